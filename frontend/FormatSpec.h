@@ -1,0 +1,47 @@
+//===- FormatSpec.h - Python's format-spec mini-language --------*- C++ -*-===//
+//
+// format(value, spec) for the value kinds parax formats: Python ints, floats,
+// bools and strings, with Python's exact rules ([[fill]align][sign][z][#][0]
+// [width][grouping][.precision][type]; types b c d e E f F g G n o s x X %).
+// Used by f-strings, str.format and jax.debug.print ({x:.3f} on a 0-d array
+// formats its scalar). An invalid spec throws ParaxError("ValueError", ...)
+// with Python's message ("Unknown format code 'd' for object of type 'float'").
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace parax::frontend {
+
+/// A value as the mini-language sees it. Bool formats like int except with
+/// an empty spec ("True"). `isFloat32` marks numpy float32 scalars: their
+/// empty-spec / 'r' / 's' form is the float32 shortest repr, and 'g' etc.
+/// use the float32 value widened to double, as numpy does.
+struct FormatValue {
+  std::variant<int64_t, double, bool, std::string> v;
+  bool isFloat32 = false;
+};
+
+std::string applyFormatSpec(const FormatValue &value, std::string_view spec);
+
+/// Splits a str.format template into literal text and fields; used by
+/// str.format and jax.debug.print. Each field: name ("" for auto-numbered,
+/// digits for positional, identifier for keyword, possibly with .attr/[key]
+/// suffixes kept verbatim in `name`), conversion ('r','s','a' or 0) and spec.
+/// "{{" and "}}" are literal braces. Throws ParaxError ValueError on a
+/// malformed template ("Single '}' encountered in format string").
+struct FormatField {
+  std::string literalBefore;
+  bool hasField = false; ///< False only for the trailing literal.
+  std::string name;
+  char conversion = 0;
+  std::string spec; ///< May itself contain {} fields (nested specs).
+};
+std::vector<FormatField> parseFormatTemplate(std::string_view tmpl);
+
+} // namespace parax::frontend

@@ -1,0 +1,202 @@
+//===- Array.cpp - concrete arrays ----------------------------------------===//
+#include "ir/Array.h"
+#include "ir/Diagnostics.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace parax {
+
+namespace {
+std::atomic<int64_t> gLive[MemoryTracker::kMaxDevices];
+std::atomic<int64_t> gPeak[MemoryTracker::kMaxDevices];
+
+thread_local int tCurrentDevice = 0;
+
+void account(Placement p, int64_t bytes) { MemoryTracker::add(p, bytes); }
+} // namespace
+
+void setCurrentDevice(int device) { tCurrentDevice = device; }
+int currentDevice() { return tCurrentDevice; }
+
+void MemoryTracker::add(Placement p, int64_t bytes) {
+  int n = p.numShards < 1 ? 1 : p.numShards;
+  for (int k = 0; k < n; ++k) {
+    int dev = (n == 1 ? p.device : k);
+    if (dev < 0 || dev >= kMaxDevices)
+      continue;
+    int64_t share = bytes / n + (k < bytes % n ? 1 : 0);
+    int64_t now = gLive[dev].fetch_add(share) + share;
+    int64_t peak = gPeak[dev].load();
+    while (now > peak && !gPeak[dev].compare_exchange_weak(peak, now)) {
+    }
+  }
+}
+int64_t MemoryTracker::live(int d) { return gLive[d].load(); }
+int64_t MemoryTracker::peak(int d) { return gPeak[d].load(); }
+void MemoryTracker::resetPeaks() {
+  for (int d = 0; d < kMaxDevices; ++d)
+    gPeak[d].store(gLive[d].load());
+}
+
+std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p) {
+  std::shared_ptr<Buffer> b(new Buffer());
+  size_t rounded = ((bytes ? bytes : 1) + 63) / 64 * 64;
+  b->data_ = std::aligned_alloc(64, rounded);
+  if (!b->data_)
+    throw ParaxError("RESOURCE_EXHAUSTED",
+                     "out of host memory allocating " + std::to_string(bytes) +
+                         " bytes");
+  b->bytes_ = bytes;
+  if (p.device < 0)
+    p.device = tCurrentDevice;
+  b->placement_ = p;
+  account(p, int64_t(bytes));
+  return b;
+}
+
+Buffer::~Buffer() {
+  account(placement_, -int64_t(bytes_));
+  std::free(data_);
+}
+
+void Buffer::setPlacement(Placement p) {
+  if (p.device < 0)
+    p.device = tCurrentDevice;
+  account(placement_, -int64_t(bytes_));
+  placement_ = p;
+  account(placement_, int64_t(bytes_));
+}
+
+Array Array::allocate(const TensorType &type, Placement p) {
+  return Array(type, Buffer::allocate(size_t(type.byteSize()), p));
+}
+
+Array Array::scalar(DType dt, double v, bool weak) {
+  Array a = allocate(dt, {}, weak);
+  a.setDouble(0, v);
+  return a;
+}
+
+Array Array::scalarInt(DType dt, int64_t v, bool weak) {
+  Array a = allocate(dt, {}, weak);
+  a.setInt(0, v);
+  return a;
+}
+
+Array Array::withWeak(bool weak) const {
+  Array r = *this;
+  r.type_.weak = weak;
+  return r;
+}
+
+Array Array::reshaped(Shape shape) const {
+  PARAX_ASSERT(numElements(shape) == size()) << "reshape size mismatch";
+  Array r = *this;
+  r.type_.shape = std::move(shape);
+  return r;
+}
+
+double Array::getDouble(int64_t i) const {
+  const void *p = raw();
+  switch (dtype()) {
+  case DType::Bool: return static_cast<const uint8_t *>(p)[i] ? 1.0 : 0.0;
+  case DType::I8: return static_cast<const int8_t *>(p)[i];
+  case DType::I16: return static_cast<const int16_t *>(p)[i];
+  case DType::I32: return static_cast<const int32_t *>(p)[i];
+  case DType::U8: return static_cast<const uint8_t *>(p)[i];
+  case DType::U16: return static_cast<const uint16_t *>(p)[i];
+  case DType::U32: return static_cast<const uint32_t *>(p)[i];
+  case DType::F16: return halfToFloat(static_cast<const uint16_t *>(p)[i]);
+  case DType::BF16: return bf16ToFloat(static_cast<const uint16_t *>(p)[i]);
+  case DType::F32: return static_cast<const float *>(p)[i];
+  }
+  return 0;
+}
+
+int64_t Array::getInt(int64_t i) const {
+  switch (dtype()) {
+  case DType::F16:
+  case DType::BF16:
+  case DType::F32: {
+    double d = getDouble(i);
+    if (std::isnan(d))
+      return 0;
+    if (d >= 9.2e18)
+      return std::numeric_limits<int64_t>::max();
+    if (d <= -9.2e18)
+      return std::numeric_limits<int64_t>::min();
+    return int64_t(d);
+  }
+  default:
+    return int64_t(getDouble(i));
+  }
+}
+
+namespace {
+template <typename T> T saturatingCast(double v) {
+  // float -> int conversion: truncation toward zero, saturating (XLA's CPU
+  // convert clamps out-of-range values; NaN becomes 0).
+  if (std::isnan(v))
+    return T(0);
+  if (v <= double(std::numeric_limits<T>::min()))
+    return std::numeric_limits<T>::min();
+  if (v >= double(std::numeric_limits<T>::max()))
+    return std::numeric_limits<T>::max();
+  return T(v);
+}
+} // namespace
+
+void Array::setDouble(int64_t i, double v) {
+  void *p = raw();
+  switch (dtype()) {
+  case DType::Bool: static_cast<uint8_t *>(p)[i] = v != 0; break;
+  case DType::I8: static_cast<int8_t *>(p)[i] = saturatingCast<int8_t>(v); break;
+  case DType::I16: static_cast<int16_t *>(p)[i] = saturatingCast<int16_t>(v); break;
+  case DType::I32: static_cast<int32_t *>(p)[i] = saturatingCast<int32_t>(v); break;
+  case DType::U8: static_cast<uint8_t *>(p)[i] = saturatingCast<uint8_t>(v); break;
+  case DType::U16: static_cast<uint16_t *>(p)[i] = saturatingCast<uint16_t>(v); break;
+  case DType::U32: static_cast<uint32_t *>(p)[i] = saturatingCast<uint32_t>(v); break;
+  case DType::F16: static_cast<uint16_t *>(p)[i] = floatToHalf(float(v)); break;
+  case DType::BF16: static_cast<uint16_t *>(p)[i] = floatToBf16(float(v)); break;
+  case DType::F32: static_cast<float *>(p)[i] = float(v); break;
+  }
+}
+
+void Array::setInt(int64_t i, int64_t v) {
+  void *p = raw();
+  // Integer -> integer wraps (two's complement), as numpy/XLA do.
+  switch (dtype()) {
+  case DType::Bool: static_cast<uint8_t *>(p)[i] = v != 0; break;
+  case DType::I8: static_cast<int8_t *>(p)[i] = int8_t(v); break;
+  case DType::I16: static_cast<int16_t *>(p)[i] = int16_t(v); break;
+  case DType::I32: static_cast<int32_t *>(p)[i] = int32_t(v); break;
+  case DType::U8: static_cast<uint8_t *>(p)[i] = uint8_t(v); break;
+  case DType::U16: static_cast<uint16_t *>(p)[i] = uint16_t(v); break;
+  case DType::U32: static_cast<uint32_t *>(p)[i] = uint32_t(v); break;
+  default: setDouble(i, double(v)); break;
+  }
+}
+
+Array Array::copy(Placement p) const {
+  Array r = allocate(type_, p);
+  std::memcpy(r.raw(), raw(), size_t(byteSize()));
+  return r;
+}
+
+Array Array::astype(DType dt, bool weak) const {
+  Array r = allocate(dt, shape(), weak);
+  int64_t n = size();
+  bool srcFloat = isFloat(dtype());
+  for (int64_t i = 0; i < n; ++i) {
+    if (srcFloat || isFloat(dt))
+      r.setDouble(i, getDouble(i));
+    else
+      r.setInt(i, getInt(i));
+  }
+  return r;
+}
+
+} // namespace parax

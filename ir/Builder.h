@@ -1,0 +1,30 @@
+//===- Builder.h - creating ops ---------------------------------*- C++ -*-===//
+//
+// Appends ops at the end of a block. The frontend computes result types with
+// the shape rules in ir/ShapeRules.h (the same rules the verifier re-checks),
+// so the builder itself only wires operands, results and regions.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/Operation.h"
+
+namespace parax::ir {
+
+class Builder {
+public:
+  explicit Builder(Block *block = nullptr) : block_(block) {}
+  void setInsertionBlock(Block *b) { block_ = b; }
+  Block *insertionBlock() const { return block_; }
+
+  /// Creates `kind` at the end of the insertion block. Region ops get
+  /// `numRegions` empty regions, each with one empty block.
+  Operation *create(OpKind kind, const std::vector<Value *> &operands,
+                    const std::vector<TensorType> &resultTypes, Attrs attrs,
+                    Loc loc, TraceStack stack = {}, int numRegions = -1);
+
+private:
+  Block *block_;
+};
+
+} // namespace parax::ir

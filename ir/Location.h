@@ -1,0 +1,62 @@
+//===- Location.h - source locations and trace stacks -----------*- C++ -*-===//
+//
+// Loc names a range in a registered source buffer. Every AST node and every IR
+// op carries one. TraceFrame is an interned, immutable chain of the contexts a
+// traced op was built under ("pmap(f) > fori_loop body > expensive_func"); ops
+// share the chain by pointer, as MLIR's CallSiteLoc does.
+//
+// Sources live in a process-wide registry so that any stage can render a
+// caret without threading a manager through every call.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace parax {
+
+/// A source range. Lines and columns are 1-based; columns count code points.
+/// line == 0 means "no location".
+struct Loc {
+  uint32_t file = 0;
+  uint32_t line = 0;
+  uint32_t col = 0;
+  uint32_t endLine = 0; ///< Inclusive end; 0 when unknown.
+  uint32_t endCol = 0;  ///< Exclusive end column on endLine.
+
+  bool valid() const { return line != 0; }
+  /// "prog.py:7:12"
+  std::string str() const;
+};
+
+/// Process-wide registry of source buffers (thread-safe).
+class SourceRegistry {
+public:
+  /// Registers a buffer and returns its id (ids start at 1).
+  static uint32_t add(std::string name, std::string text);
+  static std::string name(uint32_t file);
+  /// The text of a 1-based line without its newline ("" if out of range).
+  static std::string line(uint32_t file, uint32_t line);
+  static std::string text(uint32_t file);
+};
+
+/// One frame of a trace stack; frames are immutable and shared.
+struct TraceFrame {
+  std::string label; ///< "pmap(singledevice_func)", "fori_loop body", "f"
+  Loc callLoc;       ///< Where this context was entered.
+  std::shared_ptr<const TraceFrame> parent;
+
+  static std::shared_ptr<const TraceFrame>
+  push(std::shared_ptr<const TraceFrame> parent, std::string label, Loc loc);
+  /// "pmap(f) > fori_loop body > g" (outermost first).
+  static std::string render(const std::shared_ptr<const TraceFrame> &top);
+  /// Frames outermost first.
+  static std::vector<const TraceFrame *>
+  frames(const std::shared_ptr<const TraceFrame> &top);
+};
+using TraceStack = std::shared_ptr<const TraceFrame>;
+
+} // namespace parax

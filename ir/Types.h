@@ -1,0 +1,80 @@
+//===- Types.h - dtypes and tensor types ------------------------*- C++ -*-===//
+//
+// The element types parax knows (JAX's with x64 disabled) and TensorType, the
+// abstract value of an array: shape + dtype + weak flag. Everything that
+// reasons about arrays without data (tracer, IR, verifier, memory planner)
+// speaks TensorType.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace parax {
+
+/// Element types. Order matters only for tables indexed by it.
+enum class DType : uint8_t {
+  Bool,
+  I8,
+  I16,
+  I32,
+  U8,
+  U16,
+  U32,
+  F16,
+  BF16,
+  F32,
+};
+constexpr int kNumDTypes = 10;
+
+/// numpy name: "float32", "bfloat16", "bool", ...
+std::string_view dtypeName(DType t);
+/// Short IR name: "f32", "bf16", "i1" ... used by the IR printer.
+std::string_view dtypeShortName(DType t);
+/// Parses numpy names and their 64-bit spellings (float64 -> float32, as JAX
+/// with x64 disabled); also accepts the short IR names.
+std::optional<DType> parseDType(std::string_view name);
+/// Bytes per element (bool is stored as one byte).
+int64_t dtypeSize(DType t);
+bool isFloat(DType t);
+bool isInteger(DType t); // signed or unsigned, not bool
+bool isSigned(DType t);  // signed integers
+bool isUnsigned(DType t);
+
+using Shape = std::vector<int64_t>;
+
+/// Number of elements of a shape (1 for a scalar).
+int64_t numElements(const Shape &s);
+/// "(2, 3)" as Python prints a shape tuple; "(3,)" for rank 1, "()" for 0.
+std::string shapeToPython(const Shape &s);
+
+/// The abstract value of an array.
+struct TensorType {
+  DType dtype = DType::F32;
+  Shape shape;
+  /// JAX weak type: derived only from Python scalars; adopts the other
+  /// operand's precision in promotion.
+  bool weak = false;
+
+  int64_t rank() const { return int64_t(shape.size()); }
+  int64_t numElements() const { return parax::numElements(shape); }
+  int64_t byteSize() const { return numElements() * dtypeSize(dtype); }
+  /// JAX's str_short: "float32[2,3]"; with `tildeWeak` a weak type is
+  /// "~float32[]" as in tracer reprs.
+  std::string str(bool tildeWeak = false) const;
+  /// IR form: "f32[2,3]" plus " weak" when weak.
+  std::string irStr() const;
+  bool sameIgnoringWeak(const TensorType &o) const {
+    return dtype == o.dtype && shape == o.shape;
+  }
+  bool operator==(const TensorType &o) const {
+    return dtype == o.dtype && shape == o.shape && weak == o.weak;
+  }
+  bool operator!=(const TensorType &o) const { return !(*this == o); }
+};
+
+} // namespace parax
