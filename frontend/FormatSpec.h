@@ -19,12 +19,10 @@
 namespace parax::frontend {
 
 /// A value as the mini-language sees it. Bool formats like int except with
-/// an empty spec ("True"). `isFloat32` marks numpy float32 scalars: their
-/// empty-spec / 'r' / 's' form is the float32 shortest repr, and 'g' etc.
-/// use the float32 value widened to double, as numpy does.
+/// an empty spec ("True"). Array scalars arrive widened to a Python number,
+/// as numpy's __format__ does (float32 0.1 formats as 0.10000000149011612).
 struct FormatValue {
   std::variant<int64_t, double, bool, std::string> v;
-  bool isFloat32 = false;
 };
 
 std::string applyFormatSpec(const FormatValue &value, std::string_view spec);
