@@ -14,7 +14,16 @@ namespace parax::ir {
 class Builder {
 public:
   explicit Builder(Block *block = nullptr) : block_(block) {}
-  void setInsertionBlock(Block *b) { block_ = b; }
+  /// New ops go at the end of `b`.
+  void setInsertionBlock(Block *b) {
+    block_ = b;
+    before_ = nullptr;
+  }
+  /// New ops go right before `op` (in op's block).
+  void setInsertionPointBefore(Operation *op) {
+    block_ = op->parentBlock();
+    before_ = op;
+  }
   Block *insertionBlock() const { return block_; }
 
   /// Creates `kind` at the end of the insertion block. Region ops get
@@ -25,6 +34,10 @@ public:
 
 private:
   Block *block_;
+  Operation *before_ = nullptr;
 };
+
+/// Removes `op` from its block and destroys it (it must have no uses).
+void eraseOp(Operation *op);
 
 } // namespace parax::ir

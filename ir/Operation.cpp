@@ -219,8 +219,30 @@ Operation *Builder::create(OpKind kind, const std::vector<Value *> &operands,
     op->addRegion().addBlock();
   op->parent_ = block_;
   Operation *raw = op.get();
-  block_->operations().push_back(std::move(op));
+  auto &ops = block_->operations();
+  if (before_) {
+    auto it = ops.begin();
+    while (it != ops.end() && it->get() != before_)
+      ++it;
+    PARAX_ASSERT(it != ops.end()) << "insertion point not in its block";
+    ops.insert(it, std::move(op));
+  } else {
+    ops.push_back(std::move(op));
+  }
   return raw;
+}
+
+void eraseOp(Operation *op) {
+  for (auto &r : op->results())
+    PARAX_ASSERT(r->users().empty()) << "erasing " << op->name() << " with uses";
+  auto &ops = op->parentBlock()->operations();
+  for (auto it = ops.begin(); it != ops.end(); ++it)
+    if (it->get() == op) {
+      // Nested ops drop their uses of outer values first.
+      op->walk([](Operation *o) { o->dropOperands(); });
+      ops.erase(it);
+      return;
+    }
 }
 
 } // namespace parax::ir

@@ -1,0 +1,220 @@
+//===- Evaluator.h - the Python-subset evaluator ----------------*- C++ -*-===//
+//
+// A tree-walking evaluator over the AST with Python's semantics: function
+// scopes decided statically (a name assigned anywhere in a body is local),
+// closures that see later assignments (late binding), keyword and default
+// arguments, tuples/lists/dicts, and the built-in modules bound by `import`.
+// Array operations go through frontend/lib (jnp/lax/jax), which either run at
+// once on concrete arrays or record IR while a jit/pmap/loop body is traced
+// (see Trace.h).
+//
+// User errors are thrown as ParaxError; the call-expression handler fills in
+// the location and the trace stack of the innermost call that raised it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/Ast.h"
+#include "frontend/Value.h"
+#include "ir/Diagnostics.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace parax::runtime {
+class Backend;
+}
+
+namespace parax::frontend {
+
+struct TraceContext;
+
+/// A variable scope: a function activation or the module's globals.
+struct Scope {
+  std::unordered_map<std::string, Value> vars;
+  std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
+  /// Names local to this function (null for module/global scope).
+  const std::unordered_set<std::string> *locals = nullptr;
+};
+
+/// Statically computed facts about a function body.
+struct FunctionInfo {
+  std::unordered_set<std::string> locals;
+};
+
+/// A user-defined function (def or lambda).
+struct FunctionObj : Object {
+  std::string name;
+  Loc loc;
+  const Parameters *params = nullptr;
+  const Block *body = nullptr;    ///< def
+  const Expr *exprBody = nullptr; ///< lambda
+  std::vector<Value> defaults;    ///< One per positional param (None if required)
+  std::vector<bool> hasDefault;
+  std::vector<Value> kwDefaults;  ///< One per kw-only param
+  std::vector<bool> kwHasDefault;
+  std::shared_ptr<Scope> closure;
+  const FunctionInfo *info = nullptr;
+};
+
+/// Evaluator options that the program can observe.
+struct EvalOptions {
+  int numDevices = 1;
+  std::string backendName = "interp";
+  int64_t deviceMemory = 0; ///< Bytes; 0 means unlimited.
+  std::vector<std::string> argv; ///< sys.argv-like program arguments.
+  std::vector<std::string> dumps; ///< --dump stages (ir, llvm, ...).
+  std::string dumpDir;            ///< Where dumps go ("" = dumpSink).
+  std::function<void(const std::string &)> dumpSink = [](const std::string &) {};
+  bool checkOnly = false;         ///< Trace and plan programs, run nothing.
+};
+
+/// Where `print` and `jax.debug.print` output goes.
+using OutputSink = std::function<void(const std::string &)>;
+
+class Evaluator {
+public:
+  Evaluator(EvalOptions opts, runtime::Backend &backend, OutputSink out);
+  ~Evaluator();
+
+  /// Runs a parsed module in the global scope. Throws ParaxError. With
+  /// `lastExpr`, a final expression statement's value is stored there (the
+  /// REPL echoes it).
+  void execModule(const Module &m, Value *lastExpr = nullptr);
+  /// Evaluates one expression in the global scope (REPL echo).
+  Value evalInGlobals(const Expr &e);
+
+  // --- Calls ---------------------------------------------------------------
+  /// Calls any callable value.
+  Value call(const Value &f, CallArgs &args);
+  Value call(const Value &f, std::vector<Value> args, Loc loc = {});
+  /// Calls a user function with a trace-stack frame labelled `label`
+  /// (e.g. "fori_loop body"); an empty label uses the function's name.
+  Value callLabelled(const Value &f, std::vector<Value> args,
+                     const std::string &label, Loc loc);
+
+  // --- Python operations ---------------------------------------------------
+  bool truthy(const Value &v);
+  std::string str(const Value &v);
+  std::string repr(const Value &v);
+  Value getAttr(const Value &obj, const std::string &name, Loc loc);
+  Value getItem(const Value &obj, const Value &index, Loc loc);
+  Value binary(BinOpKind op, const Value &a, const Value &b, Loc loc);
+  Value unary(UnaryOpKind op, const Value &a, Loc loc);
+  Value compare(CmpOpKind op, const Value &a, const Value &b, Loc loc);
+  bool contains(const Value &container, const Value &item, Loc loc);
+  /// Python iteration protocol: the items of a static iterable.
+  std::vector<Value> iterate(const Value &v, Loc loc);
+  /// A Python int from an index-like value (int, bool, concrete int array);
+  /// `what` names the use for the error message.
+  int64_t toIndex(const Value &v, const std::string &what);
+  /// Python == for any two values (arrays give arrays).
+  Value equals(const Value &a, const Value &b, Loc loc);
+
+  // --- State ---------------------------------------------------------------
+  const EvalOptions &options() const { return opts_; }
+  EvalOptions &options() { return opts_; }
+  runtime::Backend &backend() { return backend_; }
+  void write(const std::string &s) { out_(s); }
+  const OutputSink &outputSink() const { return out_; }
+  Scope &globals() { return *globals_; }
+  std::shared_ptr<Scope> globalsPtr() { return globals_; }
+
+  /// The location of the innermost expression being evaluated.
+  Loc currentLoc() const { return curLoc_; }
+  void setCurrentLoc(Loc l) { curLoc_ = l; }
+  /// The current call/trace stack ("pmap(f) > fori_loop body > g").
+  const TraceStack &callStack() const { return stack_; }
+
+  /// Pushes a frame for the scope of `f` (restores the old stack on exit).
+  struct FrameGuard {
+    Evaluator &ev;
+    TraceStack saved;
+    FrameGuard(Evaluator &ev, const std::string &label, Loc loc);
+    ~FrameGuard() { ev.stack_ = saved; }
+  };
+
+  // Tracing (see Trace.h).
+  TraceContext *currentTrace() const {
+    return traces_.empty() ? nullptr : traces_.back();
+  }
+  const std::vector<TraceContext *> &traceStack() const { return traces_; }
+  void pushTrace(TraceContext *t) { traces_.push_back(t); }
+  void popTrace() { traces_.pop_back(); }
+  /// jax.disable_jit() nesting depth.
+  int disableJitDepth = 0;
+
+  /// A built-in by name (int, float, print ...), or None.
+  Value builtin(const std::string &name) const {
+    auto it = builtins_.find(name);
+    return it == builtins_.end() ? Value() : it->second;
+  }
+  /// The module registry (import).
+  Value importModule(const std::string &dotted, Loc loc);
+
+  /// Statically computed info for a function body (cached).
+  const FunctionInfo *functionInfo(const void *key, const Parameters &params,
+                                   const Block *body, const Expr *exprBody);
+
+  /// Fills loc/stack of an error raised without them.
+  void annotate(ParaxError &e, Loc loc);
+
+private:
+  enum class Flow { Normal, Return, Break, Continue };
+  struct Frame {
+    std::shared_ptr<Scope> scope;
+    Value returnValue;
+  };
+
+  Flow execBlock(const Block &b, Frame &f);
+  Flow execStmt(const Stmt &s, Frame &f);
+  Value eval(const Expr &e, Frame &f);
+  Value evalCall(const CallExpr &c, Frame &f);
+  Value evalFString(const FStringExpr &e, Frame &f);
+  Value evalComprehension(const ListCompExpr &e, Frame &f);
+  Value evalDictComp(const DictCompExpr &e, Frame &f);
+  Value evalSubscriptIndex(const Expr &e, Frame &f);
+  Value makeFunction(const std::string &name, Loc loc, const Parameters &p,
+                     const Block *body, const Expr *exprBody, Frame &f);
+  Value callFunction(FunctionObj &fn, CallArgs &args);
+  void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
+
+  Value lookup(const std::string &name, Frame &f, Loc loc);
+  void assign(const Expr &target, const Value &v, Frame &f);
+  void assignName(const std::string &name, const Value &v, Frame &f);
+  void execImport(const ImportStmt &s, Frame &f);
+  void execImportFrom(const ImportFromStmt &s, Frame &f);
+  Flow execWith(const WithStmt &s, Frame &f);
+  Flow execFor(const ForStmt &s, Frame &f);
+
+  EvalOptions opts_;
+  runtime::Backend &backend_;
+  OutputSink out_;
+  std::shared_ptr<Scope> globals_;
+  std::unordered_map<std::string, Value> builtins_;
+  std::unordered_map<std::string, Value> modules_;
+  std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
+  std::vector<TraceContext *> traces_;
+  TraceStack stack_;
+  Loc curLoc_;
+  int depth_ = 0;
+
+  friend void installBuiltins(Evaluator &ev,
+                              std::unordered_map<std::string, Value> &b);
+  friend void installModules(Evaluator &ev,
+                             std::unordered_map<std::string, Value> &m);
+};
+
+/// Raises ParaxError(kind, msg) (location filled in by the caller's call).
+[[noreturn]] void raise(const std::string &kind, const std::string &msg,
+                        const std::string &hint = {});
+
+/// The closest of `candidates` to `name` by edit distance ("" if none close).
+std::string closestName(const std::string &name,
+                        const std::vector<std::string> &candidates);
+
+} // namespace parax::frontend

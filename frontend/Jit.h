@@ -1,0 +1,83 @@
+//===- Jit.h - jax.jit and jax.pmap callables -------------------*- C++ -*-===//
+//
+// JitFunction and PmapFunction: the objects jax.jit / jax.pmap return. A call
+// flattens its arguments, looks up a compiled program by abstract signature
+// (pytree structure, leaf shapes/dtypes/weak flags, static argument values,
+// mapped size), traces the Python function into IR on a miss, and runs the
+// program on the backend. Inside another trace the function is traced inline
+// (jit) or as a pmap op of the enclosing program.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/Pytree.h"
+#include "frontend/Trace.h"
+#include "runtime/Backend.h"
+
+#include <map>
+#include <memory>
+
+
+namespace parax::frontend {
+
+/// A traced, verified and compiled program with its output structure.
+struct CompiledProgram {
+  std::shared_ptr<TraceProgram> program;
+  std::unique_ptr<runtime::Executable> exe;
+  TreeDef outDef;
+  /// Leaves of the output that are not computed by the program (None
+  /// handled by outDef; Python scalars returned as-is are constants).
+  std::string name;
+};
+
+/// Verifies, optimizes, checks memory, and compiles `prog` (entry = first
+/// function). Throws ParaxError for user-facing failures (memory).
+std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
+                                                    TraceProgram &prog);
+/// Writes a `--dump` stage (to stderr or --dump-dir) if it was requested.
+void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
+               const std::string &name);
+/// Runs a compiled executable, wrapping results as arrays.
+std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
+                                 const std::vector<Value> &args);
+
+class JitFunction : public NativeObject {
+public:
+  JitFunction(Value fun, std::vector<int64_t> staticArgnums,
+              std::vector<std::string> staticArgnames);
+  std::string typeName() const override { return "PjitFunction"; }
+  std::string repr() const override;
+  bool callable() const override { return true; }
+  Value call(Evaluator &ev, CallArgs &args) override;
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
+  const Value &fun() const { return fun_; }
+  /// The compiled programs, most recent last (REPL :ir / :mem).
+  std::vector<const CompiledProgram *> programs() const;
+
+private:
+  Value fun_;
+  std::vector<int64_t> staticArgnums_;
+  std::vector<std::string> staticArgnames_;
+  std::map<std::string, std::unique_ptr<CompiledProgram>> cache_;
+  std::vector<const CompiledProgram *> order_;
+};
+
+class PmapFunction : public NativeObject {
+public:
+  PmapFunction(Value fun, Value axisName, Value inAxes, Value outAxes,
+               std::vector<int64_t> staticBroadcasted, Value devices);
+  std::string typeName() const override { return "PmapFunction"; }
+  std::string repr() const override;
+  bool callable() const override { return true; }
+  Value call(Evaluator &ev, CallArgs &args) override;
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
+  std::vector<const CompiledProgram *> programs() const;
+
+private:
+  Value fun_, axisName_, inAxes_, outAxes_, devices_;
+  std::vector<int64_t> static_;
+  std::map<std::string, std::unique_ptr<CompiledProgram>> cache_;
+  std::vector<const CompiledProgram *> order_;
+};
+
+} // namespace parax::frontend

@@ -1,0 +1,69 @@
+//===- MemoryCheck.cpp - eager allocation preflight -----------------------===//
+#include "frontend/MemoryCheck.h"
+#include "frontend/Evaluator.h"
+#include "ir/Array.h"
+
+#include <cstdio>
+
+namespace parax::frontend {
+
+std::string formatBytes(int64_t bytes) {
+  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double v = double(bytes);
+  int u = 0;
+  while (v >= 1024 && u < 4) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[64];
+  if (u == 0)
+    std::snprintf(buf, sizeof buf, "%lld B", (long long)bytes);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f %s", v, units[u]);
+  return buf;
+}
+
+void checkEagerAllocation(Evaluator &ev,
+                          const std::vector<TensorType> &resultTypes) {
+  int64_t budget = ev.options().deviceMemory;
+  if (budget <= 0)
+    return;
+  int64_t need = 0;
+  const TensorType *largest = nullptr;
+  for (const TensorType &t : resultTypes) {
+    need += t.byteSize();
+    if (!largest || t.byteSize() > largest->byteSize())
+      largest = &t;
+  }
+  int64_t live = MemoryTracker::live(0);
+  if (need + live <= budget)
+    return;
+  int n = ev.options().numDevices;
+  std::string msg = "eager allocation of " + formatBytes(need) + " for " +
+                    largest->str() + " on device 0 exceeds its memory: " +
+                    formatBytes(live) + " already in use, budget " +
+                    formatBytes(budget) + " per device";
+  std::string hint;
+  int64_t perDevice = (largest->byteSize() + n - 1) / n;
+  bool shardable = largest->rank() > 0 && largest->shape[0] % n == 0;
+  if (n > 1 && perDevice <= budget && shardable) {
+    Shape shard = largest->shape;
+    shard[0] /= n;
+    std::string shardTy = TensorType{largest->dtype, shard}.str();
+    msg += "; the " + std::to_string(n) + " devices together hold " +
+           formatBytes(budget * n) + " and could hold it as " +
+           std::to_string(n) + " shards of " + shardTy + " (" +
+           formatBytes(perDevice) + " each)";
+    hint = "create it sharded across devices with pmap, e.g. "
+           "jax.pmap(lambda i: <build one " + shardTy + " shard>)"
+           "(jnp.arange(" + std::to_string(n) + ")), so that each device "
+           "holds only its " + shardTy + " shard";
+  } else if (largest->dtype == DType::F32 && need / 2 + live <= budget) {
+    hint = "use a lower precision (dtype=jnp.bfloat16 halves it)";
+  } else {
+    hint = "make the array smaller or split the computation";
+  }
+  raise("RESOURCE_EXHAUSTED", msg, hint);
+}
+
+} // namespace parax::frontend

@@ -1,0 +1,111 @@
+//===- Trace.h - tracing Python functions into IR ---------------*- C++ -*-===//
+//
+// While jit/pmap/loop bodies are traced, array operations record IR ops
+// instead of computing. A TraceContext is one level of that recording (a
+// function body, loop body or branch); contexts nest like the regions they
+// fill, and ops may use values of enclosing contexts (implicit capture).
+// `bind` is the single entry every primitive goes through (JAX's
+// Primitive.bind): with no trace active it runs the op at once on concrete
+// arrays; under a trace it converts concrete operands to constants and
+// appends an op to the innermost context ("omnistaging", as JAX does).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/Value.h"
+#include "ir/Builder.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace parax::frontend {
+
+class Evaluator;
+
+/// A program under construction; tracers share it so the IR they point to
+/// stays alive as long as any of them does.
+struct TraceProgram {
+  std::shared_ptr<ir::Module> module = std::make_shared<ir::Module>();
+  /// Ops removed after a retrace (kept alive for stray tracers).
+  std::vector<std::unique_ptr<ir::Operation>> discarded;
+};
+
+/// One level of tracing.
+struct TraceContext {
+  std::shared_ptr<TraceProgram> program;
+  ir::Block *block = nullptr;  ///< Where new ops go.
+  std::string label;           ///< "jit(f)", "pmap(f)", "fori_loop body"
+  std::string kind;            ///< "jit", "pmap", "scan", "while", "cond" ...
+  std::string fnName;          ///< The traced function's name (messages).
+  Loc loc;                     ///< Where the trace was started.
+  std::string axisName;        ///< Bound by a pmap body ("" otherwise).
+  int64_t axisSize = 0;
+  /// Names of the traced function's parameters, by block argument, for
+  /// "depends on the value of the argument x" messages.
+  std::vector<std::string> argNames;
+  /// Concrete arrays already turned into constants (by buffer).
+  std::map<const void *, ir::Value *> constants;
+};
+
+/// An abstract array standing for an IR value.
+struct TracerObj : Object {
+  ir::Value *value;
+  std::shared_ptr<TraceProgram> program;
+  TracerObj(ir::Value *v, std::shared_ptr<TraceProgram> p)
+      : value(v), program(std::move(p)) {}
+  const TensorType &type() const;
+};
+
+/// The abstract type of any array-like value (arrays, tracers and Python
+/// scalars, which are weakly typed: int -> i32 weak, float -> f32 weak).
+TensorType abstractType(const Value &v);
+
+/// Applies a primitive: eagerly with no active trace, else records an op.
+/// Operands are array-likes; result types are computed by the caller.
+std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
+                        const std::vector<Value> &operands, ir::Attrs attrs,
+                        const std::vector<TensorType> &resultTypes);
+/// bind for single-result primitives.
+Value bind1(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operands,
+            ir::Attrs attrs, const TensorType &resultType);
+
+/// The IR value for an array-like inside the current trace (concrete
+/// operands become constants; a tracer from a finished trace is an
+/// UnexpectedTracerError).
+ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v);
+
+/// Wraps an IR value as a tracer of `ctx`'s program.
+Value makeTracer(TraceContext &ctx, ir::Value *v);
+
+/// RAII: pushes a trace context on the evaluator (and its trace-stack frame).
+class TraceScope {
+public:
+  TraceScope(Evaluator &ev, TraceContext &ctx);
+  ~TraceScope();
+
+private:
+  Evaluator &ev_;
+  TraceStack saved_;
+};
+
+/// Which function arguments an IR value depends on (block arguments of the
+/// outermost traced function reachable through its operands), as names.
+std::vector<std::string> dependentArgs(const TraceContext &ctx,
+                                       ir::Value *v);
+
+/// JAX's explanation suffix for concretization errors: "The error occurred
+/// while tracing the function f at prog.py:3 for jit. This concrete value
+/// was not available in Python because it depends on the value of the
+/// argument x."
+std::string tracingOrigin(Evaluator &ev, const Value &tracer);
+
+/// Throws the concretization error of `kind` for using `tracer` where a
+/// concrete value is needed. `what` is the main message.
+[[noreturn]] void concretizationError(Evaluator &ev, const std::string &kind,
+                                      const std::string &what,
+                                      const Value &tracer,
+                                      const std::string &hint);
+
+} // namespace parax::frontend

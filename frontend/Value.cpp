@@ -1,0 +1,280 @@
+//===- Value.cpp - Python-level values ------------------------------------===//
+#include "frontend/Value.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "ir/Diagnostics.h"
+
+#include <cmath>
+
+namespace parax::frontend {
+
+Value Value::boolean(bool b) {
+  Value v;
+  v.kind_ = Kind::Bool;
+  v.b_ = b;
+  return v;
+}
+Value Value::integer(int64_t i) {
+  Value v;
+  v.kind_ = Kind::Int;
+  v.i_ = i;
+  return v;
+}
+Value Value::floating(double d) {
+  Value v;
+  v.kind_ = Kind::Float;
+  v.f_ = d;
+  return v;
+}
+Value Value::dtype(DType t, bool asClass) {
+  Value v;
+  v.kind_ = Kind::DType;
+  v.i_ = int64_t(t);
+  v.b_ = asClass;
+  return v;
+}
+Value Value::ellipsis() {
+  Value v;
+  v.kind_ = Kind::Ellipsis;
+  return v;
+}
+Value Value::str(std::string s) {
+  return object(Kind::Str, std::make_shared<StrObj>(std::move(s)));
+}
+Value Value::tuple(std::vector<Value> e) {
+  return object(Kind::Tuple, std::make_shared<SequenceObj>(std::move(e)));
+}
+Value Value::list(std::vector<Value> e) {
+  return object(Kind::List, std::make_shared<SequenceObj>(std::move(e)));
+}
+Value Value::dict() { return object(Kind::Dict, std::make_shared<DictObj>()); }
+Value Value::array(Array a) {
+  return object(Kind::Array, std::make_shared<ArrayObj>(std::move(a)));
+}
+Value Value::object(Kind k, std::shared_ptr<Object> o) {
+  Value v;
+  v.kind_ = k;
+  v.obj_ = std::move(o);
+  return v;
+}
+
+bool Value::isCallableKind() const {
+  if (kind_ == Kind::Function || kind_ == Kind::DType)
+    return true;
+  if (kind_ == Kind::Native)
+    return static_cast<NativeObject *>(obj_.get())->callable();
+  return false;
+}
+
+const std::string &Value::asStr() const {
+  return static_cast<StrObj *>(obj_.get())->s;
+}
+std::vector<Value> &Value::elements() const {
+  return static_cast<SequenceObj *>(obj_.get())->elts;
+}
+DictObj &Value::asDict() const { return *static_cast<DictObj *>(obj_.get()); }
+const Array &Value::asArray() const {
+  return static_cast<ArrayObj *>(obj_.get())->array;
+}
+TracerObj &Value::asTracer() const {
+  return *static_cast<TracerObj *>(obj_.get());
+}
+FunctionObj &Value::asFunction() const {
+  return *static_cast<FunctionObj *>(obj_.get());
+}
+
+bool Value::identical(const Value &o) const {
+  if (kind_ != o.kind_)
+    return false;
+  switch (kind_) {
+  case Kind::None:
+  case Kind::Ellipsis:
+    return true;
+  case Kind::Bool:
+    return b_ == o.b_;
+  case Kind::Int:
+  case Kind::DType:
+    return i_ == o.i_;
+  case Kind::Float:
+    return f_ == o.f_;
+  default:
+    return obj_ == o.obj_;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Dict
+//===----------------------------------------------------------------------===//
+Value *DictObj::find(const Value &key) {
+  for (auto &kv : items)
+    if (keysEqual(kv.first, key))
+      return &kv.second;
+  return nullptr;
+}
+void DictObj::set(const Value &key, Value v) {
+  if (Value *p = find(key)) {
+    *p = std::move(v);
+    return;
+  }
+  items.emplace_back(key, std::move(v));
+}
+bool DictObj::erase(const Value &key) {
+  for (auto it = items.begin(); it != items.end(); ++it)
+    if (keysEqual(it->first, key)) {
+      items.erase(it);
+      return true;
+    }
+  return false;
+}
+
+int64_t RangeObj::length() const {
+  if (step > 0)
+    return stop > start ? (stop - start + step - 1) / step : 0;
+  return start > stop ? (start - stop - step - 1) / (-step) : 0;
+}
+
+const Value *CallArgs::get(size_t pos, const std::string &name) const {
+  for (auto &kw : kwargs)
+    if (kw.first == name)
+      return &kw.second;
+  if (pos < args.size())
+    return &args[pos];
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Native objects
+//===----------------------------------------------------------------------===//
+std::string NativeObject::repr() const { return "<" + typeName() + " object>"; }
+
+Value NativeObject::call(Evaluator &, CallArgs &) {
+  throw ParaxError("TypeError", "'" + typeName() + "' object is not callable");
+}
+
+bool NativeObject::getAttr(Evaluator &, const std::string &, Value &) {
+  return false;
+}
+
+std::string BuiltinFunction::repr() const {
+  return "<built-in function " + name_.substr(name_.rfind('.') + 1) + ">";
+}
+
+Value BuiltinFunction::call(Evaluator &ev, CallArgs &args) {
+  return impl_(ev, args);
+}
+
+bool ModuleObject::getAttr(Evaluator &, const std::string &name, Value &out) {
+  auto it = attrs_.find(name);
+  if (it == attrs_.end())
+    return false;
+  out = it->second;
+  return true;
+}
+
+std::vector<std::string> ModuleObject::attrNames() const {
+  std::vector<std::string> r;
+  for (auto &kv : attrs_)
+    r.push_back(kv.first);
+  return r;
+}
+
+void ModuleObject::def(const std::string &name, BuiltinFunction::Impl impl) {
+  attrs_[name] = makeBuiltin(name_ + "." + name, std::move(impl));
+}
+
+Value makeBuiltin(std::string qualname, BuiltinFunction::Impl impl) {
+  return Value::object(Value::Kind::Native,
+                       std::make_shared<BuiltinFunction>(std::move(qualname),
+                                                         std::move(impl)));
+}
+
+std::string typeName(const Value &v) {
+  using K = Value::Kind;
+  switch (v.kind()) {
+  case K::None: return "NoneType";
+  case K::Bool: return "bool";
+  case K::Int: return "int";
+  case K::Float: return "float";
+  case K::DType: return v.dtypeIsClass() ? "type" : "numpy.dtype";
+  case K::Ellipsis: return "ellipsis";
+  case K::Str: return "str";
+  case K::Tuple: return "tuple";
+  case K::List: return "list";
+  case K::Dict: return "dict";
+  case K::Array: return "jaxlib._jax.ArrayImpl";
+  case K::Tracer: return "JitTracer";
+  case K::Function: return "function";
+  case K::Native: return static_cast<NativeObject *>(v.objectPtr().get())->typeName();
+  case K::Slice: return "slice";
+  case K::Range: return "range";
+  }
+  return "object";
+}
+
+bool keysEqual(const Value &a, const Value &b) {
+  using K = Value::Kind;
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() || b.isFloat())
+      return a.asFloat() == b.asFloat();
+    return a.asInt() == b.asInt();
+  }
+  if (a.kind() != b.kind())
+    return false;
+  switch (a.kind()) {
+  case K::Str:
+    return a.asStr() == b.asStr();
+  case K::Tuple: {
+    auto &x = a.elements(), &y = b.elements();
+    if (x.size() != y.size())
+      return false;
+    for (size_t i = 0; i < x.size(); ++i)
+      if (!keysEqual(x[i], y[i]))
+        return false;
+    return true;
+  }
+  default:
+    return a.identical(b);
+  }
+}
+
+bool hashableKey(const Value &v, std::string &out) {
+  using K = Value::Kind;
+  switch (v.kind()) {
+  case K::None: out += "N;"; return true;
+  case K::Bool: out += v.asBool() ? "T;" : "F;"; return true;
+  case K::Int: out += "i" + std::to_string(v.asInt()) + ";"; return true;
+  case K::Float: {
+    // Python: 1.0 == 1 hashes equal.
+    double d = v.asFloat();
+    if (d == std::floor(d) && std::fabs(d) < 9e18)
+      out += "i" + std::to_string(int64_t(d)) + ";";
+    else {
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "f%a;", d);
+      out += buf;
+    }
+    return true;
+  }
+  case K::DType: out += "d" + std::to_string(int(v.asDType())) + ";"; return true;
+  case K::Ellipsis: out += "E;"; return true;
+  case K::Str: out += "s" + std::to_string(v.asStr().size()) + ":" + v.asStr(); return true;
+  case K::Tuple:
+    out += "(";
+    for (auto &e : v.elements())
+      if (!hashableKey(e, out))
+        return false;
+    out += ")";
+    return true;
+  case K::Function:
+  case K::Native: {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "o%p;", (void *)v.objectPtr().get());
+    out += buf;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+} // namespace parax::frontend

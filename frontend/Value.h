@@ -1,0 +1,233 @@
+//===- Value.h - Python-level values ----------------------------*- C++ -*-===//
+//
+// The values the evaluator computes with. Scalars (None, bool, int, float,
+// dtype, Ellipsis) are stored inline; everything else is a shared heap
+// Object. Arrays come in two flavours: a concrete Array (data) and a Tracer
+// (an abstract value that stands for an IR value while a jit/pmap/loop body
+// is being traced). Python ints are 64-bit here (overflow is an error).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/Array.h"
+#include "ir/Location.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace parax::ir {
+class Value;
+}
+
+namespace parax::frontend {
+
+class Object;
+class Evaluator;
+struct FunctionObj;
+struct TraceContext;
+
+class Value {
+public:
+  enum class Kind : uint8_t {
+    None,
+    Bool,
+    Int,
+    Float,
+    DType,    ///< jnp.float32 (as a scalar type) or x.dtype (a dtype object)
+    Ellipsis,
+    Str,
+    Tuple,
+    List,
+    Dict,
+    Array,    ///< concrete array
+    Tracer,   ///< abstract array inside a trace
+    Function, ///< user-defined def/lambda
+    Native,   ///< built-in function, module, jit object, ... (NativeObject)
+    Slice,
+    Range,
+  };
+
+  Value() : kind_(Kind::None) {}
+  static Value none() { return Value(); }
+  static Value boolean(bool b);
+  static Value integer(int64_t i);
+  static Value floating(double d);
+  /// A dtype; `asClass` marks the scalar-type form (jnp.float32) whose repr
+  /// is "<class 'jax.numpy.float32'>"; a dtype object prints as "float32".
+  static Value dtype(DType t, bool asClass = false);
+  static Value ellipsis();
+  static Value str(std::string s);
+  static Value tuple(std::vector<Value> elts);
+  static Value list(std::vector<Value> elts);
+  static Value dict();
+  static Value array(Array a);
+  static Value object(Kind k, std::shared_ptr<Object> o);
+
+  Kind kind() const { return kind_; }
+  bool is(Kind k) const { return kind_ == k; }
+  bool isNone() const { return kind_ == Kind::None; }
+  bool isBool() const { return kind_ == Kind::Bool; }
+  bool isInt() const { return kind_ == Kind::Int; }
+  bool isFloat() const { return kind_ == Kind::Float; }
+  /// Python number: bool, int or float.
+  bool isNumber() const {
+    return kind_ == Kind::Bool || kind_ == Kind::Int || kind_ == Kind::Float;
+  }
+  bool isStr() const { return kind_ == Kind::Str; }
+  bool isTuple() const { return kind_ == Kind::Tuple; }
+  bool isList() const { return kind_ == Kind::List; }
+  bool isSequence() const { return isTuple() || isList(); }
+  bool isDict() const { return kind_ == Kind::Dict; }
+  bool isArray() const { return kind_ == Kind::Array; }
+  bool isTracer() const { return kind_ == Kind::Tracer; }
+  /// Concrete or traced array.
+  bool isArrayValue() const { return isArray() || isTracer(); }
+  /// Something jnp accepts as an array operand: arrays and Python numbers.
+  bool isArrayLike() const { return isArrayValue() || isNumber(); }
+  bool isDType() const { return kind_ == Kind::DType; }
+  bool isCallableKind() const;
+
+  bool asBool() const { return b_; }
+  int64_t asInt() const { return isBool() ? int64_t(b_) : i_; }
+  double asFloat() const {
+    return isFloat() ? f_ : isBool() ? double(b_) : double(i_);
+  }
+  DType asDType() const { return DType(i_); }
+  bool dtypeIsClass() const { return b_; }
+
+  const std::string &asStr() const;
+  /// Elements of a tuple or list.
+  std::vector<Value> &elements() const;
+  struct DictObj &asDict() const;
+  const Array &asArray() const;
+  struct TracerObj &asTracer() const;
+  FunctionObj &asFunction() const;
+  template <typename T> T *as() const { return dynamic_cast<T *>(obj_.get()); }
+  const std::shared_ptr<Object> &objectPtr() const { return obj_; }
+
+  /// Identity for `is` on heap objects; value identity for inline ones.
+  bool identical(const Value &o) const;
+
+private:
+  Kind kind_;
+  bool b_ = false;
+  union {
+    int64_t i_ = 0;
+    double f_;
+  };
+  std::shared_ptr<Object> obj_;
+};
+
+/// Base of heap values.
+class Object {
+public:
+  virtual ~Object() = default;
+};
+
+struct StrObj : Object {
+  std::string s;
+  explicit StrObj(std::string s) : s(std::move(s)) {}
+};
+struct SequenceObj : Object {
+  std::vector<Value> elts;
+  explicit SequenceObj(std::vector<Value> e) : elts(std::move(e)) {}
+};
+/// An insertion-ordered dict. Keys are hashable Python values (str, int,
+/// bool, float, None, tuples of those, dtypes).
+struct DictObj : Object {
+  std::vector<std::pair<Value, Value>> items;
+  Value *find(const Value &key);
+  void set(const Value &key, Value v);
+  bool erase(const Value &key);
+};
+struct ArrayObj : Object {
+  Array array;
+  explicit ArrayObj(Array a) : array(std::move(a)) {}
+};
+struct SliceObj : Object {
+  Value lower, upper, step;
+};
+struct RangeObj : Object {
+  int64_t start, stop, step;
+  int64_t length() const;
+  int64_t at(int64_t i) const { return start + i * step; }
+};
+
+/// Arguments of a call: positional then keyword.
+struct CallArgs {
+  std::vector<Value> args;
+  std::vector<std::pair<std::string, Value>> kwargs;
+  Loc loc; ///< The call expression (for diagnostics).
+
+  /// Keyword `name`, removing it; or positional `pos` if there; else null.
+  const Value *get(size_t pos, const std::string &name) const;
+  bool has(size_t pos, const std::string &name) const {
+    return get(pos, name) != nullptr;
+  }
+};
+
+/// Built-ins, modules, jit objects and other natively implemented values.
+class NativeObject : public Object {
+public:
+  /// Python type name for messages and repr ("function", "module", ...).
+  virtual std::string typeName() const = 0;
+  virtual std::string repr() const;
+  virtual bool callable() const { return false; }
+  virtual Value call(Evaluator &ev, CallArgs &args);
+  /// Attribute lookup; returns false if there is no such attribute.
+  virtual bool getAttr(Evaluator &ev, const std::string &name, Value &out);
+  /// Names for tab completion and error suggestions.
+  virtual std::vector<std::string> attrNames() const { return {}; }
+};
+
+/// A native function: name plus implementation.
+class BuiltinFunction : public NativeObject {
+public:
+  using Impl = std::function<Value(Evaluator &, CallArgs &)>;
+  BuiltinFunction(std::string qualname, Impl impl)
+      : name_(std::move(qualname)), impl_(std::move(impl)) {}
+  std::string typeName() const override { return "builtin_function_or_method"; }
+  std::string repr() const override;
+  bool callable() const override { return true; }
+  Value call(Evaluator &ev, CallArgs &args) override;
+  const std::string &name() const { return name_; }
+
+private:
+  std::string name_;
+  Impl impl_;
+};
+
+/// A module: a name and an attribute table (jax, jax.numpy, math ...).
+class ModuleObject : public NativeObject {
+public:
+  explicit ModuleObject(std::string name) : name_(std::move(name)) {}
+  std::string typeName() const override { return "module"; }
+  std::string repr() const override { return "<module '" + name_ + "'>"; }
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
+  std::vector<std::string> attrNames() const override;
+  void set(const std::string &name, Value v) { attrs_[name] = std::move(v); }
+  /// Registers a native function under `name` (qualified as module.name).
+  void def(const std::string &name, BuiltinFunction::Impl impl);
+  const std::string &name() const { return name_; }
+
+private:
+  std::string name_;
+  std::map<std::string, Value> attrs_;
+};
+
+Value makeBuiltin(std::string qualname, BuiltinFunction::Impl impl);
+
+/// Python type name of any value ("int", "jax.Array", "tuple", ...).
+std::string typeName(const Value &v);
+
+/// Hash-consistent equality for dict keys and static arguments (Python ==
+/// on hashable values). Arrays/tracers never compare equal here.
+bool keysEqual(const Value &a, const Value &b);
+/// A stable text key of a hashable value (for jit caches); throws
+/// ValueError-style ParaxError for unhashable values when `what` is set.
+bool hashableKey(const Value &v, std::string &out);
+
+} // namespace parax::frontend

@@ -1,0 +1,374 @@
+//===- Jax.cpp - the jax module: jit, pmap, devices, debug, tree_util -----===//
+#include "frontend/Builtins.h"
+#include "frontend/Evaluator.h"
+#include "frontend/FormatSpec.h"
+#include "frontend/Jit.h"
+#include "frontend/Pytree.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Modules.h"
+#include "frontend/lib/Prims.h"
+#include "runtime/DebugPrint.h"
+
+namespace parax::frontend {
+
+namespace {
+/// `with jax.disable_jit():`
+class DisableJitObject : public NativeObject {
+public:
+  std::string typeName() const override { return "disable_jit"; }
+  std::string repr() const override { return "<jax.disable_jit context>"; }
+};
+
+/// An element of jax.devices().
+class DeviceObject : public NativeObject {
+public:
+  explicit DeviceObject(int id, std::string platform) : id_(id), platform_(platform) {}
+  std::string typeName() const override { return "Device"; }
+  std::string repr() const override {
+    return (platform_ == "gpu" ? "CudaDevice(id=" : "CpuDevice(id=") + std::to_string(id_) + ")";
+  }
+  bool getAttr(Evaluator &, const std::string &name, Value &out) override {
+    if (name == "id") {
+      out = Value::integer(id_);
+      return true;
+    }
+    if (name == "platform") {
+      out = Value::str(platform_);
+      return true;
+    }
+    return false;
+  }
+
+private:
+  int id_;
+  std::string platform_;
+};
+
+std::vector<int64_t> intList(Evaluator &ev, const Value &v, const std::string &what) {
+  std::vector<int64_t> r;
+  if (v.isNone())
+    return r;
+  if (v.isSequence()) {
+    for (const Value &e : v.elements())
+      r.push_back(ev.toIndex(e, what));
+  } else {
+    r.push_back(ev.toIndex(v, what));
+  }
+  return r;
+}
+
+std::vector<std::string> strList(const Value &v) {
+  std::vector<std::string> r;
+  if (v.isStr())
+    r.push_back(v.asStr());
+  else if (v.isSequence())
+    for (const Value &e : v.elements())
+      if (e.isStr())
+        r.push_back(e.asStr());
+  return r;
+}
+
+/// jax.debug.print: static arguments are formatted now; array arguments
+/// become operands of a debug_print op formatted at run time.
+Value debugPrint(Evaluator &ev, CallArgs &a) {
+  if (a.args.empty() || !a.args[0].isStr())
+    raise("TypeError", "jax.debug.print needs a format string as its first argument");
+  std::string fmt = a.args[0].asStr();
+  std::vector<Value> pos(a.args.begin() + 1, a.args.end());
+  std::vector<std::pair<std::string, Value>> kws;
+  bool ordered = false;
+  for (auto &kw : a.kwargs) {
+    if (kw.first == "ordered")
+      ordered = ev.truthy(kw.second);
+    else
+      kws.push_back(kw);
+  }
+  (void)ordered;
+  std::vector<bool> usedPos(pos.size(), false), usedKw(kws.size(), false);
+  std::vector<Value> operands;
+  std::string tmpl; // operands referenced as {N...}
+  size_t autoIdx = 0;
+  auto escape = [](const std::string &s) {
+    std::string r;
+    for (char c : s) {
+      if (c == '{' || c == '}')
+        r += c;
+      r += c;
+    }
+    return r;
+  };
+  for (const FormatField &f : parseFormatTemplate(fmt)) {
+    tmpl += escape(f.literalBefore);
+    if (!f.hasField)
+      continue;
+    Value v;
+    if (f.name.empty() || std::isdigit((unsigned char)f.name[0])) {
+      size_t i = f.name.empty() ? autoIdx++ : std::stoul(f.name);
+      if (i >= pos.size())
+        raise("IndexError", "Replacement index " + std::to_string(i) +
+                                " out of range for positional args tuple");
+      usedPos[i] = true;
+      v = pos[i];
+    } else {
+      bool found = false;
+      for (size_t k = 0; k < kws.size(); ++k)
+        if (kws[k].first == f.name) {
+          v = kws[k].second;
+          usedKw[k] = found = true;
+        }
+      if (!found)
+        raise("KeyError", "'" + f.name + "'");
+    }
+    if (v.isArrayValue()) {
+      tmpl += "{" + std::to_string(operands.size());
+      if (f.conversion)
+        tmpl += std::string("!") + f.conversion;
+      if (!f.spec.empty())
+        tmpl += ":" + f.spec;
+      tmpl += "}";
+      operands.push_back(v);
+    } else {
+      tmpl += escape(formatValue(ev, v, f.spec, f.conversion));
+    }
+  }
+  std::vector<std::string> unusedPos, unusedKw;
+  for (size_t i = 0; i < pos.size(); ++i)
+    if (!usedPos[i])
+      unusedPos.push_back(ev.repr(pos[i]));
+  for (size_t k = 0; k < kws.size(); ++k)
+    if (!usedKw[k])
+      unusedKw.push_back("'" + kws[k].first + "'");
+  auto join = [](const std::vector<std::string> &v) {
+    std::string s = "[";
+    for (size_t i = 0; i < v.size(); ++i)
+      s += (i ? ", " : "") + v[i];
+    return s + "]";
+  };
+  if (!unusedPos.empty())
+    raise("ValueError", "Unused positional arguments to `jax.debug.print`: " + join(unusedPos));
+  if (!unusedKw.empty())
+    raise("ValueError", "Unused keyword arguments to `jax.debug.print`: " + join(unusedKw) +
+                            ". You may be passing an f-string (i.e, `f\"{x}\"`) into "
+                            "`jax.debug.print` and instead should pass in a regular string.");
+  // JAX decides "has placeholders" from the first chunk Python's
+  // string.Formatter yields: a template that starts with an escaped brace
+  // (or has no field at all) prints the raw template followed by str() of
+  // every argument, space-joined.
+  size_t firstBrace = fmt.find_first_of("{}");
+  bool hasPlaceholders = firstBrace != std::string::npos &&
+                         !(firstBrace + 1 < fmt.size() && fmt[firstBrace + 1] == fmt[firstBrace]);
+  if (!hasPlaceholders) {
+    if (!kws.empty())
+      raise("ValueError", "Format without placeholders should not have kwargs.");
+    tmpl = escape(fmt);
+    operands.clear();
+    for (const Value &v : pos) {
+      if (v.isArrayValue()) {
+        tmpl += " {" + std::to_string(operands.size()) + "!s}";
+        operands.push_back(v);
+      } else {
+        tmpl += " " + escape(ev.str(v));
+      }
+    }
+  }
+  if (!ev.currentTrace()) {
+    std::vector<Array> vals;
+    for (const Value &v : operands)
+      vals.push_back(jnp::asarray(ev, v, std::nullopt).asArray());
+    ev.write(runtime::formatDebugTemplate(tmpl, vals) + "\n");
+    return Value::none();
+  }
+  bind(ev, ir::OpKind::DebugPrint, operands, ir::Attrs{{"format", tmpl}}, {});
+  return Value::none();
+}
+
+Value treeMap(Evaluator &ev, CallArgs &a) {
+  if (a.args.size() < 2)
+    raise("TypeError", "tree_map() missing required arguments 'f' and 'tree'");
+  std::vector<Value> leaves;
+  TreeDef def = flatten(ev, a.args[1], leaves);
+  std::vector<std::vector<Value>> rest;
+  for (size_t i = 2; i < a.args.size(); ++i) {
+    std::vector<Value> l;
+    TreeDef d = flatten(ev, a.args[i], l);
+    if (d != def)
+      raise("ValueError", "Custom node type mismatch; expected type: " + def.str(ev) +
+                              "; value: " + d.str(ev) + ".");
+    rest.push_back(l);
+  }
+  std::vector<Value> out;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    std::vector<Value> args{leaves[i]};
+    for (auto &r : rest)
+      args.push_back(r[i]);
+    out.push_back(ev.call(a.args[0], args, a.loc));
+  }
+  return unflatten(def, out);
+}
+
+/// A PyTreeDef value (tree_flatten / tree_structure).
+class TreeDefObject : public NativeObject {
+public:
+  TreeDefObject(TreeDef d, std::string text) : def(std::move(d)), text_(std::move(text)) {}
+  std::string typeName() const override { return "PyTreeDef"; }
+  std::string repr() const override { return text_; }
+  TreeDef def;
+
+private:
+  std::string text_;
+};
+
+void installTreeUtil(Evaluator &ev, ModuleObject &m) {
+  m.def("tree_map", treeMap);
+  m.def("map", treeMap);
+  auto leaves = [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "tree_leaves");
+    std::vector<Value> l;
+    flatten(ev, a.args[0], l);
+    return Value::list(l);
+  };
+  m.def("tree_leaves", leaves);
+  m.def("leaves", leaves);
+  auto structure = [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "tree_structure");
+    std::vector<Value> l;
+    TreeDef d = flatten(ev, a.args[0], l);
+    return Value::object(Value::Kind::Native, std::make_shared<TreeDefObject>(d, d.str(ev)));
+  };
+  m.def("tree_structure", structure);
+  m.def("structure", structure);
+  auto flat = [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "tree_flatten");
+    std::vector<Value> l;
+    TreeDef d = flatten(ev, a.args[0], l);
+    return Value::tuple({Value::list(l),
+                         Value::object(Value::Kind::Native,
+                                       std::make_shared<TreeDefObject>(d, d.str(ev)))});
+  };
+  m.def("tree_flatten", flat);
+  m.def("flatten", flat);
+  auto unflat = [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "tree_unflatten");
+    auto *d = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<TreeDefObject>() : nullptr;
+    if (!d)
+      raise("TypeError", "tree_unflatten expects a PyTreeDef as its first argument");
+    std::vector<Value> l = ev.iterate(a.args[1], a.loc);
+    if (l.size() != d->def.numLeaves())
+      raise("ValueError", "Too few or too many leaves for PyTreeDef; expected " +
+                              std::to_string(d->def.numLeaves()) + ", got " +
+                              std::to_string(l.size()) + ".");
+    return unflatten(d->def, l);
+  };
+  m.def("tree_unflatten", unflat);
+  m.def("unflatten", unflat);
+}
+} // namespace
+
+void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
+                      ModuleObject &treeUtil) {
+  jax.def("jit", [](Evaluator &ev, CallArgs &a) -> Value {
+    Value fun = argOr(a, 0, "fun");
+    std::vector<int64_t> nums = intList(ev, argOr(a, 99, "static_argnums"), "static_argnums");
+    std::vector<std::string> names = strList(argOr(a, 99, "static_argnames"));
+    expectKeywords(a, {"fun", "static_argnums", "static_argnames", "donate_argnums",
+                       "donate_argnames", "inline", "device", "backend", "keep_unused",
+                       "abstracted_axes"},
+                   "jit");
+    if (fun.isNone())
+      raise("TypeError", "jit() missing required argument 'fun'",
+            "as a decorator with arguments use @partial(jax.jit, static_argnums=...)");
+    if (!fun.isCallableKind())
+      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
+    // Static argument names also count by position (JAX infers both).
+    if (fun.kind() == Value::Kind::Function) {
+      const Parameters *p = fun.asFunction().params;
+      for (size_t i = 0; i < p->positional.size(); ++i) {
+        bool byName = std::find(names.begin(), names.end(), p->positional[i].name) != names.end();
+        bool byNum = std::find(nums.begin(), nums.end(), int64_t(i)) != nums.end();
+        if (byName && !byNum)
+          nums.push_back(int64_t(i));
+        if (byNum && !byName)
+          names.push_back(p->positional[i].name);
+      }
+    }
+    return Value::object(Value::Kind::Native,
+                         std::make_shared<JitFunction>(fun, nums, names));
+  });
+  jax.def("pmap", [](Evaluator &ev, CallArgs &a) -> Value {
+    Value fun = argOr(a, 0, "fun");
+    expectKeywords(a, {"fun", "axis_name", "in_axes", "out_axes", "static_broadcasted_argnums",
+                       "devices", "backend", "axis_size", "donate_argnums"},
+                   "pmap");
+    if (fun.isNone())
+      raise("TypeError", "pmap() missing required argument 'fun'",
+            "as a decorator with arguments use @partial(jax.pmap, axis_name=...)");
+    if (!fun.isCallableKind())
+      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
+    Value axisName = argOr(a, 1, "axis_name");
+    Value inAxes = argOr(a, 99, "in_axes", Value::integer(0));
+    Value outAxes = argOr(a, 99, "out_axes", Value::integer(0));
+    std::vector<int64_t> sb = intList(ev, argOr(a, 99, "static_broadcasted_argnums"),
+                                      "static_broadcasted_argnums");
+    if (inAxes.isList())
+      raise("ValueError", "pmap in_axes must be an int, None, or a tuple; got the list " +
+                              ev.repr(inAxes),
+            "write in_axes as a tuple: in_axes=" + ev.repr(Value::tuple(inAxes.elements())));
+    return Value::object(Value::Kind::Native,
+                         std::make_shared<PmapFunction>(fun, axisName, inAxes, outAxes, sb,
+                                                        argOr(a, 99, "devices")));
+  });
+  jax.def("device_count", [](Evaluator &ev, CallArgs &) {
+    return Value::integer(ev.options().numDevices);
+  });
+  jax.def("local_device_count", [](Evaluator &ev, CallArgs &) {
+    return Value::integer(ev.options().numDevices);
+  });
+  jax.def("process_count", [](Evaluator &, CallArgs &) { return Value::integer(1); });
+  jax.def("process_index", [](Evaluator &, CallArgs &) { return Value::integer(0); });
+  auto devices = [](Evaluator &ev, CallArgs &) {
+    std::vector<Value> d;
+    std::string platform = ev.options().backendName == "cuda" ? "gpu" : "cpu";
+    for (int i = 0; i < ev.options().numDevices; ++i)
+      d.push_back(Value::object(Value::Kind::Native, std::make_shared<DeviceObject>(i, platform)));
+    return Value::list(d);
+  };
+  jax.def("devices", devices);
+  jax.def("local_devices", devices);
+  jax.def("default_backend", [](Evaluator &ev, CallArgs &) {
+    return Value::str(ev.options().backendName == "cuda" ? "gpu" : "cpu");
+  });
+  jax.def("disable_jit", [](Evaluator &, CallArgs &) {
+    return Value::object(Value::Kind::Native, std::make_shared<DisableJitObject>());
+  });
+  jax.def("block_until_ready", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "block_until_ready");
+    return a.args[0];
+  });
+  jax.def("device_put", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "device_put");
+    std::vector<Value> leaves;
+    TreeDef d = flatten(ev, a.args[0], leaves);
+    for (Value &l : leaves)
+      if (l.isNumber() || l.isSequence())
+        l = jnp::asarray(ev, l, std::nullopt);
+    return unflatten(d, leaves);
+  });
+  jax.def("tree_map", treeMap);
+  jax.def("tree_leaves", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "tree_leaves");
+    std::vector<Value> l;
+    flatten(ev, a.args[0], l);
+    return Value::list(l);
+  });
+
+  debug.def("print", debugPrint);
+  debug.def("breakpoint", [](Evaluator &ev, CallArgs &a) -> Value {
+    raise("NotImplementedError", "jax.debug.breakpoint() needs the interactive REPL",
+          "run the program in the parax REPL (`parax` then `:load prog.py`)");
+  });
+  installTreeUtil(ev, treeUtil);
+}
+
+} // namespace parax::frontend

@@ -1,0 +1,169 @@
+//===- JnpArray.cpp - attributes and methods of arrays --------------------===//
+//
+// x.shape, x.dtype, x.T, x.at, and the methods that forward to jnp
+// functions (x.sum(axis=0) is jnp.sum(x, axis=0)).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/JnpInternal.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+namespace parax::frontend::jnp {
+
+namespace {
+/// Methods that are jnp.<name>(x, *args, **kwargs).
+const char *kForwarded[] = {"sum",    "mean",    "max",     "min",     "prod",   "argmax",
+                            "argmin", "all",     "any",     "cumsum",  "cumprod", "var",
+                            "std",    "clip",    "round",   "squeeze", "ravel",  "transpose",
+                            "swapaxes", "take",  "dot",     "nonzero", "repeat", "flatten",
+                            "trace",  "conj"};
+
+Value jnpFn(Evaluator &ev, const std::string &name) {
+  Value jnpMod = ev.importModule("jax.numpy", {});
+  return ev.getAttr(jnpMod, name, {});
+}
+} // namespace
+
+Value callByName(Evaluator &ev, const std::string &name, std::vector<Value> args) {
+  return ev.call(jnpFn(ev, name), std::move(args));
+}
+
+std::vector<std::string> arrayAttrNames() {
+  std::vector<std::string> r{"shape", "ndim", "size", "dtype", "T", "at", "astype",
+                             "reshape", "item", "tolist", "block_until_ready", "copy",
+                             "weak_type", "nbytes", "itemsize"};
+  for (const char *f : kForwarded)
+    r.push_back(f);
+  return r;
+}
+
+bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &out) {
+  TensorType t = prims::typeOf(x);
+  if (name == "shape") {
+    std::vector<Value> dims;
+    for (int64_t d : t.shape)
+      dims.push_back(Value::integer(d));
+    out = Value::tuple(dims);
+    return true;
+  }
+  if (name == "ndim") {
+    out = Value::integer(t.rank());
+    return true;
+  }
+  if (name == "size") {
+    out = Value::integer(t.numElements());
+    return true;
+  }
+  if (name == "dtype") {
+    out = Value::dtype(t.dtype);
+    return true;
+  }
+  if (name == "itemsize") {
+    out = Value::integer(dtypeSize(t.dtype));
+    return true;
+  }
+  if (name == "nbytes") {
+    out = Value::integer(t.byteSize());
+    return true;
+  }
+  if (name == "weak_type") {
+    out = Value::boolean(t.weak);
+    return true;
+  }
+  if (name == "T" || name == "mT") {
+    out = transposeAxes(ev, x, Value::none());
+    return true;
+  }
+  if (name == "at") {
+    out = makeAtProxy(x);
+    return true;
+  }
+  Value self = x;
+  auto method = [&](BuiltinFunction::Impl impl) {
+    out = makeBuiltin("Array." + name, std::move(impl));
+    return true;
+  };
+  if (name == "astype")
+    return method([self](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 1, 1, "astype");
+      return prims::convert(ev, self, *dtypeArg(ev, a.args[0]));
+    });
+  if (name == "reshape")
+    return method([self](Evaluator &ev, CallArgs &a) {
+      std::vector<Value> shape = a.args;
+      if (const Value *s = a.get(99, "shape"))
+        shape = {*s};
+      return reshape(ev, self, shape);
+    });
+  if (name == "block_until_ready" || name == "copy")
+    return method([self](Evaluator &, CallArgs &) { return self; });
+  if (name == "item")
+    return method([self](Evaluator &ev, CallArgs &a) -> Value {
+      if (self.isTracer())
+        concretizationError(ev, "ConcretizationTypeError",
+                            "Abstract tracer value encountered where concrete value is "
+                            "expected: traced array with shape " +
+                                self.asTracer().type().str() +
+                                "\nThe problem arose with the `item` method.",
+                            self, "x.item() needs a concrete array; it cannot be used inside jit");
+      const Array &arr = self.asArray();
+      if (arr.size() != 1)
+        raise("ValueError", "can only convert an array of size 1 to a Python scalar");
+      if (arr.dtype() == DType::Bool)
+        return Value::boolean(arr.getDouble(0) != 0);
+      if (isFloat(arr.dtype()))
+        return Value::floating(arr.getDouble(0));
+      return Value::integer(arr.getInt(0));
+    });
+  if (name == "tolist")
+    return method([self](Evaluator &ev, CallArgs &) -> Value {
+      if (self.isTracer())
+        concretizationError(ev, "ConcretizationTypeError",
+                            "Abstract tracer value encountered where concrete value is "
+                            "expected: traced array with shape " +
+                                self.asTracer().type().str() +
+                                "\nThe problem arose with the `tolist` method.",
+                            self, "x.tolist() needs a concrete array");
+      const Array &arr = self.asArray();
+      std::function<Value(int64_t, size_t)> rec = [&](int64_t off, size_t dim) -> Value {
+        if (dim == arr.shape().size()) {
+          if (arr.dtype() == DType::Bool)
+            return Value::boolean(arr.getDouble(off) != 0);
+          if (isFloat(arr.dtype()))
+            return Value::floating(arr.getDouble(off));
+          return Value::integer(arr.getInt(off));
+        }
+        int64_t stride = 1;
+        for (size_t k = dim + 1; k < arr.shape().size(); ++k)
+          stride *= arr.shape()[k];
+        std::vector<Value> items;
+        for (int64_t i = 0; i < arr.shape()[dim]; ++i)
+          items.push_back(rec(off + i * stride, dim + 1));
+        return Value::list(items);
+      };
+      return rec(0, 0);
+    });
+  for (const char *f : kForwarded) {
+    if (name != f)
+      continue;
+    std::string fn = name == "flatten" ? "ravel" : name;
+    return method([self, fn](Evaluator &ev, CallArgs &a) {
+      CallArgs b;
+      b.args.push_back(self);
+      // x.transpose(1, 0) passes the axes unpacked.
+      if (fn == "transpose" && a.args.size() > 1)
+        b.args.push_back(Value::tuple(a.args));
+      else
+        b.args.insert(b.args.end(), a.args.begin(), a.args.end());
+      b.kwargs = a.kwargs;
+      b.loc = a.loc;
+      return ev.call(jnpFn(ev, fn), b);
+    });
+  }
+  return false;
+}
+
+} // namespace parax::frontend::jnp

@@ -1,0 +1,340 @@
+//===- JnpCreation.cpp - array creation -----------------------------------===//
+//
+// jnp.array/asarray (nested Python sequences -> one array, dtype inferred
+// with JAX's rules), zeros/ones/full/empty and their *_like forms, arange
+// (as JAX: iota in the working dtype, scaled and shifted), linspace, eye.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Builtins.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+#include <cmath>
+
+namespace parax::frontend::jnp {
+
+using ir::OpKind;
+
+std::optional<DType> dtypeArg(Evaluator &ev, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  if (v.isDType())
+    return v.asDType();
+  if (v.isStr()) {
+    if (auto d = parseDType(v.asStr()))
+      return d;
+    raise("TypeError", "data type " + pyStrRepr(v.asStr()) + " not understood");
+  }
+  if (v.kind() == Value::Kind::Native) {
+    // The Python types int/float/bool used as dtypes.
+    std::string r = v.as<NativeObject>()->repr();
+    if (r == "<class 'int'>")
+      return DType::I32;
+    if (r == "<class 'float'>")
+      return DType::F32;
+    if (r == "<class 'bool'>")
+      return DType::Bool;
+  }
+  raise("TypeError", "Cannot interpret '" + ev.repr(v) + "' as a data type");
+}
+
+Shape shapeArg(Evaluator &ev, const Value &v, const std::string &fn) {
+  Shape s;
+  auto dim = [&](const Value &d) {
+    if (d.isTracer())
+      raise("TypeError",
+            "Shapes must be 1D sequences of concrete values of integer type, "
+            "got (JitTracer(" + d.asTracer().type().str(true) + "),).",
+            "a shape must be known when tracing; pass it as a static argument "
+            "(static_argnums) or use x.shape");
+    if (d.isFloat())
+      raise("TypeError", "'float' object cannot be interpreted as an integer");
+    int64_t n = ev.toIndex(d, fn + " shape");
+    if (n < 0)
+      raise("ValueError", "negative dimensions are not allowed");
+    return n;
+  };
+  if (v.isSequence()) {
+    for (const Value &d : v.elements())
+      s.push_back(dim(d));
+  } else {
+    s.push_back(dim(v));
+  }
+  return s;
+}
+
+namespace {
+/// Collects the leaves and the nested shape of a Python sequence.
+void flattenNested(Evaluator &ev, const Value &v, size_t depth, Shape &shape,
+                   std::vector<Value> &leaves, bool &hasTracer) {
+  if (v.isSequence()) {
+    int64_t n = int64_t(v.elements().size());
+    if (shape.size() <= depth)
+      shape.push_back(n);
+    else if (shape[depth] != n)
+      raise("ValueError", "setting an array element with a sequence. The "
+                          "requested array has an inhomogeneous shape after " +
+                              std::to_string(depth) + " dimensions.");
+    for (const Value &e : v.elements())
+      flattenNested(ev, e, depth + 1, shape, leaves, hasTracer);
+    return;
+  }
+  if (!v.isArrayLike())
+    raise("TypeError", "Value " + ev.repr(v) + " with type " + typeName(v) +
+                           " is not a valid JAX type");
+  hasTracer |= v.isTracer();
+  leaves.push_back(v);
+}
+} // namespace
+
+Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
+  if (v.isArrayValue())
+    return dtype ? prims::convert(ev, v, *dtype, false) : v;
+  if (v.isNumber()) {
+    WeakDType t = weakDTypeOf(v);
+    if (dtype)
+      return prims::scalarAs(v, *dtype, false);
+    return prims::scalarAs(v, t.dtype, t.weak);
+  }
+  if (!v.isSequence())
+    raise("TypeError", "Value " + (v.isStr() ? pyStrRepr(v.asStr()) : ev.repr(v)) +
+                           " with type " + typeName(v) +
+                           " is not a valid JAX type");
+  Shape outer;
+  std::vector<Value> leaves;
+  bool hasTracer = false;
+  flattenNested(ev, v, 0, outer, leaves, hasTracer);
+  // Leaves may themselves be arrays: they must agree in shape.
+  Shape inner;
+  bool first = true;
+  std::vector<WeakDType> types;
+  for (const Value &l : leaves) {
+    TensorType t = prims::typeOf(l);
+    if (first)
+      inner = t.shape;
+    else if (t.shape != inner)
+      raise("ValueError", "All input arrays must have the same shape.");
+    first = false;
+    types.push_back({t.dtype, t.weak});
+  }
+  if (outer.size() > 0 && outer.back() == 0 && leaves.empty())
+    inner = {};
+  WeakDType r = types.empty() ? WeakDType{DType::F32, false} : resultType(types);
+  DType dt = dtype ? *dtype : r.dtype;
+  Shape full = outer;
+  full.insert(full.end(), inner.begin(), inner.end());
+  if (!hasTracer && !ev.currentTrace()) {
+    // Fast path: fill one host buffer.
+    Array out = Array::allocate(dt, full);
+    int64_t per = numElements(inner);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      const Value &l = leaves[i];
+      if (l.isNumber()) {
+        if (l.isFloat() || isFloat(dt))
+          out.setDouble(int64_t(i), l.asFloat());
+        else
+          out.setInt(int64_t(i), l.asInt());
+        continue;
+      }
+      const Array &a = l.asArray();
+      for (int64_t k = 0; k < per; ++k) {
+        if (isFloat(a.dtype()) || isFloat(dt))
+          out.setDouble(int64_t(i) * per + k, a.getDouble(k));
+        else
+          out.setInt(int64_t(i) * per + k, a.getInt(k));
+      }
+    }
+    return Value::array(out);
+  }
+  // Under a trace: convert each leaf, add a leading unit axis, concatenate.
+  std::vector<Value> parts;
+  Shape one = {1};
+  one.insert(one.end(), inner.begin(), inner.end());
+  for (const Value &l : leaves)
+    parts.push_back(prims::reshape(ev, prims::convert(ev, l, dt, false), one));
+  Value cat = parts.empty() ? prims::full(ev, full, Value::integer(0), dt)
+                            : prims::concatenate(ev, parts, 0);
+  return prims::reshape(ev, cat, full);
+}
+
+namespace {
+Value fullImpl(Evaluator &ev, const Shape &shape, const Value &fill,
+               std::optional<DType> dtype) {
+  if (fill.isArrayValue()) {
+    TensorType t = prims::typeOf(fill);
+    DType dt = dtype ? *dtype : t.dtype;
+    Value f = prims::convert(ev, fill, dt, dtype ? false : t.weak);
+    return prims::broadcastTo(ev, f, shape);
+  }
+  if (!fill.isNumber())
+    raise("TypeError", "fill_value must be a number or array, not " + typeName(fill));
+  WeakDType t = weakDTypeOf(fill);
+  return prims::full(ev, shape, fill, dtype ? *dtype : t.dtype,
+                     dtype ? false : t.weak);
+}
+
+Value likeImpl(Evaluator &ev, CallArgs &a, const char *fn, Value fill) {
+  if (a.args.empty())
+    raise("TypeError", std::string(fn) + "() missing required argument 'a'");
+  TensorType t = prims::typeOf(asarray(ev, a.args[0], std::nullopt));
+  std::optional<DType> dt = dtypeArg(ev, argOr(a, 1, "dtype"));
+  Shape shape = t.shape;
+  if (const Value *s = a.get(99, "shape"))
+    if (!s->isNone())
+      shape = shapeArg(ev, *s, fn);
+  if (fill.isNone())
+    fill = argRequired(a, 1, "fill_value", fn), dt = dtypeArg(ev, argOr(a, 2, "dtype"));
+  bool weak = !dt && t.weak;
+  return prims::full(ev, shape, fill, dt ? *dt : t.dtype, weak);
+}
+
+double concreteScalar(Evaluator &ev, const Value &v, const std::string &what) {
+  if (v.isTracer())
+    concretizationError(ev, "ConcretizationTypeError",
+                        "Abstract tracer value encountered where concrete value "
+                        "is expected: traced array with shape " +
+                            v.asTracer().type().str() + "\n" + what,
+                        v, "jnp.arange needs concrete bounds; pass them as static arguments");
+  if (v.isArray()) {
+    if (v.asArray().rank() != 0)
+      raise("ValueError", "jax.numpy.arange: arguments must be scalars");
+    return v.asArray().getDouble(0);
+  }
+  return v.asFloat();
+}
+} // namespace
+
+void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
+  auto arrayFn = [](Evaluator &ev, CallArgs &a) {
+    if (a.args.empty())
+      raise("TypeError", "array() missing required argument 'object'");
+    std::optional<DType> dt = dtypeArg(ev, argOr(a, 1, "dtype"));
+    return asarray(ev, a.args[0], dt);
+  };
+  m.def("array", arrayFn);
+  m.def("asarray", arrayFn);
+  auto filled = [](double v) {
+    return [v](Evaluator &ev, CallArgs &a) {
+      if (a.args.empty() && !a.has(0, "shape"))
+        raise("TypeError", "missing required argument 'shape'");
+      Shape s = shapeArg(ev, argRequired(a, 0, "shape", "zeros"), "zeros");
+      std::optional<DType> dt = dtypeArg(ev, argOr(a, 1, "dtype"));
+      return prims::full(ev, s, Value::floating(v), dt ? *dt : DType::F32);
+    };
+  };
+  m.def("zeros", filled(0));
+  m.def("empty", filled(0));
+  m.def("ones", filled(1));
+  m.def("full", [](Evaluator &ev, CallArgs &a) {
+    Shape s = shapeArg(ev, argRequired(a, 0, "shape", "full"), "full");
+    Value fill = argRequired(a, 1, "fill_value", "full");
+    return fullImpl(ev, s, fill, dtypeArg(ev, argOr(a, 2, "dtype")));
+  });
+  m.def("zeros_like", [](Evaluator &ev, CallArgs &a) {
+    return likeImpl(ev, a, "zeros_like", Value::integer(0));
+  });
+  m.def("empty_like", [](Evaluator &ev, CallArgs &a) {
+    return likeImpl(ev, a, "empty_like", Value::integer(0));
+  });
+  m.def("ones_like", [](Evaluator &ev, CallArgs &a) {
+    return likeImpl(ev, a, "ones_like", Value::integer(1));
+  });
+  m.def("full_like", [](Evaluator &ev, CallArgs &a) {
+    return likeImpl(ev, a, "full_like", Value::none());
+  });
+  m.def("arange", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 4, "arange");
+    Value start = a.args[0];
+    Value stop = argOr(a, 1, "stop"), step = argOr(a, 2, "step");
+    std::optional<DType> dt = dtypeArg(ev, argOr(a, 3, "dtype"));
+    std::string startName = stop.isNone() && step.isNone() ? "stop" : "start";
+    double s0 = concreteScalar(ev, start, "It arose in the jnp.arange argument '" + startName + "'");
+    double s1 = stop.isNone() ? 0 : concreteScalar(ev, stop, "It arose in the jnp.arange argument 'stop'");
+    double st = step.isNone() ? 1 : concreteScalar(ev, step, "It arose in the jnp.arange argument 'step'");
+    if (!dt) {
+      std::vector<WeakDType> ts{weakDTypeOf(start.isArray() ? start : start)};
+      if (!stop.isNone())
+        ts.push_back(weakDTypeOf(stop));
+      if (!step.isNone())
+        ts.push_back(weakDTypeOf(step));
+      dt = resultType(ts).dtype;
+    }
+    if (stop.isNone()) {
+      s1 = s0;
+      s0 = 0;
+    }
+    if (!step.isNone()) {
+      if (st == 0)
+        raise("ZeroDivisionError", "division by zero");
+      DType work = (*dt == DType::F16 || *dt == DType::BF16) ? DType::F32 : *dt;
+      int64_t size = std::max<int64_t>(0, int64_t(std::ceil((s1 - s0) / st)));
+      Value io = prims::iota(ev, work, {size}, 0);
+      Value stepV = prims::full(ev, {size}, step, work);
+      Value startV = prims::full(ev, {size}, stop.isNone() ? Value::integer(0) : start, work);
+      Value r = prims::binary(ev, OpKind::Add, startV,
+                              prims::binary(ev, OpKind::Mul, stepV, io));
+      return prims::convert(ev, r, *dt);
+    }
+    if (s0 == 0) {
+      int64_t size = std::max<int64_t>(0, int64_t(std::ceil(s1)));
+      return prims::iota(ev, *dt, {size}, 0);
+    }
+    int64_t size = std::max<int64_t>(0, int64_t(std::ceil(s1 - s0)));
+    Value io = prims::iota(ev, *dt, {size}, 0);
+    return prims::binary(ev, OpKind::Add, prims::full(ev, {size}, start, *dt), io);
+  });
+  m.def("linspace", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 3, "linspace");
+    double start = concreteScalar(ev, a.args[0], "It arose in jnp.linspace");
+    double stop = concreteScalar(ev, a.args[1], "It arose in jnp.linspace");
+    int64_t num = ev.toIndex(argOr(a, 2, "num", Value::integer(50)), "num");
+    bool endpoint = ev.truthy(argOr(a, 99, "endpoint", Value::boolean(true)));
+    std::optional<DType> dt = dtypeArg(ev, argOr(a, 99, "dtype"));
+    DType out = dt ? *dt : DType::F32;
+    if (num < 0)
+      raise("ValueError", "Number of samples, " + std::to_string(num) +
+                              ", must be non-negative.");
+    // JAX: start + step * iota in float32, with the endpoint set exactly.
+    int64_t div = endpoint ? num - 1 : num;
+    Array r = Array::allocate(out, {num});
+    float fs = float(start), fe = float(stop);
+    float step = div > 0 ? (fe - fs) / float(div) : 0.0f;
+    for (int64_t i = 0; i < num; ++i) {
+      float v = float(i) * step + fs;
+      if (endpoint && i == num - 1 && num > 1)
+        v = fe;
+      r.setDouble(i, v);
+    }
+    return Value::array(r);
+  });
+  m.def("eye", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 4, "eye");
+    int64_t n = ev.toIndex(a.args[0], "N");
+    Value mv = argOr(a, 1, "M");
+    int64_t mcols = mv.isNone() ? n : ev.toIndex(mv, "M");
+    int64_t k = ev.toIndex(argOr(a, 2, "k", Value::integer(0)), "k");
+    std::optional<DType> dt = dtypeArg(ev, argOr(a, 3, "dtype"));
+    Value rows = prims::iota(ev, DType::I32, {n, mcols}, 0);
+    Value cols = prims::iota(ev, DType::I32, {n, mcols}, 1);
+    Value shifted = prims::binary(ev, OpKind::Add, rows,
+                                  prims::full(ev, {n, mcols}, Value::integer(k), DType::I32));
+    Value eq = prims::compare(ev, OpKind::Eq, shifted, cols);
+    return prims::convert(ev, eq, dt ? *dt : DType::F32);
+  });
+  m.def("identity", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "identity");
+    std::vector<Value> args{a.args[0]};
+    CallArgs b;
+    b.args = {a.args[0], Value::none(), Value::integer(0), argOr(a, 1, "dtype")};
+    b.loc = a.loc;
+    Value eye;
+    auto *mod = ev.importModule("jax.numpy", a.loc).as<ModuleObject>();
+    mod->getAttr(ev, "eye", eye);
+    return ev.call(eye, b);
+  });
+}
+
+} // namespace parax::frontend::jnp

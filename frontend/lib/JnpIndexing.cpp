@@ -1,0 +1,522 @@
+//===- JnpIndexing.cpp - x[index] and x.at[index].set(...) ----------------===//
+//
+// NumPy indexing on arrays and tracers:
+//  1. the index is split per dimension (ints, slices, None, Ellipsis, traced
+//     scalars, integer arrays, concrete boolean masks);
+//  2. one static `slice` (plus `rev` for negative steps) applies ints and
+//     slices; traced scalars become a `dynamic_slice` (clamped, as JAX);
+//  3. integer arrays become one `take` (several arrays are linearised into
+//     one flat index over their dims);
+//  4. a reshape drops integer-indexed dims and inserts None dims.
+// Updates (x.at[i].set(v)) reuse the same engine on an iota of flat
+// positions padded with one "out of range" cell per dim, so indices that
+// fall outside the array select that cell and the scatter drops them, which
+// is JAX's behaviour for updates (gets clamp, updates drop).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/JnpInternal.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+#include <algorithm>
+
+namespace parax::frontend::jnp {
+
+using ir::OpKind;
+
+namespace {
+
+struct DimIndex {
+  enum Kind { Full, Int, Slice, DynInt, Adv } kind = Full;
+  int64_t i = 0;                     ///< Int
+  int64_t start = 0, stop = 0, step = 1; ///< Slice (python semantics)
+  Value v;                           ///< DynInt scalar / Adv integer array
+};
+
+[[noreturn]] void dynamicSliceError(Evaluator &ev, const Value &sl) {
+  raise("IndexError",
+        "Array slice indices must have static start/stop/step to be used with NumPy "
+        "indexing syntax. Found " + ev.repr(sl) + ". To index a statically sized array "
+        "at a dynamic position, try lax.dynamic_slice/dynamic_update_slice (JAX does not "
+        "support dynamically sized arrays within JIT compiled functions).",
+        "use lax.dynamic_slice(x, (start,), (size,)) with a static size");
+}
+
+int64_t staticSliceBound(Evaluator &ev, const Value &b, const Value &whole) {
+  if (b.isTracer())
+    dynamicSliceError(ev, whole);
+  return ev.toIndex(b, "slice indices");
+}
+
+/// Python slice.indices(n).
+void sliceIndices(Evaluator &ev, const Value &slv, int64_t n, DimIndex &d) {
+  auto *s = slv.as<SliceObj>();
+  d.step = s->step.isNone() ? 1 : staticSliceBound(ev, s->step, slv);
+  if (d.step == 0)
+    raise("ValueError", "slice step cannot be zero");
+  auto bound = [&](const Value &v, int64_t dflt) {
+    if (v.isNone())
+      return dflt;
+    int64_t i = staticSliceBound(ev, v, slv);
+    if (i < 0)
+      i += n;
+    return d.step > 0 ? std::clamp<int64_t>(i, 0, n) : std::clamp<int64_t>(i, -1, n - 1);
+  };
+  d.start = bound(s->lower, d.step > 0 ? 0 : n - 1);
+  d.stop = bound(s->upper, d.step > 0 ? n : -1);
+}
+
+bool isIntArrayLike(const Value &v) {
+  if (v.isArrayValue()) {
+    DType t = prims::dtypeOf(v);
+    return isInteger(t);
+  }
+  return false;
+}
+
+/// Normalises a (scalar or array) integer index: negative wrap once; in
+/// update mode, anything still outside [0, n) maps to n (the guard cell).
+Value normalizeIndex(Evaluator &ev, const Value &idx, int64_t n, bool update) {
+  Value i = prims::convert(ev, idx, DType::I32);
+  Shape s = prims::shapeOf(i);
+  Value zero = prims::full(ev, s, Value::integer(0), DType::I32);
+  Value nv = prims::full(ev, s, Value::integer(n), DType::I32);
+  Value wrapped = prims::select(ev, prims::compare(ev, OpKind::Lt, i, zero),
+                                prims::binary(ev, OpKind::Add, i, nv), i);
+  // Gets clamp: a start still negative after one wrap becomes 0 here, so
+  // dynamic_slice (which would wrap again) sees it in range.
+  if (!update)
+    return prims::binary(ev, OpKind::Max, wrapped, zero);
+  Value bad = prims::binary(ev, OpKind::Or, prims::compare(ev, OpKind::Lt, wrapped, zero),
+                            prims::compare(ev, OpKind::Ge, wrapped, nv));
+  return prims::select(ev, bad, nv, wrapped);
+}
+
+/// The indexing engine. `logical` is the shape the index refers to (x may be
+/// padded by one guard cell per dim in update mode).
+Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
+                const Shape &logical) {
+  Value x = x0;
+  std::vector<Value> items = index.isTuple() ? index.elements() : std::vector<Value>{index};
+  // Lists in an index are integer arrays (numpy).
+  for (Value &it : items)
+    if (it.isList())
+      it = asarray(ev, it, std::nullopt);
+  // Concrete boolean masks become integer index arrays (nonzero).
+  std::vector<Value> expanded;
+  for (const Value &it : items) {
+    if (it.isArrayValue() && prims::dtypeOf(it) == DType::Bool) {
+      if (it.isTracer())
+        raise("NonConcreteBooleanIndexError",
+              "Array boolean indices must be concrete; got JitTracer(" +
+                  it.asTracer().type().str() + ")",
+              "use jnp.where(mask, x, fill) to select under jit, or jnp.nonzero(mask, size=k)");
+      const Array &m = it.asArray();
+      if (m.rank() == 0)
+        raise("NotImplementedError", "a scalar boolean index is not part of parax");
+      std::vector<std::vector<int32_t>> coords(size_t(m.rank()));
+      Shape ms = m.shape();
+      for (int64_t f = 0; f < m.size(); ++f) {
+        if (m.getDouble(f) == 0)
+          continue;
+        int64_t rem = f;
+        for (int64_t d = m.rank() - 1; d >= 0; --d) {
+          coords[size_t(d)].push_back(int32_t(rem % ms[size_t(d)]));
+          rem /= ms[size_t(d)];
+        }
+      }
+      for (auto &c : coords) {
+        Array a = Array::allocate(DType::I32, {int64_t(c.size())});
+        std::copy(c.begin(), c.end(), a.data<int32_t>());
+        expanded.push_back(Value::array(a));
+      }
+      continue;
+    }
+    expanded.push_back(it);
+  }
+  items = expanded;
+  size_t rank = logical.size();
+  size_t consumed = 0, ellipses = 0;
+  for (const Value &it : items) {
+    if (it.is(Value::Kind::Ellipsis))
+      ++ellipses;
+    else if (!it.isNone())
+      ++consumed;
+  }
+  if (ellipses > 1)
+    raise("IndexError", "an index can only have a single ellipsis ('...')");
+  if (consumed > rank)
+    raise("IndexError", "Too many indices: " + std::to_string(rank) +
+                            "-dimensional array indexed with " + std::to_string(consumed) +
+                            " regular indices.");
+  // Per-dimension specs and the output positions of None.
+  std::vector<DimIndex> dims(rank);
+  std::vector<int> noneBefore(rank + 1, 0); // Nones inserted before result dim k
+  size_t d = 0;
+  std::vector<std::pair<size_t, int>> nonePos; // (x dim it precedes, count)
+  for (const Value &it : items) {
+    if (it.is(Value::Kind::Ellipsis)) {
+      d += rank - consumed;
+      continue;
+    }
+    if (it.isNone()) {
+      ++noneBefore[d];
+      continue;
+    }
+    DimIndex &di = dims[d];
+    int64_t n = logical[d];
+    if (it.is(Value::Kind::Slice)) {
+      di.kind = DimIndex::Slice;
+      sliceIndices(ev, it, n, di);
+    } else if (it.isInt() || it.isBool() ||
+               (it.isArray() && it.asArray().rank() == 0 && isInteger(it.asArray().dtype()))) {
+      int64_t i = ev.toIndex(it, "indices");
+      if (n == 0)
+        raise("IndexError", "index " + std::to_string(i) + " is out of bounds for axis " +
+                                std::to_string(d) + " with size 0");
+      if (i < 0)
+        i += n;
+      if (update && (i < 0 || i >= n))
+        i = n; // guard cell: the update is dropped
+      else
+        i = std::clamp<int64_t>(i, 0, n - 1); // gets clamp, as JAX does
+      di.kind = DimIndex::Int;
+      di.i = i;
+    } else if (it.isTracer() && prims::typeOf(it).rank() == 0) {
+      DType t = prims::dtypeOf(it);
+      if (!isInteger(t))
+        raise("IndexError", "Indexer must have integer or boolean type, got indexer with type " +
+                                std::string(dtypeName(t)) + " at position " + std::to_string(d) +
+                                ", indexer value " + ev.str(it));
+      di.kind = DimIndex::DynInt;
+      di.v = normalizeIndex(ev, it, n, update);
+    } else if (isIntArrayLike(it)) {
+      di.kind = DimIndex::Adv;
+      di.v = normalizeIndex(ev, it, n, update);
+    } else if (it.isArrayValue()) {
+      raise("IndexError", "Indexer must have integer or boolean type, got indexer with type " +
+                              std::string(dtypeName(prims::dtypeOf(it))) + " at position " +
+                              std::to_string(d) + ", indexer value " + ev.str(it),
+            "convert the index with .astype(jnp.int32)");
+    } else if (it.isFloat()) {
+      raise("IndexError", "Indexer must have integer or boolean type, got indexer with type "
+                          "float at position " + std::to_string(d) + ", indexer value " +
+                              ev.str(it));
+    } else {
+      raise("IndexError", "Indexer type " + typeName(it) + " is not supported");
+    }
+    ++d;
+  }
+  Shape xs = prims::shapeOf(x);
+  // 1. Static slicing (ints and slices); negative steps reverse first.
+  std::vector<int64_t> start(rank), limit(rank), stride(rank), revDims;
+  for (size_t k = 0; k < rank; ++k) {
+    DimIndex &di = dims[k];
+    start[k] = 0;
+    limit[k] = xs[k];
+    stride[k] = 1;
+    if (di.kind == DimIndex::Int) {
+      start[k] = di.i;
+      limit[k] = di.i + 1;
+    } else if (di.kind == DimIndex::Slice) {
+      if (di.step > 0) {
+        start[k] = di.start;
+        limit[k] = std::max(di.start, di.stop);
+        stride[k] = di.step;
+      } else {
+        // Reverse dim k (of logical size n) and slice forward.
+        int64_t n = logical[k];
+        int64_t off = xs[k] - n; // guard cells sit at the end
+        revDims.push_back(int64_t(k));
+        start[k] = off + (n - 1 - di.start);
+        limit[k] = std::max(start[k], off + (n - 1 - di.stop));
+        stride[k] = -di.step;
+      }
+    } else if (di.kind == DimIndex::Full) {
+      limit[k] = logical[k];
+    }
+  }
+  x = prims::rev(ev, x, revDims);
+  x = prims::slice(ev, x, start, limit, stride);
+  // 2. Traced scalars: size-1 dynamic slices.
+  bool anyDyn = false;
+  for (auto &di : dims)
+    anyDyn |= di.kind == DimIndex::DynInt;
+  if (anyDyn) {
+    Shape cur = prims::shapeOf(x);
+    std::vector<Value> starts;
+    Shape sizes = cur;
+    for (size_t k = 0; k < rank; ++k) {
+      if (dims[k].kind == DimIndex::DynInt) {
+        starts.push_back(dims[k].v);
+        sizes[k] = 1;
+      } else {
+        starts.push_back(Value::integer(0));
+      }
+    }
+    x = prims::dynamicSlice(ev, x, starts, sizes);
+  }
+  // 3. Integer arrays.
+  std::vector<size_t> adv;
+  for (size_t k = 0; k < rank; ++k)
+    if (dims[k].kind == DimIndex::Adv)
+      adv.push_back(k);
+  // Result layout: (dim kind, size) per x dim; advanced dims collapse.
+  Shape cur = prims::shapeOf(x);
+  std::vector<bool> keep(rank, true);
+  for (size_t k = 0; k < rank; ++k)
+    keep[k] = dims[k].kind == DimIndex::Full || dims[k].kind == DimIndex::Slice;
+  if (adv.empty()) {
+    Shape out;
+    for (size_t k = 0; k <= rank; ++k) {
+      for (int c = 0; c < noneBefore[k]; ++c)
+        out.push_back(1);
+      if (k < rank && keep[k])
+        out.push_back(cur[k]);
+    }
+    return prims::reshape(ev, x, out);
+  }
+  // Broadcast the index arrays together.
+  std::vector<Value> idx;
+  std::vector<Shape> idxShapes;
+  for (size_t k : adv) {
+    idx.push_back(dims[k].v);
+    idxShapes.push_back(prims::shapeOf(dims[k].v));
+  }
+  Shape bshape = broadcastShapes(idxShapes);
+  for (Value &v : idx)
+    v = prims::broadcastTo(ev, v, bshape);
+  bool adjacent = adv.back() - adv.front() + 1 == adv.size();
+  // Drop int/dyn dims first (they are size 1 now), tracking positions.
+  std::vector<size_t> remaining; // x dims still present
+  Shape squeezed;
+  for (size_t k = 0; k < rank; ++k)
+    if (keep[k] || dims[k].kind == DimIndex::Adv) {
+      remaining.push_back(k);
+      squeezed.push_back(cur[k]);
+    }
+  x = prims::reshape(ev, x, squeezed);
+  // Move the advanced dims together (to the front unless adjacent).
+  std::vector<int64_t> perm;
+  std::vector<size_t> advPos, otherPos;
+  for (size_t p = 0; p < remaining.size(); ++p)
+    (dims[remaining[p]].kind == DimIndex::Adv ? advPos : otherPos).push_back(p);
+  size_t insertAt = 0;
+  if (adjacent) {
+    for (size_t p : otherPos)
+      if (remaining[p] < adv.front())
+        ++insertAt;
+  }
+  for (size_t p = 0; p < insertAt; ++p)
+    perm.push_back(int64_t(otherPos[p]));
+  for (size_t p : advPos)
+    perm.push_back(int64_t(p));
+  for (size_t p = insertAt; p < otherPos.size(); ++p)
+    perm.push_back(int64_t(otherPos[p]));
+  x = prims::transpose(ev, x, perm);
+  Shape ts = prims::shapeOf(x);
+  // Merge the advanced dims into one and linearise the indices.
+  int64_t merged = 1;
+  for (size_t j = 0; j < adv.size(); ++j)
+    merged *= ts[insertAt + j];
+  Shape ms(ts.begin(), ts.begin() + long(insertAt));
+  ms.push_back(merged);
+  ms.insert(ms.end(), ts.begin() + long(insertAt + adv.size()), ts.end());
+  x = prims::reshape(ev, x, ms);
+  Value flat = idx[0];
+  for (size_t j = 1; j < adv.size(); ++j) {
+    int64_t n = ts[insertAt + j];
+    flat = prims::binary(ev, OpKind::Add,
+                         prims::binary(ev, OpKind::Mul, flat,
+                                       prims::full(ev, bshape, Value::integer(n), DType::I32)),
+                         idx[j]);
+  }
+  x = prims::take(ev, x, flat, int64_t(insertAt));
+  // Insert None dims (numpy puts them relative to the basic dims; parax
+  // supports None only before the advanced block or at the end).
+  int totalNone = 0;
+  for (int c : noneBefore)
+    totalNone += c;
+  if (totalNone) {
+    Shape s = prims::shapeOf(x);
+    Shape out;
+    for (int c = 0; c < noneBefore[0]; ++c)
+      out.push_back(1);
+    out.insert(out.end(), s.begin(), s.end());
+    for (size_t k = 1; k <= rank; ++k)
+      for (int c = 0; c < noneBefore[k]; ++c)
+        out.push_back(1);
+    x = prims::reshape(ev, x, out);
+  }
+  return x;
+}
+
+/// x.at — an object whose [index] names the elements to update.
+class AtProxy : public NativeObject {
+public:
+  explicit AtProxy(Value x) : x_(std::move(x)) {}
+  std::string typeName() const override { return "_IndexUpdateHelper"; }
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
+
+private:
+  Value x_;
+};
+
+/// x.at[index] — exposes set/add/multiply/min/max/get/...
+class AtRef : public NativeObject {
+public:
+  AtRef(Value x, Value idx) : x_(std::move(x)), idx_(std::move(idx)) {}
+  std::string typeName() const override { return "_IndexUpdateRef"; }
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override {
+    static const char *methods[] = {"set", "add", "multiply", "mul", "divide", "min",
+                                    "max", "power", "get", "apply", "subtract"};
+    for (const char *m : methods)
+      if (name == m) {
+        Value x = x_, idx = idx_;
+        std::string meth = name;
+        out = makeBuiltin("at." + meth, [x, idx, meth](Evaluator &ev, CallArgs &a) {
+          return atUpdate(ev, x, idx, meth, a.args);
+        });
+        return true;
+      }
+    return false;
+  }
+  std::vector<std::string> attrNames() const override {
+    return {"set", "add", "multiply", "divide", "min", "max", "power", "get", "apply"};
+  }
+
+private:
+  Value x_, idx_;
+};
+
+bool AtProxy::getAttr(Evaluator &ev, const std::string &name, Value &out) {
+  if (name != "__getitem__")
+    return false;
+  Value x = x_;
+  out = makeBuiltin("at.__getitem__", [x](Evaluator &, CallArgs &a) {
+    return Value::object(Value::Kind::Native, std::make_shared<AtRef>(x, a.args[0]));
+  });
+  return true;
+}
+} // namespace
+
+Value getItem(Evaluator &ev, const Value &x, const Value &index) {
+  Value a = asarray(ev, x, std::nullopt);
+  return indexImpl(ev, a, index, false, prims::shapeOf(a));
+}
+
+Value makeAtProxy(const Value &x) {
+  return Value::object(Value::Kind::Native, std::make_shared<AtProxy>(x));
+}
+
+Value atUpdate(Evaluator &ev, const Value &x0, const Value &index,
+               const std::string &method, const std::vector<Value> &args) {
+  Value x = asarray(ev, x0, std::nullopt);
+  if (method == "get") {
+    if (!args.empty())
+      raise("TypeError", "at[].get() takes no positional arguments");
+    return getItem(ev, x, index);
+  }
+  if (args.size() != 1)
+    raise("TypeError", "at[]." + method + "() takes exactly one argument");
+  TensorType t = prims::typeOf(x);
+  int64_t total = t.numElements();
+  // Flat positions of the selected elements; out-of-range -> total.
+  Shape padded = t.shape;
+  for (auto &d : padded)
+    d += 1;
+  Value pos = prims::iota(ev, DType::I32, {total}, 0);
+  pos = prims::reshape(ev, pos, t.shape);
+  std::vector<int64_t> low(t.shape.size(), 0), high(t.shape.size(), 1);
+  pos = prims::pad(ev, pos, Value::array(Array::scalarInt(DType::I32, total)), low, high);
+  Value sel = indexImpl(ev, pos, index, true, t.shape);
+  Shape selShape = prims::shapeOf(sel);
+  Value upd = asarray(ev, args[0], std::nullopt);
+  if (method == "apply")
+    raise("NotImplementedError", "at[].apply is not part of parax");
+  upd = prims::convert(ev, upd, t.dtype, t.weak);
+  Shape us = prims::shapeOf(upd);
+  bool ok = us.size() <= selShape.size();
+  for (size_t i = 0; ok && i < us.size(); ++i) {
+    int64_t u = us[us.size() - 1 - i], s = selShape[selShape.size() - 1 - i];
+    ok = u == 1 || u == s;
+  }
+  if (!ok)
+    raise("ValueError", "Incompatible shapes for broadcasting: " + shapeToPython(us) +
+                            " and requested shape " + shapeToPython(selShape),
+          "the update must broadcast to the indexed shape " + shapeToPython(selShape));
+  upd = prims::broadcastTo(ev, upd, selShape);
+  std::string mode = method;
+  if (method == "multiply")
+    mode = "mul";
+  Value flatX = prims::reshape(ev, x, {total});
+  int64_t n = numElements(selShape);
+  Value flatPos = prims::reshape(ev, sel, {n});
+  Value flatUpd = prims::reshape(ev, upd, {n});
+  if (method == "subtract") {
+    flatUpd = unary(ev, UnaryOpKind::Neg, flatUpd);
+    mode = "add";
+  } else if (method == "divide" || method == "power") {
+    // x[idx] op v computed on the gathered values, then set.
+    Value cur = prims::take(ev, flatX, prims::binary(ev, OpKind::Min, flatPos,
+                                                     prims::full(ev, {n}, Value::integer(total - 1 < 0 ? 0 : total - 1), DType::I32)), 0);
+    flatUpd = method == "divide" ? prims::binary(ev, OpKind::Div, cur, flatUpd)
+                                 : prims::binary(ev, OpKind::Pow, cur, flatUpd);
+    mode = "set";
+  }
+  Value r = prims::scatter(ev, flatX, flatPos, flatUpd, 0, mode);
+  return prims::reshape(ev, r, t.shape);
+}
+
+void registerJnpIndexing(Evaluator &ev, ModuleObject &m) {
+  m.def("take", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 3, "take");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    Value idx = asarray(ev, a.args[1], std::nullopt);
+    Value axis = argOr(a, 2, "axis");
+    if (axis.isNone()) {
+      x = reshape(ev, x, {Value::integer(-1)});
+      return indexImpl(ev, x, idx, false, prims::shapeOf(x));
+    }
+    int64_t ax = prims::normalizeAxis(ev.toIndex(axis, "axis"), prims::typeOf(x).rank());
+    std::vector<Value> items(size_t(ax), Value::object(Value::Kind::Slice, std::make_shared<SliceObj>()));
+    items.push_back(idx);
+    return indexImpl(ev, x, Value::tuple(items), false, prims::shapeOf(x));
+  });
+  m.def("nonzero", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "nonzero");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    if (x.isTracer())
+      concretizationError(ev, "ConcretizationTypeError",
+                          "Abstract tracer value encountered where concrete value is expected: "
+                          "traced array with shape " + x.asTracer().type().str() +
+                              "\nThe size argument of jnp.nonzero must be statically specified "
+                              "to use jnp.nonzero within JAX transformations.",
+                          x, "jnp.nonzero needs a concrete array; under jit use jnp.where(c, x, y)");
+    Value mask = prims::convert(ev, x, DType::Bool);
+    const Array &m = mask.asArray();
+    std::vector<std::vector<int32_t>> coords(size_t(std::max<int64_t>(1, m.rank())));
+    Shape ms = m.shape();
+    for (int64_t f = 0; f < m.size(); ++f) {
+      if (m.getDouble(f) == 0)
+        continue;
+      int64_t rem = f;
+      for (int64_t d = m.rank() - 1; d >= 0; --d) {
+        coords[size_t(d)].push_back(int32_t(rem % ms[size_t(d)]));
+        rem /= ms[size_t(d)];
+      }
+    }
+    std::vector<Value> out;
+    for (auto &c : coords) {
+      Array arr = Array::allocate(DType::I32, {int64_t(c.size())});
+      std::copy(c.begin(), c.end(), arr.data<int32_t>());
+      out.push_back(Value::array(arr));
+    }
+    return Value::tuple(out);
+  });
+}
+
+} // namespace parax::frontend::jnp

@@ -1,0 +1,279 @@
+//===- JnpLinalg.cpp - dot, matmul, outer, vdot, einsum -------------------===//
+//
+// Every product lowers to one dot_general (batch dims, contracting dims)
+// after promoting both operands to a common dtype, plus the transposes and
+// reshapes numpy's conventions need.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/JnpInternal.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+#include <algorithm>
+#include <map>
+
+namespace parax::frontend::jnp {
+
+using ir::OpKind;
+
+namespace {
+std::pair<Value, Value> promotePair(Evaluator &ev, const Value &a, const Value &b) {
+  Value x = asarray(ev, a, std::nullopt), y = asarray(ev, b, std::nullopt);
+  WeakDType r = promoteTypes(weakDTypeOf(x), weakDTypeOf(y));
+  return {prims::convert(ev, x, r.dtype, r.weak), prims::convert(ev, y, r.dtype, r.weak)};
+}
+
+/// bool products are computed as int32 and converted back (XLA has no
+/// boolean dot on CPU).
+Value dotGeneralAny(Evaluator &ev, const Value &a, const Value &b,
+                    const std::vector<int64_t> &lb, const std::vector<int64_t> &rb,
+                    const std::vector<int64_t> &lc, const std::vector<int64_t> &rc) {
+  if (prims::dtypeOf(a) == DType::Bool) {
+    Value r = prims::dotGeneral(ev, prims::convert(ev, a, DType::I32),
+                                prims::convert(ev, b, DType::I32), lb, rb, lc, rc);
+    return prims::convert(ev, r, DType::Bool);
+  }
+  return prims::dotGeneral(ev, a, b, lb, rb, lc, rc);
+}
+
+[[noreturn]] void shapeMismatch(const char *fn, const Shape &a, const Shape &b) {
+  raise("TypeError", std::string(fn) + " requires contracting dimensions to match; got " +
+                         shapeToPython(a) + " and " + shapeToPython(b) + ".");
+}
+} // namespace
+
+Value matmul(Evaluator &ev, const Value &a0, const Value &b0) {
+  auto [a, b] = promotePair(ev, a0, b0);
+  Shape sa = prims::shapeOf(a), sb = prims::shapeOf(b);
+  if (sa.empty() || sb.empty())
+    raise("ValueError", "matmul: Input operand does not have enough dimensions: scalar "
+                        "operands are not allowed, use '*' instead");
+  bool aVec = sa.size() == 1, bVec = sb.size() == 1;
+  if (aVec)
+    a = prims::reshape(ev, a, {1, sa[0]}), sa = {1, sa[0]};
+  if (bVec)
+    b = prims::reshape(ev, b, {sb[0], 1}), sb = {sb[0], 1};
+  if (sa.back() != sb[sb.size() - 2])
+    raise("TypeError", "dot_general requires contracting dimensions to have the same shape, "
+                       "got (" + std::to_string(sa.back()) + ",) and (" +
+                           std::to_string(sb[sb.size() - 2]) + ",).",
+          "matmul contracts the last axis of a " + shapeToPython(prims::shapeOf(a0)) +
+              " with the second-to-last axis of b " + shapeToPython(prims::shapeOf(b0)));
+  // Broadcast batch dims.
+  Shape ba(sa.begin(), sa.end() - 2), bb(sb.begin(), sb.end() - 2);
+  Shape batch = broadcastShapes({ba, bb});
+  Shape fa = batch, fb = batch;
+  fa.push_back(sa[sa.size() - 2]);
+  fa.push_back(sa.back());
+  fb.push_back(sb[sb.size() - 2]);
+  fb.push_back(sb.back());
+  a = prims::broadcastTo(ev, a, fa);
+  b = prims::broadcastTo(ev, b, fb);
+  int64_t nb = int64_t(batch.size());
+  std::vector<int64_t> bd;
+  for (int64_t i = 0; i < nb; ++i)
+    bd.push_back(i);
+  Value r = dotGeneralAny(ev, a, b, bd, bd, {nb + 1}, {nb});
+  Shape rs = batch;
+  if (!aVec)
+    rs.push_back(fa[size_t(nb)]);
+  if (!bVec)
+    rs.push_back(fb[size_t(nb) + 1]);
+  return prims::reshape(ev, r, rs);
+}
+
+namespace {
+Value dot(Evaluator &ev, const Value &a0, const Value &b0) {
+  auto [a, b] = promotePair(ev, a0, b0);
+  Shape sa = prims::shapeOf(a), sb = prims::shapeOf(b);
+  if (sa.empty() || sb.empty())
+    return binary(ev, BinOpKind::Mul, a, b);
+  int64_t ca = int64_t(sa.size()) - 1;
+  int64_t cb = sb.size() == 1 ? 0 : int64_t(sb.size()) - 2;
+  if (sa[size_t(ca)] != sb[size_t(cb)])
+    raise("TypeError", "dot_general requires contracting dimensions to have the same shape, "
+                       "got (" + std::to_string(sa[size_t(ca)]) + ",) and (" +
+                           std::to_string(sb[size_t(cb)]) + ",).",
+          "dot contracts the last axis of a " + shapeToPython(sa) +
+              " with the second-to-last axis of b " + shapeToPython(sb));
+  return dotGeneralAny(ev, a, b, {}, {}, {ca}, {cb});
+}
+
+/// einsum for one or two operands: sum out indices that appear in one
+/// operand only, then one dot_general, then a transpose to the output order.
+Value einsum(Evaluator &ev, const std::string &spec0, std::vector<Value> ops) {
+  std::string spec;
+  for (char c : spec0)
+    if (c != ' ')
+      spec += c;
+  size_t arrow = spec.find("->");
+  std::string lhs = arrow == std::string::npos ? spec : spec.substr(0, arrow);
+  std::vector<std::string> inputs;
+  size_t start = 0;
+  for (size_t i = 0; i <= lhs.size(); ++i)
+    if (i == lhs.size() || lhs[i] == ',') {
+      inputs.push_back(lhs.substr(start, i - start));
+      start = i + 1;
+    }
+  if (inputs.size() != ops.size())
+    raise("ValueError", "einsum subscripts name " + std::to_string(inputs.size()) +
+                            " operands but " + std::to_string(ops.size()) + " were given");
+  if (ops.size() > 2 || ops.empty())
+    raise("NotImplementedError", "einsum with " + std::to_string(ops.size()) +
+                                     " operands is not part of parax (one or two operands)",
+          "chain two-operand einsums");
+  if (spec.find("...") != std::string::npos)
+    raise("NotImplementedError", "einsum with '...' is not part of parax");
+  std::map<char, int64_t> sizes, count;
+  for (size_t k = 0; k < ops.size(); ++k) {
+    ops[k] = asarray(ev, ops[k], std::nullopt);
+    Shape s = prims::shapeOf(ops[k]);
+    if (s.size() != inputs[k].size())
+      raise("ValueError", "einsum subscripts '" + inputs[k] + "' do not match operand " +
+                              std::to_string(k) + " of rank " + std::to_string(s.size()));
+    for (size_t i = 0; i < s.size(); ++i) {
+      char c = inputs[k][i];
+      if (sizes.count(c) && sizes[c] != s[i])
+        raise("ValueError", std::string("einsum size mismatch for index '") + c + "'");
+      sizes[c] = s[i];
+      ++count[c];
+    }
+  }
+  std::string out;
+  if (arrow != std::string::npos) {
+    out = spec.substr(arrow + 2);
+  } else {
+    for (auto &kv : count)
+      if (kv.second == 1)
+        out += kv.first;
+  }
+  if (ops.size() == 2) {
+    auto pr = promotePair(ev, ops[0], ops[1]);
+    ops = {pr.first, pr.second};
+  }
+  // Diagonals (repeated index within one operand) are not supported.
+  for (auto &in : inputs)
+    for (size_t i = 0; i < in.size(); ++i)
+      if (in.find(in[i], i + 1) != std::string::npos)
+        raise("NotImplementedError", "einsum with a repeated index in one operand is not part of parax");
+  // Sum out indices that appear only in one operand and not in the output.
+  for (size_t k = 0; k < ops.size(); ++k) {
+    std::vector<int64_t> axes;
+    std::string kept;
+    for (size_t i = 0; i < inputs[k].size(); ++i) {
+      char c = inputs[k][i];
+      bool elsewhere = out.find(c) != std::string::npos ||
+                       (ops.size() == 2 && inputs[1 - k].find(c) != std::string::npos);
+      if (!elsewhere)
+        axes.push_back(int64_t(i));
+      else
+        kept += c;
+    }
+    if (!axes.empty()) {
+      ops[k] = prims::reduce(ev, OpKind::ReduceSum, ops[k], axes);
+      inputs[k] = kept;
+    }
+  }
+  std::string resultIdx;
+  Value r;
+  if (ops.size() == 1) {
+    r = ops[0];
+    resultIdx = inputs[0];
+  } else {
+    std::vector<int64_t> lb, rb, lc, rc;
+    std::string a = inputs[0], b = inputs[1];
+    for (size_t i = 0; i < a.size(); ++i) {
+      size_t j = b.find(a[i]);
+      if (j == std::string::npos)
+        continue;
+      if (out.find(a[i]) != std::string::npos) {
+        lb.push_back(int64_t(i));
+        rb.push_back(int64_t(j));
+      } else {
+        lc.push_back(int64_t(i));
+        rc.push_back(int64_t(j));
+      }
+    }
+    r = dotGeneralAny(ev, ops[0], ops[1], lb, rb, lc, rc);
+    for (int64_t i : lb)
+      resultIdx += a[size_t(i)];
+    for (size_t i = 0; i < a.size(); ++i)
+      if (b.find(a[i]) == std::string::npos)
+        resultIdx += a[i];
+    for (size_t j = 0; j < b.size(); ++j)
+      if (a.find(b[j]) == std::string::npos)
+        resultIdx += b[j];
+  }
+  std::vector<int64_t> perm;
+  for (char c : out) {
+    size_t p = resultIdx.find(c);
+    if (p == std::string::npos)
+      raise("ValueError", std::string("einsum output index '") + c + "' does not appear in the inputs");
+    perm.push_back(int64_t(p));
+  }
+  if (perm.size() != resultIdx.size())
+    raise("ValueError", "einsum output drops an index shared by both operands");
+  return prims::transpose(ev, r, perm);
+}
+} // namespace
+
+void registerJnpLinalg(Evaluator &ev, ModuleObject &m) {
+  m.def("matmul", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "matmul");
+    return matmul(ev, a.args[0], a.args[1]);
+  });
+  m.def("dot", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "dot");
+    return dot(ev, a.args[0], a.args[1]);
+  });
+  m.def("outer", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "outer");
+    Value x = reshape(ev, a.args[0], {Value::integer(-1)});
+    Value y = reshape(ev, a.args[1], {Value::integer(-1)});
+    int64_t n = prims::typeOf(x).numElements(), k = prims::typeOf(y).numElements();
+    return binary(ev, BinOpKind::Mul, prims::reshape(ev, x, {n, 1}),
+                  prims::reshape(ev, y, {1, k}));
+  });
+  m.def("vdot", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "vdot");
+    Value x = reshape(ev, a.args[0], {Value::integer(-1)});
+    Value y = reshape(ev, a.args[1], {Value::integer(-1)});
+    if (prims::typeOf(x).numElements() != prims::typeOf(y).numElements())
+      shapeMismatch("vdot", prims::shapeOf(a.args[0]), prims::shapeOf(a.args[1]));
+    return dot(ev, x, y);
+  });
+  m.def("inner", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "inner");
+    auto [x, y] = promotePair(ev, a.args[0], a.args[1]);
+    Shape sx = prims::shapeOf(x), sy = prims::shapeOf(y);
+    if (sx.empty() || sy.empty())
+      return binary(ev, BinOpKind::Mul, x, y);
+    if (sx.back() != sy.back())
+      shapeMismatch("inner", sx, sy);
+    return dotGeneralAny(ev, x, y, {}, {}, {int64_t(sx.size()) - 1}, {int64_t(sy.size()) - 1});
+  });
+  m.def("einsum", [](Evaluator &ev, CallArgs &a) {
+    if (a.args.empty() || !a.args[0].isStr())
+      raise("TypeError", "einsum needs a subscripts string first");
+    return einsum(ev, a.args[0].asStr(), std::vector<Value>(a.args.begin() + 1, a.args.end()));
+  });
+  m.def("trace", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "trace");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    Shape s = prims::shapeOf(x);
+    if (s.size() != 2)
+      raise("NotImplementedError", "jnp.trace of a rank-" + std::to_string(s.size()) +
+                                       " array is not part of parax");
+    int64_t n = std::min(s[0], s[1]);
+    Value rows = prims::iota(ev, DType::I32, s, 0), cols = prims::iota(ev, DType::I32, s, 1);
+    Value diag = prims::compare(ev, OpKind::Eq, rows, cols);
+    Value zero = prims::full(ev, s, Value::integer(0), prims::dtypeOf(x));
+    (void)n;
+    return callByName(ev, "sum", {prims::select(ev, diag, x, zero)});
+  });
+}
+
+} // namespace parax::frontend::jnp

@@ -1,0 +1,312 @@
+//===- JnpShape.cpp - reshaping, joining and splitting arrays -------------===//
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/JnpInternal.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+#include <algorithm>
+
+namespace parax::frontend::jnp {
+
+using ir::OpKind;
+
+namespace {
+/// Resolves one -1 in a requested shape.
+Shape resolveReshape(const Shape &from, Shape to) {
+  int64_t known = 1, unknown = -1;
+  for (size_t i = 0; i < to.size(); ++i) {
+    if (to[i] == -1) {
+      if (unknown >= 0)
+        raise("ValueError", "can only specify one unknown dimension");
+      unknown = int64_t(i);
+    } else if (to[i] < 0) {
+      raise("ValueError", "negative dimensions not allowed");
+    } else {
+      known *= to[i];
+    }
+  }
+  int64_t total = numElements(from);
+  if (unknown >= 0) {
+    if (known == 0 || total % known != 0)
+      raise("TypeError", "cannot reshape array of shape " + shapeToPython(from) +
+                             " (size " + std::to_string(total) + ") into shape " +
+                             shapeToPython(to) + " because the product of specified "
+                             "axis sizes (" + std::to_string(known) +
+                             ") does not evenly divide " + std::to_string(total),
+            "check the sizes: the element count must stay " + std::to_string(total));
+    to[size_t(unknown)] = total / known;
+  } else if (known != total) {
+    raise("TypeError", "cannot reshape array of shape " + shapeToPython(from) + " (size " +
+                           std::to_string(total) + ") into shape " + shapeToPython(to) +
+                           " (size " + std::to_string(known) + ")",
+          "the element count must stay " + std::to_string(total));
+  }
+  return to;
+}
+
+Shape reshapeArgs(Evaluator &ev, const std::vector<Value> &args) {
+  Shape s;
+  auto dim = [&](const Value &d) {
+    if (d.isTracer())
+      raise("TypeError", "Shapes must be 1D sequences of concrete values of integer type, "
+                         "got (JitTracer(" + d.asTracer().type().str(true) + "),).",
+            "shapes must be static; use x.shape or static arguments");
+    return ev.toIndex(d, "reshape");
+  };
+  if (args.size() == 1 && args[0].isSequence()) {
+    for (const Value &d : args[0].elements())
+      s.push_back(dim(d));
+  } else {
+    for (const Value &d : args)
+      s.push_back(dim(d));
+  }
+  return s;
+}
+
+std::vector<int64_t> axisList(Evaluator &ev, const Value &v, int64_t rank) {
+  std::vector<int64_t> r;
+  if (v.isSequence()) {
+    for (const Value &e : v.elements())
+      r.push_back(prims::normalizeAxis(ev.toIndex(e, "axis"), rank));
+  } else {
+    r.push_back(prims::normalizeAxis(ev.toIndex(v, "axis"), rank));
+  }
+  return r;
+}
+
+std::vector<Value> arraysArg(Evaluator &ev, const Value &v, const char *fn) {
+  if (v.isArrayValue()) {
+    std::vector<Value> r;
+    for (const Value &e : ev.iterate(v, {}))
+      r.push_back(e);
+    return r;
+  }
+  if (!v.isSequence())
+    raise("TypeError", std::string(fn) + " requires a sequence of arrays");
+  std::vector<Value> r;
+  for (const Value &e : v.elements())
+    r.push_back(asarray(ev, e, std::nullopt));
+  if (r.empty())
+    raise("ValueError", "Need at least one array to " +
+                            std::string(std::string(fn) == "stack" ? "stack." : "concatenate."));
+  return r;
+}
+} // namespace
+
+Value reshape(Evaluator &ev, const Value &x, const std::vector<Value> &shapeArgs) {
+  Value a = asarray(ev, x, std::nullopt);
+  Shape s = resolveReshape(prims::shapeOf(a), reshapeArgs(ev, shapeArgs));
+  return prims::reshape(ev, a, s);
+}
+
+Value transposeAxes(Evaluator &ev, const Value &x, const Value &axes) {
+  Value a = asarray(ev, x, std::nullopt);
+  int64_t rank = prims::typeOf(a).rank();
+  std::vector<int64_t> perm;
+  if (axes.isNone()) {
+    for (int64_t i = rank - 1; i >= 0; --i)
+      perm.push_back(i);
+  } else {
+    perm = axisList(ev, axes, rank);
+    std::vector<int64_t> sorted = perm;
+    std::sort(sorted.begin(), sorted.end());
+    for (int64_t i = 0; i < int64_t(sorted.size()); ++i)
+      if (sorted[size_t(i)] != i || int64_t(perm.size()) != rank)
+        raise("ValueError", "axes don't match array");
+  }
+  return prims::transpose(ev, a, perm);
+}
+
+Value concatenateValues(Evaluator &ev, std::vector<Value> xs, int64_t axis) {
+  std::vector<WeakDType> ts;
+  for (auto &x : xs) {
+    x = asarray(ev, x, std::nullopt);
+    ts.push_back(weakDTypeOf(x));
+  }
+  WeakDType r = resultType(ts);
+  int64_t rank = prims::typeOf(xs[0]).rank();
+  if (rank == 0)
+    raise("ValueError", "Zero-dimensional arrays cannot be concatenated.");
+  axis = prims::normalizeAxis(axis, rank);
+  Shape ref = prims::shapeOf(xs[0]);
+  for (auto &x : xs) {
+    Shape s = prims::shapeOf(x);
+    if (int64_t(s.size()) != rank)
+      raise("ValueError", "Cannot concatenate arrays with different numbers of dimensions: got " +
+                              shapeToPython(ref) + ", " + shapeToPython(s) + ".");
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis && s[size_t(d)] != ref[size_t(d)])
+        raise("TypeError", "Cannot concatenate arrays with shapes that differ in dimensions "
+                           "other than the one being concatenated: concatenating along "
+                           "dimension " + std::to_string(axis) + " for shapes " +
+                               shapeToPython(ref) + ", " + shapeToPython(s) + ".");
+    x = prims::convert(ev, x, r.dtype, r.weak);
+  }
+  return prims::concatenate(ev, xs, axis);
+}
+
+Value stackValues(Evaluator &ev, std::vector<Value> xs, int64_t axis) {
+  Shape ref;
+  for (size_t i = 0; i < xs.size(); ++i) {
+    xs[i] = asarray(ev, xs[i], std::nullopt);
+    Shape s = prims::shapeOf(xs[i]);
+    if (i == 0)
+      ref = s;
+    else if (s != ref)
+      raise("ValueError", "All input arrays must have the same shape.");
+  }
+  axis = prims::normalizeAxis(axis, int64_t(ref.size()) + 1);
+  Shape ns = ref;
+  ns.insert(ns.begin() + axis, 1);
+  for (auto &x : xs)
+    x = prims::reshape(ev, x, ns);
+  return concatenateValues(ev, xs, axis);
+}
+
+Value expandDims(Evaluator &ev, const Value &x, const Value &axis) {
+  Value a = asarray(ev, x, std::nullopt);
+  Shape s = prims::shapeOf(a);
+  std::vector<Value> axes = axis.isSequence() ? axis.elements() : std::vector<Value>{axis};
+  int64_t outRank = int64_t(s.size() + axes.size());
+  std::vector<int64_t> pos;
+  for (const Value &v : axes)
+    pos.push_back(prims::normalizeAxis(ev.toIndex(v, "axis"), outRank));
+  std::sort(pos.begin(), pos.end());
+  for (int64_t p : pos)
+    s.insert(s.begin() + p, 1);
+  return prims::reshape(ev, a, s);
+}
+
+Value squeeze(Evaluator &ev, const Value &x, const Value &axis) {
+  Value a = asarray(ev, x, std::nullopt);
+  Shape s = prims::shapeOf(a);
+  std::vector<int64_t> drop;
+  if (axis.isNone()) {
+    for (size_t i = 0; i < s.size(); ++i)
+      if (s[i] == 1)
+        drop.push_back(int64_t(i));
+  } else {
+    drop = axisList(ev, axis, int64_t(s.size()));
+    for (int64_t d : drop)
+      if (s[size_t(d)] != 1)
+        raise("ValueError", "cannot select an axis to squeeze out which has size not equal "
+                            "to one, got shape=" + shapeToPython(s) + " and dimensions=(" +
+                                std::to_string(d) + ",)");
+  }
+  Shape out;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (std::find(drop.begin(), drop.end(), int64_t(i)) == drop.end())
+      out.push_back(s[i]);
+  return prims::reshape(ev, a, out);
+}
+
+void registerJnpShape(Evaluator &ev, ModuleObject &m) {
+  m.def("reshape", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "reshape");
+    Value shape = a.get(1, "shape") ? *a.get(1, "shape") : argRequired(a, 1, "newshape", "reshape");
+    return reshape(ev, a.args[0], {shape});
+  });
+  m.def("ravel", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "ravel");
+    return reshape(ev, a.args[0], {Value::integer(-1)});
+  });
+  m.def("transpose", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "transpose");
+    return transposeAxes(ev, a.args[0], argOr(a, 1, "axes"));
+  });
+  m.def("permute_dims", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "permute_dims");
+    return transposeAxes(ev, a.args[0], argOr(a, 1, "axes"));
+  });
+  m.def("swapaxes", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 3, 3, "swapaxes");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    int64_t rank = prims::typeOf(x).rank();
+    int64_t i = prims::normalizeAxis(ev.toIndex(a.args[1], "axis1"), rank);
+    int64_t j = prims::normalizeAxis(ev.toIndex(a.args[2], "axis2"), rank);
+    std::vector<int64_t> perm;
+    for (int64_t k = 0; k < rank; ++k)
+      perm.push_back(k);
+    std::swap(perm[size_t(i)], perm[size_t(j)]);
+    return prims::transpose(ev, x, perm);
+  });
+  m.def("moveaxis", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 3, 3, "moveaxis");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    int64_t rank = prims::typeOf(x).rank();
+    std::vector<int64_t> src = axisList(ev, a.args[1], rank), dst = axisList(ev, a.args[2], rank);
+    if (src.size() != dst.size())
+      raise("ValueError", "Inconsistent number of elements: " + std::to_string(src.size()) +
+                              " vs " + std::to_string(dst.size()));
+    std::vector<int64_t> order;
+    for (int64_t k = 0; k < rank; ++k)
+      if (std::find(src.begin(), src.end(), k) == src.end())
+        order.push_back(k);
+    std::vector<std::pair<int64_t, int64_t>> pairs;
+    for (size_t i = 0; i < src.size(); ++i)
+      pairs.push_back({dst[i], src[i]});
+    std::sort(pairs.begin(), pairs.end());
+    for (auto &p : pairs)
+      order.insert(order.begin() + p.first, p.second);
+    return prims::transpose(ev, x, order);
+  });
+  m.def("expand_dims", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "expand_dims");
+    return expandDims(ev, a.args[0], a.args[1]);
+  });
+  m.def("squeeze", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "squeeze");
+    return squeeze(ev, a.args[0], argOr(a, 1, "axis"));
+  });
+  m.def("broadcast_to", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "broadcast_to");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    Shape s = shapeArg(ev, a.args[1], "broadcast_to");
+    Shape xs = prims::shapeOf(x);
+    bool ok = xs.size() <= s.size();
+    for (size_t i = 0; ok && i < xs.size(); ++i) {
+      int64_t d = xs[xs.size() - 1 - i], t = s[s.size() - 1 - i];
+      ok = d == 1 || d == t;
+    }
+    if (!ok)
+      raise("ValueError", "Incompatible shapes for broadcasting: " + shapeToPython(xs) +
+                              " and requested shape " + shapeToPython(s));
+    return prims::broadcastTo(ev, x, s);
+  });
+  m.def("concatenate", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "concatenate");
+    Value axis = argOr(a, 1, "axis", Value::integer(0));
+    std::vector<Value> xs = arraysArg(ev, a.args[0], "concatenate");
+    if (axis.isNone()) {
+      for (auto &x : xs)
+        x = reshape(ev, x, {Value::integer(-1)});
+      return concatenateValues(ev, xs, 0);
+    }
+    return concatenateValues(ev, xs, ev.toIndex(axis, "axis"));
+  });
+  m.def("stack", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "stack");
+    return stackValues(ev, arraysArg(ev, a.args[0], "stack"),
+                       ev.toIndex(argOr(a, 1, "axis", Value::integer(0)), "axis"));
+  });
+  m.def("vstack", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "vstack");
+    std::vector<Value> xs = arraysArg(ev, a.args[0], "vstack");
+    for (auto &x : xs)
+      if (prims::typeOf(x).rank() < 2)
+        x = prims::reshape(ev, x, {1, prims::typeOf(x).numElements()});
+    return concatenateValues(ev, xs, 0);
+  });
+  m.def("hstack", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "hstack");
+    std::vector<Value> xs = arraysArg(ev, a.args[0], "hstack");
+    for (auto &x : xs)
+      if (prims::typeOf(x).rank() == 0)
+        x = prims::reshape(ev, x, {1});
+    return concatenateValues(ev, xs, prims::typeOf(xs[0]).rank() == 1 ? 0 : 1);
+  });
+}
+
+} // namespace parax::frontend::jnp

@@ -1,0 +1,59 @@
+//===- LibUtil.h - argument helpers for library functions -------*- C++ -*-===//
+#pragma once
+
+#include "frontend/Evaluator.h"
+#include "frontend/Value.h"
+
+#include <string>
+
+namespace parax::frontend {
+
+/// Checks the positional argument count of library function `fn`.
+inline void expectPositional(const CallArgs &a, size_t lo, size_t hi,
+                             const std::string &fn) {
+  if (a.args.size() < lo) {
+    raise("TypeError", fn + "() missing " + std::to_string(lo - a.args.size()) +
+                           " required positional argument" +
+                           (lo - a.args.size() > 1 ? "s" : ""));
+  }
+  if (a.args.size() > hi)
+    raise("TypeError", fn + "() takes " +
+                           (lo == hi ? std::to_string(hi)
+                                     : "from " + std::to_string(lo) + " to " +
+                                           std::to_string(hi)) +
+                           " positional arguments but " +
+                           std::to_string(a.args.size()) + " were given");
+}
+
+/// Rejects keyword arguments not in `allowed`.
+inline void expectKeywords(const CallArgs &a,
+                           std::initializer_list<const char *> allowed,
+                           const std::string &fn) {
+  for (auto &kw : a.kwargs) {
+    bool ok = false;
+    for (const char *n : allowed)
+      ok |= kw.first == n;
+    if (!ok)
+      raise("TypeError",
+            fn + "() got an unexpected keyword argument '" + kw.first + "'");
+  }
+}
+
+/// Argument `name` at position `pos` (keyword or positional), or `dflt`.
+inline Value argOr(const CallArgs &a, size_t pos, const std::string &name,
+                   Value dflt = Value()) {
+  const Value *v = a.get(pos, name);
+  return v ? *v : dflt;
+}
+
+/// A required argument.
+inline Value argRequired(const CallArgs &a, size_t pos, const std::string &name,
+                         const std::string &fn) {
+  const Value *v = a.get(pos, name);
+  if (!v)
+    raise("TypeError",
+          fn + "() missing required argument '" + name + "'");
+  return *v;
+}
+
+} // namespace parax::frontend

@@ -1,0 +1,268 @@
+//===- Modules.cpp - the built-in modules bound by import -----------------===//
+//
+// Builds the module objects `import` binds: jax (with numpy, lax, random,
+// debug, tree_util, nn as attributes), numpy, math, time and functools. The
+// numpy module shares jax.numpy's functions but only computes on concrete
+// values (a tracer passed to it is a TracerArrayConversionError, as in JAX);
+// parax has no float64, so numpy's 64-bit defaults become 32-bit.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/Modules.h"
+#include "frontend/Builtins.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Trace.h"
+#include "frontend/lib/Jnp.h"
+#include "frontend/lib/Lax.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Prims.h"
+
+#include <chrono>
+#include <cmath>
+
+namespace parax::frontend {
+
+std::string PartialObject::repr() const { return "functools.partial(...)"; }
+
+Value PartialObject::call(Evaluator &ev, CallArgs &args) {
+  CallArgs a;
+  a.args = args_;
+  a.args.insert(a.args.end(), args.args.begin(), args.args.end());
+  a.kwargs = kwargs_;
+  for (auto &kw : args.kwargs) {
+    bool replaced = false;
+    for (auto &k : a.kwargs)
+      if (k.first == kw.first) {
+        k.second = kw.second;
+        replaced = true;
+      }
+    if (!replaced)
+      a.kwargs.push_back(kw);
+  }
+  a.loc = args.loc;
+  return ev.call(fn_, a);
+}
+
+bool PartialObject::getAttr(Evaluator &, const std::string &name, Value &out) {
+  if (name == "func") {
+    out = fn_;
+    return true;
+  }
+  if (name == "args") {
+    out = Value::tuple(args_);
+    return true;
+  }
+  return false;
+}
+
+namespace {
+std::shared_ptr<ModuleObject> newModule(const std::string &name) {
+  return std::make_shared<ModuleObject>(name);
+}
+Value wrap(const std::shared_ptr<ModuleObject> &m) {
+  return Value::object(Value::Kind::Native, m);
+}
+
+void setDTypes(ModuleObject &m) {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    DType t = DType(i);
+    m.set(std::string(dtypeName(t)), Value::dtype(t, true));
+  }
+  m.set("bool_", Value::dtype(DType::Bool, true));
+  // 64-bit names canonicalise to 32 bits (x64 disabled).
+  m.set("float64", Value::dtype(DType::F32, true));
+  m.set("int64", Value::dtype(DType::I32, true));
+  m.set("uint64", Value::dtype(DType::U32, true));
+  m.set("double", Value::dtype(DType::F32, true));
+  m.set("single", Value::dtype(DType::F32, true));
+  m.set("half", Value::dtype(DType::F16, true));
+  m.set("float_", Value::dtype(DType::F32, true));
+  m.set("int_", Value::dtype(DType::I32, true));
+}
+
+void setConstants(ModuleObject &m) {
+  m.set("pi", Value::floating(M_PI));
+  m.set("e", Value::floating(M_E));
+  m.set("inf", Value::floating(INFINITY));
+  m.set("nan", Value::floating(NAN));
+  m.set("newaxis", Value::none());
+  m.set("euler_gamma", Value::floating(0.5772156649015329));
+}
+
+void installJnp(Evaluator &ev, ModuleObject &m) {
+  setDTypes(m);
+  setConstants(m);
+  jnp::registerJnpElementwise(ev, m);
+  jnp::registerJnpCreation(ev, m);
+  jnp::registerJnpReductions(ev, m);
+  jnp::registerJnpShape(ev, m);
+  jnp::registerJnpLinalg(ev, m);
+  jnp::registerJnpIndexing(ev, m);
+  Value arrayType = makeType("jax.Array", [](const Value &v) { return v.isArrayValue(); }, nullptr);
+  m.set("ndarray", arrayType);
+  m.def("dtype", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "dtype");
+    if (a.args[0].isArrayValue())
+      return Value::dtype(prims::dtypeOf(a.args[0]));
+    return Value::dtype(*jnp::dtypeArg(ev, a.args[0]));
+  });
+  m.def("promote_types", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "promote_types");
+    DType x = *jnp::dtypeArg(ev, a.args[0]), y = *jnp::dtypeArg(ev, a.args[1]);
+    return Value::dtype(promoteTypes({x, false}, {y, false}).dtype);
+  });
+  m.def("result_type", [](Evaluator &ev, CallArgs &a) {
+    std::vector<WeakDType> ts;
+    for (const Value &v : a.args) {
+      if (v.isDType() || v.isStr())
+        ts.push_back({*jnp::dtypeArg(ev, v), false});
+      else
+        ts.push_back(jnp::weakDTypeOf(v));
+    }
+    return Value::dtype(resultType(ts).dtype);
+  });
+  m.def("issubdtype", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "issubdtype");
+    DType x = *jnp::dtypeArg(ev, a.args[0]);
+    Value cat = a.args[1];
+    if (cat.kind() == Value::Kind::Native) {
+      std::string r = cat.as<NativeObject>()->repr();
+      if (r.find("floating") != std::string::npos)
+        return Value::boolean(isFloat(x));
+      if (r.find("signedinteger") != std::string::npos)
+        return Value::boolean(isSigned(x));
+      if (r.find("unsignedinteger") != std::string::npos)
+        return Value::boolean(isUnsigned(x));
+      if (r.find("integer") != std::string::npos)
+        return Value::boolean(isInteger(x));
+      if (r.find("number") != std::string::npos)
+        return Value::boolean(x != DType::Bool);
+    }
+    return Value::boolean(x == *jnp::dtypeArg(ev, cat));
+  });
+  for (const char *cat : {"floating", "integer", "signedinteger", "unsignedinteger", "number",
+                          "inexact"})
+    m.set(cat, makeType(std::string("jax.numpy.") + cat, [](const Value &) { return false; },
+                        nullptr));
+}
+
+/// numpy functions compute on concrete values only.
+Value numpyWrap(Value f, const std::string &name) {
+  return makeBuiltin("numpy." + name, [f, name](Evaluator &ev, CallArgs &a) -> Value {
+    for (const Value &v : a.args)
+      if (v.isTracer())
+        concretizationError(ev, "TracerArrayConversionError",
+                            "The numpy.ndarray conversion method __array__() was called on "
+                            "traced array with shape " + v.asTracer().type().str() + ".",
+                            v, "use jax.numpy (jnp." + name + ") inside traced functions");
+    // numpy never stages: run eagerly even while tracing.
+    auto saved = ev.traceStack();
+    while (ev.currentTrace())
+      ev.popTrace();
+    struct Restore {
+      Evaluator &ev;
+      std::vector<TraceContext *> saved;
+      ~Restore() {
+        for (TraceContext *t : saved)
+          ev.pushTrace(t);
+      }
+    } restore{ev, saved};
+    return ev.call(f, a);
+  });
+}
+
+void installNumpy(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
+  for (const std::string &name : jnpMod.attrNames()) {
+    Value v;
+    jnpMod.getAttr(ev, name, v);
+    if (v.kind() == Value::Kind::Native && v.as<BuiltinFunction>())
+      np.set(name, numpyWrap(v, name));
+    else
+      np.set(name, v);
+  }
+}
+
+void installNn(Evaluator &ev, ModuleObject &nn) {
+  nn.def("sigmoid", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "sigmoid");
+    Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+    WeakDType t = toInexact(jnp::weakDTypeOf(x));
+    return prims::unary(ev, ir::OpKind::Logistic, prims::convert(ev, x, t.dtype, t.weak));
+  });
+  nn.def("relu", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "relu");
+    return jnp::callByName(ev, "maximum", {a.args[0], Value::integer(0)});
+  });
+  nn.def("softplus", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "softplus");
+    return jnp::callByName(ev, "logaddexp", {a.args[0], Value::integer(0)});
+  });
+  nn.def("softmax", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "softmax");
+    Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+    Value axis = argOr(a, 1, "axis", Value::integer(-1));
+    CallArgs m;
+    m.args = {x, axis};
+    m.kwargs = {{"keepdims", Value::boolean(true)}};
+    Value mx = ev.call(ev.getAttr(ev.importModule("jax.numpy", a.loc), "max", a.loc), m);
+    Value e = jnp::callByName(ev, "exp", {ev.binary(BinOpKind::Sub, x, mx, a.loc)});
+    CallArgs s;
+    s.args = {e, axis};
+    s.kwargs = {{"keepdims", Value::boolean(true)}};
+    Value sum = ev.call(ev.getAttr(ev.importModule("jax.numpy", a.loc), "sum", a.loc), s);
+    return ev.binary(BinOpKind::Div, e, sum, a.loc);
+  });
+}
+} // namespace
+
+void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
+  auto jax = newModule("jax"), jnpMod = newModule("jax.numpy"), lax = newModule("jax.lax"),
+       random = newModule("jax.random"), debug = newModule("jax.debug"),
+       tree = newModule("jax.tree_util"), nn = newModule("jax.nn"), np = newModule("numpy"),
+       math = newModule("math"), time = newModule("time"), functools = newModule("functools"),
+       errors = newModule("jax.errors");
+  installJnp(ev, *jnpMod);
+  lax::registerLax(ev, *lax);
+  installJaxModule(ev, *jax, *debug, *tree);
+  installRandomModule(ev, *random);
+  installMathModule(ev, *math);
+  installNn(ev, *nn);
+  installNumpy(ev, *np, *jnpMod);
+  jax->set("numpy", wrap(jnpMod));
+  jax->set("lax", wrap(lax));
+  jax->set("random", wrap(random));
+  jax->set("debug", wrap(debug));
+  jax->set("tree_util", wrap(tree));
+  jax->set("tree", wrap(tree));
+  jax->set("nn", wrap(nn));
+  jax->set("errors", wrap(errors));
+  jax->set("Array", makeType("jax.Array", [](const Value &v) { return v.isArrayValue(); }, nullptr));
+  time->def("perf_counter", [](Evaluator &, CallArgs &) {
+    using namespace std::chrono;
+    return Value::floating(duration<double>(steady_clock::now().time_since_epoch()).count());
+  });
+  time->def("time", [](Evaluator &, CallArgs &) {
+    using namespace std::chrono;
+    return Value::floating(duration<double>(system_clock::now().time_since_epoch()).count());
+  });
+  functools->def("partial", [](Evaluator &ev, CallArgs &a) -> Value {
+    if (a.args.empty() || !a.args[0].isCallableKind())
+      raise("TypeError", "the first argument must be callable");
+    std::vector<Value> rest(a.args.begin() + 1, a.args.end());
+    return Value::object(Value::Kind::Native,
+                         std::make_shared<PartialObject>(a.args[0], rest, a.kwargs));
+  });
+  mods["jax"] = wrap(jax);
+  mods["jax.numpy"] = wrap(jnpMod);
+  mods["jax.lax"] = wrap(lax);
+  mods["jax.random"] = wrap(random);
+  mods["jax.debug"] = wrap(debug);
+  mods["jax.tree_util"] = wrap(tree);
+  mods["jax.nn"] = wrap(nn);
+  mods["jax.errors"] = wrap(errors);
+  mods["numpy"] = wrap(np);
+  mods["math"] = wrap(math);
+  mods["time"] = wrap(time);
+  mods["functools"] = wrap(functools);
+}
+
+} // namespace parax::frontend

@@ -1,0 +1,33 @@
+//===- Modules.h - the built-in modules bound by import --------*- C++ -*-===//
+#pragma once
+
+#include "frontend/Value.h"
+
+namespace parax::frontend {
+
+class Evaluator;
+
+void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
+                      ModuleObject &treeUtil);
+void installRandomModule(Evaluator &ev, ModuleObject &random);
+void installMathModule(Evaluator &ev, ModuleObject &math);
+
+/// functools.partial objects.
+class PartialObject : public NativeObject {
+public:
+  PartialObject(Value fn, std::vector<Value> args,
+                std::vector<std::pair<std::string, Value>> kwargs)
+      : fn_(std::move(fn)), args_(std::move(args)), kwargs_(std::move(kwargs)) {}
+  std::string typeName() const override { return "functools.partial"; }
+  std::string repr() const override;
+  bool callable() const override { return true; }
+  Value call(Evaluator &ev, CallArgs &args) override;
+  bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
+
+private:
+  Value fn_;
+  std::vector<Value> args_;
+  std::vector<std::pair<std::string, Value>> kwargs_;
+};
+
+} // namespace parax::frontend

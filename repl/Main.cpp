@@ -1,0 +1,52 @@
+//===- Main.cpp - the parax command -----------------------------------------===//
+//
+// `parax` (REPL), `parax prog.py [args]`, `parax check prog.py`. Exit codes:
+// 0 success, 1 program error (diagnostic on stderr), 2 bad usage.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/Parser.h"
+#include "repl/Options.h"
+#include "repl/Repl.h"
+#include "repl/Session.h"
+
+#include <cstdio>
+#include <iostream>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  parax::Options opts;
+  std::string error;
+  if (!parax::parseOptions(argc, argv, opts, error)) {
+    std::fprintf(stderr, "parax: %s\n\n%s", error.c_str(), parax::usageText().c_str());
+    return 2;
+  }
+  if (opts.command == "help") {
+    std::fputs(parax::usageText().c_str(), stdout);
+    return 0;
+  }
+  auto out = [](const std::string &s) {
+    std::fwrite(s.data(), 1, s.size(), stdout);
+  };
+  auto err = [](const std::string &s) {
+    std::fflush(stdout);
+    std::fwrite(s.data(), 1, s.size(), stderr);
+    std::fflush(stderr);
+  };
+  if (opts.command == "check")
+    opts.checkOnly = true;
+  auto session = parax::Session::create(opts, out, err, error);
+  if (!session) {
+    std::fprintf(stderr, "parax: %s\n", error.c_str());
+    return 2;
+  }
+  if (opts.command == "repl")
+    return parax::runRepl(*session);
+  if (access(opts.program.c_str(), R_OK) != 0) {
+    std::fprintf(stderr, "parax: can't open file '%s': No such file or directory\n",
+                 opts.program.c_str());
+    return 2;
+  }
+  bool ok = session->runFile(opts.program);
+  std::fflush(stdout);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,169 @@
+//===- Options.cpp - command-line flags and PARAX_* variables -------------===//
+#include "repl/Options.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+
+namespace parax {
+
+std::optional<int64_t> parseByteSize(const std::string &s) {
+  size_t i = 0;
+  while (i < s.size() && (std::isdigit((unsigned char)s[i]) || s[i] == '.' ||
+                          s[i] == 'e' || s[i] == 'E' || s[i] == '+'))
+    ++i;
+  if (i == 0)
+    return std::nullopt;
+  char *end = nullptr;
+  std::string num = s.substr(0, i);
+  double v = std::strtod(num.c_str(), &end);
+  if (*end || !std::isfinite(v) || v < 0)
+    return std::nullopt;
+  std::string unit = s.substr(i);
+  for (auto &c : unit)
+    c = char(std::tolower((unsigned char)c));
+  double mult = 1;
+  if (unit.empty() || unit == "b")
+    mult = 1;
+  else if (unit == "k" || unit == "kb")
+    mult = 1e3;
+  else if (unit == "m" || unit == "mb")
+    mult = 1e6;
+  else if (unit == "g" || unit == "gb")
+    mult = 1e9;
+  else if (unit == "t" || unit == "tb")
+    mult = 1e12;
+  else if (unit == "kib")
+    mult = 1024.0;
+  else if (unit == "mib")
+    mult = 1024.0 * 1024;
+  else if (unit == "gib")
+    mult = 1024.0 * 1024 * 1024;
+  else if (unit == "tib")
+    mult = 1024.0 * 1024 * 1024 * 1024;
+  else
+    return std::nullopt;
+  return int64_t(v * mult);
+}
+
+std::string usageText() {
+  return "usage: parax [options] [prog.py [args...]]\n"
+         "       parax check [options] prog.py\n"
+         "\n"
+         "Runs a JAX program (a subset of Python + JAX) on the CPU or a GPU.\n"
+         "Without a program, starts the interactive REPL.\n"
+         "\n"
+         "options:\n"
+         "  --devices N           number of devices (PARAX_DEVICES; default 1)\n"
+         "  --backend B           auto|cpu|cuda|interp (PARAX_BACKEND)\n"
+         "  --device-memory SIZE  per-device memory budget, e.g. 32GiB\n"
+         "                        (PARAX_DEVICE_MEMORY)\n"
+         "  --dump WHAT           print ast|ir|llvm|asm|ptx to stderr\n"
+         "  --dump-dir DIR        write dumps to files in DIR instead\n"
+         "  -h, --help            show this help\n";
+}
+
+bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
+  if (const char *d = std::getenv("PARAX_DEVICES"))
+    o.devices = std::atoi(d);
+  if (const char *b = std::getenv("PARAX_BACKEND"))
+    o.backend = b;
+  if (const char *m = std::getenv("PARAX_DEVICE_MEMORY")) {
+    auto v = parseByteSize(m);
+    if (!v) {
+      error = "PARAX_DEVICE_MEMORY: cannot parse size '" + std::string(m) + "'";
+      return false;
+    }
+    o.deviceMemory = *v;
+  }
+  o.command = "repl";
+  int i = 1;
+  if (i < argc && std::string(argv[i]) == "check") {
+    o.command = "check";
+    ++i;
+  }
+  for (; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &out) {
+      size_t eq = a.find('=');
+      if (eq != std::string::npos) {
+        out = a.substr(eq + 1);
+        return true;
+      }
+      if (i + 1 >= argc) {
+        error = "option " + a + " needs a value";
+        return false;
+      }
+      out = argv[++i];
+      return true;
+    };
+    std::string key = a.substr(0, a.find('='));
+    if (!o.program.empty()) {
+      o.programArgs.push_back(a);
+      continue;
+    }
+    if (key == "--devices") {
+      std::string v;
+      if (!value(v))
+        return false;
+      char *end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (*end || n < 1 || n > 64) {
+        error = "--devices must be an integer from 1 to 64, got '" + v + "'";
+        return false;
+      }
+      o.devices = int(n);
+    } else if (key == "--backend") {
+      if (!value(o.backend))
+        return false;
+    } else if (key == "--device-memory") {
+      std::string v;
+      if (!value(v))
+        return false;
+      auto b = parseByteSize(v);
+      if (!b) {
+        error = "--device-memory: cannot parse size '" + v + "' (e.g. 32GiB, 96MiB)";
+        return false;
+      }
+      o.deviceMemory = *b;
+    } else if (key == "--dump") {
+      std::string v;
+      if (!value(v))
+        return false;
+      if (v != "ast" && v != "ir" && v != "llvm" && v != "asm" && v != "ptx") {
+        error = "--dump takes ast, ir, llvm, asm or ptx, got '" + v + "'";
+        return false;
+      }
+      o.dumps.push_back(v);
+    } else if (key == "--dump-dir") {
+      if (!value(o.dumpDir))
+        return false;
+    } else if (a == "-h" || a == "--help") {
+      o.command = "help";
+      return true;
+    } else if (!a.empty() && a[0] == '-' && a != "-") {
+      error = "unknown option '" + a + "'";
+      return false;
+    } else {
+      o.program = a;
+      if (o.command == "repl")
+        o.command = "run";
+    }
+  }
+  if (o.command == "check" && o.program.empty()) {
+    error = "parax check needs a program";
+    return false;
+  }
+  if (o.backend != "auto" && o.backend != "cpu" && o.backend != "cuda" &&
+      o.backend != "interp") {
+    error = "--backend must be auto, cpu, cuda or interp, got '" + o.backend + "'";
+    return false;
+  }
+  if (o.devices < 1 || o.devices > 64) {
+    error = "the device count must be from 1 to 64";
+    return false;
+  }
+  return true;
+}
+
+} // namespace parax

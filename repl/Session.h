@@ -1,0 +1,60 @@
+//===- Session.h - the pipeline driver --------------------------*- C++ -*-===//
+//
+// One parax session: a backend, an evaluator with its global scope, and the
+// parsed sources (kept alive because functions point into their ASTs). The
+// CLI runner, the REPL and the embedding API all drive programs through it,
+// as toyc.cpp drives Toy. A session never exits the process and never lets
+// an exception escape: every failure becomes a rendered Diagnostic.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/Evaluator.h"
+#include "repl/Options.h"
+#include "runtime/Backend.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace parax {
+
+class Session {
+public:
+  using Sink = std::function<void(const std::string &)>;
+
+  /// Creates a session; returns null and sets `error` if the backend is
+  /// unavailable.
+  static std::unique_ptr<Session> create(const Options &opts, Sink out,
+                                         Sink err, std::string &error);
+  ~Session();
+
+  /// Parses and runs `text` (registered as `name`). Returns false after
+  /// reporting an error to the error sink.
+  bool runSource(const std::string &text, const std::string &name);
+  bool runFile(const std::string &path);
+  /// REPL input: runs it and echoes the value of a final expression
+  /// statement as Python's REPL does.
+  bool runInteractive(const std::string &text, const std::string &name);
+
+  /// The last error, if the previous call failed.
+  const std::optional<Diagnostic> &lastError() const { return lastError_; }
+  frontend::Evaluator &evaluator() { return *ev_; }
+  runtime::Backend &backend() { return *backend_; }
+  const Options &options() const { return opts_; }
+
+private:
+  Session() = default;
+  bool run(const std::string &text, const std::string &name, bool echo);
+  void report(const Diagnostic &d);
+
+  Options opts_;
+  Sink out_, err_;
+  std::unique_ptr<runtime::Backend> backend_;
+  std::unique_ptr<frontend::Evaluator> ev_;
+  std::vector<std::unique_ptr<frontend::Module>> modules_;
+  std::optional<Diagnostic> lastError_;
+};
+
+} // namespace parax

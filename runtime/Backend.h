@@ -1,0 +1,60 @@
+//===- Backend.h - what executes IR -----------------------------*- C++ -*-===//
+//
+// The frontend hands the backend whole traced programs (a Module whose entry
+// function takes and returns arrays) and single eager ops. Backends: the
+// reference interpreter (`interp`), and later the LLVM CPU JIT and CUDA.
+// Devices are numbered 0..numDevices-1; a pmap op inside a program runs its
+// region once per device with collectives between them.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/Array.h"
+#include "ir/Operation.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace parax::runtime {
+
+/// Where run-time output (jax.debug.print) goes.
+using PrintSink = std::function<void(const std::string &)>;
+
+/// A program compiled for one backend.
+class Executable {
+public:
+  virtual ~Executable() = default;
+  /// Runs the entry function on `args`; returns its results.
+  virtual std::vector<Array> run(const std::vector<Array> &args) = 0;
+};
+
+class Backend {
+public:
+  virtual ~Backend() = default;
+  virtual std::string name() const = 0;
+  virtual int numDevices() const = 0;
+  /// Compiles `module` (its first function is the entry). The module must
+  /// outlive the executable; the caller keeps it (shared_ptr).
+  virtual std::unique_ptr<Executable>
+  compile(std::shared_ptr<const ir::Module> module) = 0;
+  /// Runs one pure op on concrete inputs (eager execution).
+  virtual std::vector<Array>
+  evalEager(ir::OpKind kind, const ir::Attrs &attrs,
+            const std::vector<Array> &inputs,
+            const std::vector<TensorType> &resultTypes) = 0;
+  /// Where jax.debug.print output goes.
+  void setPrintSink(PrintSink s) { print_ = std::move(s); }
+  const PrintSink &printSink() const { return print_; }
+
+protected:
+  PrintSink print_ = [](const std::string &) {};
+};
+
+/// Creates a backend by name ("interp", "cpu", "cuda", "auto"); returns null
+/// and sets `error` when it is unavailable.
+std::unique_ptr<Backend> createBackend(const std::string &name,
+                                       int numDevices, std::string &error);
+
+} // namespace parax::runtime

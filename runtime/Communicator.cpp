@@ -1,0 +1,102 @@
+//===- Communicator.cpp - collectives between device threads --------------===//
+#include "runtime/Communicator.h"
+#include "ir/Diagnostics.h"
+#include "runtime/Kernels.h"
+
+#include <cstring>
+
+namespace parax::runtime {
+
+ThreadCommunicator::ThreadCommunicator(int n) : n_(n), slots_(size_t(n)) {}
+
+void ThreadCommunicator::abort() {
+  std::lock_guard<std::mutex> lock(m_);
+  aborted_ = true;
+  cv_.notify_all();
+}
+
+void ThreadCommunicator::barrier() {
+  std::unique_lock<std::mutex> lock(m_);
+  if (aborted_)
+    throw ParaxError("RuntimeError", "another device failed during a collective");
+  uint64_t gen = generation_;
+  if (++arrived_ == n_) {
+    arrived_ = 0;
+    ++generation_;
+    cv_.notify_all();
+    return;
+  }
+  cv_.wait(lock, [&] { return generation_ != gen || aborted_; });
+  if (generation_ == gen)
+    throw ParaxError("RuntimeError", "another device failed during a collective");
+}
+
+// Protocol: deposit, barrier, device 0 combines (in device order) and clears
+// the slots, barrier, everyone reads the result. A device can only start
+// the next collective's combine after every device deposited again, i.e.
+// after all of them have read this result, so two barriers suffice.
+template <typename F>
+Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
+  slots_[size_t(device)] = x;
+  barrier();
+  if (device == 0) {
+    result_ = combine();
+    for (auto &s : slots_)
+      s = Array();
+  }
+  barrier();
+  return result_;
+}
+
+Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind) {
+  ir::OpKind op = kind == ir::OpKind::Psum   ? ir::OpKind::Add
+                  : kind == ir::OpKind::Pmax ? ir::OpKind::Max
+                                             : ir::OpKind::Min;
+  return exchange(device, x, [&] {
+    Array acc = slots_[0];
+    for (int d = 1; d < n_; ++d)
+      acc = binaryOp(op, acc, slots_[size_t(d)], acc.type());
+    return acc;
+  });
+}
+
+Array ThreadCommunicator::allGather(int device, const Array &x, int64_t axis,
+                                    bool tiled) {
+  return exchange(device, x, [&] {
+    std::vector<Array> parts;
+    TensorType rt = x.type();
+    for (int d = 0; d < n_; ++d) {
+      Array p = slots_[size_t(d)];
+      if (!tiled) {
+        Shape s = p.shape();
+        s.insert(s.begin() + axis, 1);
+        p = p.reshaped(s);
+      }
+      parts.push_back(p);
+    }
+    if (tiled) {
+      rt.shape[size_t(axis)] *= n_;
+    } else {
+      rt.shape.insert(rt.shape.begin() + axis, n_);
+    }
+    return concatenateOp(parts, axis, rt);
+  });
+}
+
+Array ThreadCommunicator::permute(int device, const Array &x,
+                                  const std::vector<int64_t> &pairs) {
+  slots_[size_t(device)] = x;
+  barrier();
+  Array r;
+  for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+    if (pairs[i + 1] == device)
+      r = slots_[size_t(pairs[i])];
+  if (!r.valid()) {
+    r = Array::allocate(x.type());
+    std::memset(r.raw(), 0, size_t(r.byteSize()));
+  }
+  barrier();
+  return r;
+}
+
+} // namespace parax::runtime

@@ -1,0 +1,433 @@
+//===- Interpreter.cpp - the reference interpreter of the IR --------------===//
+//
+// Execution model:
+//  - A Frame is a vector of Array slots, one per SSA value of the function
+//    (nested regions included). A loop body writes its values into the same
+//    slots every iteration; carries move from the yield into the block
+//    arguments.
+//  - After each op, the slots whose last use was that op are released, so
+//    buffers die as early as the IR allows.
+//  - A pmap op copies the frame (sharing buffers) into N device threads that
+//    run the region concurrently; collectives meet in a ThreadCommunicator;
+//    jax.debug.print lines are buffered per device and flushed in device
+//    order once the region finishes, so output is identical on every run.
+//
+//===----------------------------------------------------------------------===//
+#include "runtime/interp/Interpreter.h"
+#include "ir/Diagnostics.h"
+#include "runtime/Communicator.h"
+#include "runtime/DebugPrint.h"
+#include "runtime/Kernels.h"
+
+#include <cstring>
+#include <exception>
+#include <thread>
+
+namespace parax::runtime {
+
+using ir::OpKind;
+
+//===----------------------------------------------------------------------===//
+// Plan
+//===----------------------------------------------------------------------===//
+InterpPlan::InterpPlan(const ir::Func &entry) {
+  number(entry.entry());
+  analyse(entry.entry());
+}
+
+void InterpPlan::number(const ir::Block &b) {
+  for (auto &a : b.arguments())
+    slots_[a.get()] = numSlots_++;
+  for (auto &op : b.operations()) {
+    for (auto &r : op->results())
+      slots_[r.get()] = numSlots_++;
+    for (unsigned i = 0; i < op->numRegions(); ++i)
+      number(op->region(i).front());
+  }
+}
+
+namespace {
+/// The top-level op of `b` that contains `user` (itself if in `b`).
+const ir::Operation *ancestorIn(const ir::Block &b, const ir::Operation *user) {
+  const ir::Operation *cur = user;
+  while (cur && cur->parentBlock() != &b)
+    cur = cur->parentOp();
+  return cur;
+}
+} // namespace
+
+void InterpPlan::analyse(const ir::Block &b) {
+  std::unordered_map<const ir::Operation *, size_t> index;
+  size_t i = 0;
+  for (auto &op : b.operations())
+    index[op.get()] = i++;
+  auto lastUse = [&](const ir::Value *v) -> const ir::Operation * {
+    const ir::Operation *last = nullptr;
+    size_t lastIdx = 0;
+    for (const ir::Operation *u : v->users()) {
+      const ir::Operation *anc = ancestorIn(b, u);
+      if (!anc)
+        continue;
+      size_t k = index[anc];
+      if (!last || k >= lastIdx) {
+        last = anc;
+        lastIdx = k;
+      }
+    }
+    return last;
+  };
+  auto release = [&](const ir::Value *v, const ir::Operation *def) {
+    const ir::Operation *last = lastUse(v);
+    if (!last) {
+      if (def)
+        freeAfter_[def].push_back(slots_[v]);
+      else
+        unusedArgs_[&b].push_back(slots_[v]);
+      return;
+    }
+    // A terminator hands its operands on; they are not released here.
+    if (last->hasTrait(ir::T))
+      return;
+    freeAfter_[last].push_back(slots_[v]);
+  };
+  for (auto &a : b.arguments())
+    release(a.get(), nullptr);
+  for (auto &op : b.operations()) {
+    for (auto &r : op->results())
+      release(r.get(), op.get());
+    for (unsigned k = 0; k < op->numRegions(); ++k)
+      analyse(op->region(k).front());
+  }
+}
+
+const std::vector<int> &InterpPlan::freeAfter(const ir::Operation *op) const {
+  static const std::vector<int> none;
+  auto it = freeAfter_.find(op);
+  return it == freeAfter_.end() ? none : it->second;
+}
+
+const std::vector<int> &InterpPlan::unusedArgs(const ir::Block *b) const {
+  static const std::vector<int> none;
+  auto it = unusedArgs_.find(b);
+  return it == unusedArgs_.end() ? none : it->second;
+}
+
+//===----------------------------------------------------------------------===//
+// Execution
+//===----------------------------------------------------------------------===//
+namespace {
+
+/// Per device-thread state inside a pmap region.
+struct DeviceContext {
+  int index = 0;
+  ThreadCommunicator *comm = nullptr;
+  std::vector<std::string> prints;
+};
+
+struct Frame {
+  std::vector<Array> slots;
+  DeviceContext *device = nullptr;
+};
+
+class Interpreter {
+public:
+  Interpreter(const InterpPlan &plan, const PrintSink &print)
+      : plan_(plan), print_(print) {}
+
+  /// Runs `b` with `args` bound to its arguments; returns the terminator's
+  /// operands.
+  std::vector<Array> runBlock(const ir::Block &b, Frame &f,
+                              std::vector<Array> args);
+
+private:
+  const Array &get(Frame &f, const ir::Value *v) {
+    const Array &a = f.slots[size_t(plan_.slot(v))];
+    PARAX_ASSERT(a.valid()) << "interpreter read a released value";
+    return a;
+  }
+  void set(Frame &f, const ir::Value *v, Array a) {
+    f.slots[size_t(plan_.slot(v))] = std::move(a);
+  }
+  std::vector<Array> inputs(Frame &f, const ir::Operation &op, unsigned from = 0) {
+    std::vector<Array> r;
+    for (unsigned i = from; i < op.numOperands(); ++i)
+      r.push_back(get(f, op.operand(i)));
+    return r;
+  }
+  void exec(const ir::Operation &op, Frame &f);
+  void execFori(const ir::Operation &op, Frame &f);
+  void execScan(const ir::Operation &op, Frame &f);
+  void execWhile(const ir::Operation &op, Frame &f);
+  void execCond(const ir::Operation &op, Frame &f);
+  void execPmap(const ir::Operation &op, Frame &f);
+  void execCollective(const ir::Operation &op, Frame &f);
+
+  const InterpPlan &plan_;
+  const PrintSink &print_;
+};
+
+std::vector<Array> Interpreter::runBlock(const ir::Block &b, Frame &f,
+                                         std::vector<Array> args) {
+  // Arguments move into their slots, so a carry dies at its last use.
+  for (unsigned i = 0; i < b.numArguments(); ++i)
+    set(f, b.argument(i), std::move(args[i]));
+  args.clear();
+  for (int s : plan_.unusedArgs(&b))
+    f.slots[size_t(s)] = Array();
+  for (auto &opPtr : b.operations()) {
+    const ir::Operation &op = *opPtr;
+    if (op.hasTrait(ir::T))
+      return inputs(f, op);
+    exec(op, f);
+    for (int s : plan_.freeAfter(&op))
+      f.slots[size_t(s)] = Array();
+  }
+  return {};
+}
+
+/// Row `i` of `x` along axis 0 (a fresh array).
+Array row(const Array &x, int64_t i) {
+  TensorType t = x.type();
+  t.shape.erase(t.shape.begin());
+  Array r = Array::allocate(t);
+  size_t bytes = size_t(r.byteSize());
+  std::memcpy(r.raw(), static_cast<const char *>(x.raw()) + size_t(i) * bytes, bytes);
+  return r;
+}
+
+/// Slice `i` of `x` along `axis`, with the axis removed.
+Array sliceAlong(const Array &x, int64_t axis, int64_t i) {
+  if (axis == 0)
+    return row(x, i);
+  std::vector<int64_t> start(size_t(x.rank()), 0), limit = x.shape(),
+      stride(size_t(x.rank()), 1);
+  start[size_t(axis)] = i;
+  limit[size_t(axis)] = i + 1;
+  TensorType t = x.type();
+  t.shape[size_t(axis)] = 1;
+  Array s = sliceOp(x, start, limit, stride, t);
+  Shape sq = x.shape();
+  sq.erase(sq.begin() + axis);
+  return s.reshaped(sq);
+}
+
+void Interpreter::exec(const ir::Operation &op, Frame &f) {
+  switch (op.kind()) {
+  case OpKind::Constant:
+    set(f, op.result(), op.attrs().getArray("value"));
+    return;
+  case OpKind::ForiLoop:
+    return execFori(op, f);
+  case OpKind::Scan:
+    return execScan(op, f);
+  case OpKind::While:
+    return execWhile(op, f);
+  case OpKind::Cond:
+    return execCond(op, f);
+  case OpKind::Pmap:
+    return execPmap(op, f);
+  case OpKind::AxisIndex:
+  case OpKind::Psum:
+  case OpKind::Pmax:
+  case OpKind::Pmin:
+  case OpKind::AllGather:
+  case OpKind::Ppermute:
+    return execCollective(op, f);
+  case OpKind::DebugPrint: {
+    std::string line = formatDebugTemplate(op.attrs().getString("format"), inputs(f, op));
+    if (f.device)
+      f.device->prints.push_back(line + "\n");
+    else
+      print_(line + "\n");
+    return;
+  }
+  case OpKind::DebugBreakpoint:
+    return;
+  default: {
+    std::vector<Array> outs = evalPureOp(op, inputs(f, op));
+    for (unsigned i = 0; i < op.numResults(); ++i)
+      set(f, op.result(i), std::move(outs[i]));
+    return;
+  }
+  }
+}
+
+void Interpreter::execFori(const ir::Operation &op, Frame &f) {
+  int64_t lo = get(f, op.operand(0)).getInt(0), hi = get(f, op.operand(1)).getInt(0);
+  std::vector<Array> carry = inputs(f, op, 2);
+  const ir::Block &body = op.region(0).front();
+  const TensorType &iType = body.argument(0)->type();
+  for (int64_t i = lo; i < hi; ++i) {
+    std::vector<Array> args{Array::scalarInt(iType.dtype, i, iType.weak)};
+    args.insert(args.end(), std::make_move_iterator(carry.begin()),
+                std::make_move_iterator(carry.end()));
+    carry = runBlock(body, f, std::move(args));
+  }
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    set(f, op.result(i), carry[i].withWeak(op.result(i)->type().weak));
+}
+
+void Interpreter::execScan(const ir::Operation &op, Frame &f) {
+  int64_t length = op.attrs().getInt("length");
+  bool reverse = op.attrs().getInt("reverse");
+  size_t nCarry = size_t(op.attrs().getInt("num_carry"));
+  std::vector<Array> all = inputs(f, op);
+  std::vector<Array> carry(all.begin(), all.begin() + long(nCarry));
+  std::vector<Array> xs(all.begin() + long(nCarry), all.end());
+  all.clear();
+  size_t nY = op.numResults() - nCarry;
+  std::vector<Array> ys;
+  for (size_t k = 0; k < nY; ++k)
+    ys.push_back(Array::allocate(op.result(unsigned(nCarry + k))->type()));
+  const ir::Block &body = op.region(0).front();
+  for (int64_t step = 0; step < length; ++step) {
+    int64_t i = reverse ? length - 1 - step : step;
+    std::vector<Array> args = std::move(carry);
+    for (const Array &x : xs)
+      args.push_back(row(x, i));
+    std::vector<Array> out = runBlock(body, f, std::move(args));
+    carry.assign(out.begin(), out.begin() + long(nCarry));
+    for (size_t k = 0; k < nY; ++k) {
+      const Array &y = out[nCarry + k];
+      size_t bytes = size_t(y.byteSize());
+      std::memcpy(static_cast<char *>(ys[k].raw()) + size_t(i) * bytes, y.raw(), bytes);
+    }
+  }
+  for (size_t k = 0; k < nCarry; ++k)
+    set(f, op.result(unsigned(k)), carry[k].withWeak(op.result(unsigned(k))->type().weak));
+  for (size_t k = 0; k < nY; ++k)
+    set(f, op.result(unsigned(nCarry + k)), std::move(ys[k]));
+}
+
+void Interpreter::execWhile(const ir::Operation &op, Frame &f) {
+  std::vector<Array> carry = inputs(f, op);
+  const ir::Block &condB = op.region(0).front(), &bodyB = op.region(1).front();
+  while (true) {
+    std::vector<Array> p = runBlock(condB, f, carry);
+    if (p[0].getDouble(0) == 0)
+      break;
+    carry = runBlock(bodyB, f, std::move(carry));
+  }
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    set(f, op.result(i), carry[i].withWeak(op.result(i)->type().weak));
+}
+
+void Interpreter::execCond(const ir::Operation &op, Frame &f) {
+  int64_t k = get(f, op.operand(0)).getInt(0);
+  k = std::clamp<int64_t>(k, 0, int64_t(op.numRegions()) - 1);
+  std::vector<Array> out = runBlock(op.region(unsigned(k)).front(), f, inputs(f, op, 1));
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    set(f, op.result(i), out[i].withWeak(op.result(i)->type().weak));
+}
+
+void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
+  int n = int(op.attrs().getInt("axis_size"));
+  const auto &inAxes = op.attrs().getInts("in_axes");
+  const auto &outAxes = op.attrs().getInts("out_axes");
+  std::vector<Array> ins = inputs(f, op);
+  const ir::Block &body = op.region(0).front();
+  ThreadCommunicator comm(n);
+  std::vector<DeviceContext> devs(static_cast<size_t>(n));
+  std::vector<std::vector<Array>> outs(static_cast<size_t>(n));
+  std::vector<std::exception_ptr> errors(static_cast<size_t>(n));
+  auto runDevice = [&](int d) {
+    setCurrentDevice(d);
+    try {
+      devs[size_t(d)].index = d;
+      devs[size_t(d)].comm = &comm;
+      Frame df{f.slots, &devs[size_t(d)]};
+      std::vector<Array> args;
+      for (size_t k = 0; k < ins.size(); ++k)
+        args.push_back(inAxes[k] < 0 ? ins[k] : sliceAlong(ins[k], inAxes[k], d));
+      outs[size_t(d)] = runBlock(body, df, std::move(args));
+    } catch (...) {
+      errors[size_t(d)] = std::current_exception();
+      comm.abort();
+    }
+    setCurrentDevice(0);
+  };
+  std::vector<std::thread> threads;
+  for (int d = 1; d < n; ++d)
+    threads.emplace_back(runDevice, d);
+  runDevice(0);
+  for (auto &t : threads)
+    t.join();
+  for (auto &dev : devs)
+    for (auto &line : dev.prints)
+      print_(line);
+  for (auto &e : errors)
+    if (e)
+      std::rethrow_exception(e);
+  for (unsigned k = 0; k < op.numResults(); ++k) {
+    int64_t ax = outAxes[k];
+    if (ax < 0) {
+      set(f, op.result(k), outs[0][k]);
+      continue;
+    }
+    std::vector<Array> parts;
+    for (int d = 0; d < n; ++d) {
+      Array p = outs[size_t(d)][k];
+      Shape s = p.shape();
+      s.insert(s.begin() + ax, 1);
+      parts.push_back(p.reshaped(s));
+    }
+    set(f, op.result(k), concatenateOp(parts, ax, op.result(k)->type()));
+  }
+}
+
+void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
+  PARAX_ASSERT(f.device) << op.name() << " outside a pmap region";
+  DeviceContext &d = *f.device;
+  switch (op.kind()) {
+  case OpKind::AxisIndex:
+    set(f, op.result(), Array::scalarInt(DType::I32, d.index));
+    return;
+  case OpKind::Psum:
+  case OpKind::Pmax:
+  case OpKind::Pmin:
+    set(f, op.result(),
+        d.comm->allReduce(d.index, get(f, op.operand(0)), op.kind()).withWeak(op.result()->type().weak));
+    return;
+  case OpKind::AllGather:
+    set(f, op.result(),
+        d.comm->allGather(d.index, get(f, op.operand(0)), op.attrs().getInt("axis"),
+                          op.attrs().getInt("tiled")));
+    return;
+  case OpKind::Ppermute:
+    set(f, op.result(), d.comm->permute(d.index, get(f, op.operand(0)), op.attrs().getInts("perm")));
+    return;
+  default:
+    PARAX_ASSERT(false) << "not a collective";
+  }
+}
+
+class InterpExecutable : public Executable {
+public:
+  InterpExecutable(std::shared_ptr<const ir::Module> m, const PrintSink &print)
+      : module_(std::move(m)), plan_(*module_->funcs()[0]), print_(print) {}
+  std::vector<Array> run(const std::vector<Array> &args) override {
+    Frame f;
+    f.slots.resize(size_t(plan_.numSlots()));
+    Interpreter interp(plan_, print_);
+    return interp.runBlock(module_->funcs()[0]->entry(), f, args);
+  }
+
+private:
+  std::shared_ptr<const ir::Module> module_;
+  InterpPlan plan_;
+  const PrintSink &print_;
+};
+} // namespace
+
+std::unique_ptr<Executable>
+InterpBackend::compile(std::shared_ptr<const ir::Module> module) {
+  return std::make_unique<InterpExecutable>(std::move(module), print_);
+}
+
+std::vector<Array> InterpBackend::evalEager(ir::OpKind kind, const ir::Attrs &attrs,
+                                            const std::vector<Array> &inputs,
+                                            const std::vector<TensorType> &resultTypes) {
+  return evalPureOp(kind, attrs, inputs, resultTypes);
+}
+
+} // namespace parax::runtime
