@@ -11,6 +11,8 @@
 #include "runtime/Backend.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 
 namespace parax::frontend {
 
@@ -62,6 +64,7 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
 }
 
 std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
+                                 const TraceProgram &prog,
                                  const std::vector<Value> &args) {
   std::vector<Array> in;
   for (const Value &a : args) {
@@ -70,7 +73,37 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
     else
       in.push_back(prims::scalarAs(a, abstractType(a).dtype, abstractType(a).weak).asArray());
   }
-  std::vector<Array> out = exe.run(in);
+  std::vector<Array> out;
+  if (ev.options().checkOnly) {
+    // parax check: no device work; results are zeros of the right types.
+    for (const TensorType &t : prog.module->funcs()[0]->resultTypes()) {
+      if (t.byteSize() > (int64_t(1) << 28))
+        raise("RESOURCE_EXHAUSTED", "parax check cannot stand in for a " + t.str() +
+                                        " result (over 256 MiB); the plan above is complete "
+                                        "up to here");
+      Array a = Array::allocate(t);
+      std::memset(a.raw(), 0, size_t(a.byteSize()));
+      out.push_back(a);
+    }
+  } else if (std::getenv("PARAX_MEMCHECK")) {
+    // Planned vs measured peak, per device (tests/memcheck).
+    int n = ev.options().numDevices;
+    std::vector<int64_t> base;
+    for (int d = 0; d < n; ++d)
+      base.push_back(MemoryTracker::live(d));
+    MemoryTracker::resetPeaks();
+    out = exe.run(in);
+    std::string line;
+    for (int d = 0; d < n; ++d) {
+      int64_t planned = d < int(prog.plannedPeaks.size()) ? prog.plannedPeaks[size_t(d)] : 0;
+      line += "memcheck " + prog.what + " device " + std::to_string(d) + " planned " +
+              std::to_string(planned) + " measured " +
+              std::to_string(MemoryTracker::peak(d) - base[size_t(d)]) + "\n";
+    }
+    ev.options().dumpSink(line);
+  } else {
+    out = exe.run(in);
+  }
   std::vector<Value> r;
   for (Array &a : out)
     r.push_back(Value::array(std::move(a)));
@@ -215,6 +248,9 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     auto cp = std::make_unique<CompiledProgram>();
     cp->name = fname;
     cp->program = std::make_shared<TraceProgram>();
+    cp->program->what = "jit(" + fname + ")";
+    cp->program->callLoc = args.loc;
+    cp->program->callStack = ev.callStack();
     ir::Func &fn = cp->program->module->addFunc(fname);
     TraceContext ctx;
     ctx.program = cp->program;
@@ -265,7 +301,7 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     order_.push_back(cp.get());
     it = cache_.emplace(key, std::move(cp)).first;
   }
-  std::vector<Value> results = runExecutable(ev, *it->second->exe, leaves);
+  std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, leaves);
   return unflatten(it->second->outDef, results);
 }
 
@@ -545,6 +581,9 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     auto cp = std::make_unique<CompiledProgram>();
     cp->name = fname;
     cp->program = std::make_shared<TraceProgram>();
+    cp->program->what = "pmap(" + fname + ")";
+    cp->program->callLoc = loc;
+    cp->program->callStack = ev.callStack();
     ir::Func &fn = cp->program->module->addFunc("pmap_" + fname);
     TraceContext top;
     top.program = cp->program;
@@ -572,7 +611,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     order_.push_back(cp.get());
     it = cache_.emplace(key, std::move(cp)).first;
   }
-  std::vector<Value> results = runExecutable(ev, *it->second->exe, allLeaves);
+  std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, allLeaves);
   // Mapped outputs live as shards, one per device (memory accounting).
   const ir::Func &entry = *it->second->program->module->funcs()[0];
   const ir::Operation *pm = nullptr;

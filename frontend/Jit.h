@@ -38,7 +38,11 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
 void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
                const std::string &name);
 /// Runs a compiled executable, wrapping results as arrays.
+/// In `parax check` mode nothing runs and the results are zeros; with
+/// PARAX_MEMCHECK set, the planned and measured per-device peaks are
+/// reported to the dump sink.
 std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
+                                 const TraceProgram &prog,
                                  const std::vector<Value> &args);
 
 class JitFunction : public NativeObject {

@@ -1,14 +1,168 @@
 //===- ProgramChecks.cpp - checks on a traced program before running ------===//
+//
+// Two whole-program checks, run on every compiled program after the passes
+// and before the backend sees it:
+//  - divergent collectives (ir/analysis/Divergence): a collective under
+//    device-varying control would hang real devices -> DivergentCollectiveError;
+//  - the memory preflight (ir/analysis/MemoryPlan): each device's planned
+//    peak plus what it already holds must fit its budget, else
+//    RESOURCE_EXHAUSTED before anything is allocated, naming the buffers live
+//    at the peak and the fix.
+// `parax check` prints the plan instead of running.
+//
+//===----------------------------------------------------------------------===//
 #include "frontend/ProgramChecks.h"
 #include "frontend/Evaluator.h"
+#include "frontend/MemoryCheck.h"
 #include "frontend/Trace.h"
+#include "ir/analysis/Divergence.h"
+#include "ir/analysis/MemoryPlan.h"
+
+#include <algorithm>
 
 namespace parax::frontend {
 
+namespace {
+
+std::string collectiveName(const ir::Operation &op) {
+  return std::string("lax.") + op.name();
+}
+
+std::string branchName(const ir::Operation &op) {
+  switch (op.kind()) {
+  case ir::OpKind::Cond:
+    return op.numRegions() == 2 ? "lax.cond" : "lax.switch";
+  case ir::OpKind::While:
+    return "lax.while_loop";
+  case ir::OpKind::ForiLoop:
+    return "lax.fori_loop";
+  default:
+    return op.name();
+  }
+}
+
+[[noreturn]] void divergenceError(const ir::DivergentCollective &d) {
+  const ir::Operation &c = *d.collective, &b = *d.branch;
+  std::string axis = c.attrs().getString("axis_name");
+  std::string what = branchName(b);
+  std::string control = b.kind() == ir::OpKind::Cond
+                            ? "a " + what + " branch whose predicate"
+                        : b.kind() == ir::OpKind::While
+                            ? "a " + what + " whose condition"
+                            : "a " + what + " whose trip count";
+  std::string source;
+  Loc sourceLoc;
+  if (d.source.op) {
+    source = d.source.op->kind() == ir::OpKind::AxisIndex
+                 ? "lax.axis_index('" + d.source.op->attrs().getString("axis_name") + "')"
+                 : collectiveName(*d.source.op);
+    sourceLoc = d.source.op->loc();
+  } else {
+    source = "data mapped over the devices (pmap argument " +
+             std::to_string(d.source.mappedArg) + ")";
+  }
+  ParaxError err("DivergentCollectiveError",
+                 collectiveName(c) + " over axis '" + axis + "' is inside " + control +
+                     " depends on " + source +
+                     ", so it can differ between devices: devices that skip the "
+                     "collective never join it and the others wait forever");
+  Diagnostic &diag = err.diag();
+  diag.loc = c.loc();
+  diag.stack = c.stack();
+  diag.notes.push_back({b.loc(), "the " + what + " whose control varies between devices"});
+  if (sourceLoc.valid())
+    diag.notes.push_back({sourceLoc, "the device-varying value comes from here"});
+  diag.hint = "every device must reach " + collectiveName(c) +
+              ": compute it outside the " + what +
+              " (e.g. s = lax.psum(v, '" + axis + "') before branching and select with "
+              "jnp.where), or make the " +
+              (b.kind() == ir::OpKind::Cond ? "predicate" : "condition") +
+              " uniform (derive it from an in_axes=None argument or from a collective's "
+              "result)";
+  throw err;
+}
+
+std::string bufferLine(const ir::PlannedBuffer &b) {
+  std::string s = (b.count > 1 ? std::to_string(b.count) + " x " : "") +
+                  formatBytes(b.bytes) + "  " + b.what;
+  if (b.stack)
+    s += "  (in " + TraceFrame::render(b.stack) + ")";
+  return s;
+}
+
+[[noreturn]] void memoryError(Evaluator &ev, TraceProgram &prog, const ir::MemoryPlan &plan,
+                              int dev, int64_t budget) {
+  const ir::DevicePlan &p = plan.devices[size_t(dev)];
+  int64_t live = MemoryTracker::live(dev);
+  std::string msg = prog.what + " needs " + formatBytes(p.peak) + " on device " +
+                    std::to_string(dev) + " at its peak";
+  if (live > 0)
+    msg += " (plus " + formatBytes(live) + " already in use)";
+  msg += ", over the " + formatBytes(budget) + " budget per device; nothing was allocated";
+  ParaxError err("RESOURCE_EXHAUSTED", msg);
+  Diagnostic &d = err.diag();
+  d.loc = prog.callLoc;
+  d.stack = prog.callStack;
+  size_t shown = 0;
+  for (const ir::PlannedBuffer &b : p.atPeak) {
+    if (shown++ == 5)
+      break;
+    d.notes.push_back({b.loc, "live at the peak: " + bufferLine(b)});
+  }
+  const ir::PlannedBuffer *top = p.atPeak.empty() ? nullptr : &p.atPeak[0];
+  bool isPmap = prog.what.rfind("pmap", 0) == 0;
+  if (top && top->count > 1) {
+    d.hint = std::to_string(top->count) + " buffers of " + top->what + " from " +
+             top->loc.str() +
+             " are alive together: a Python loop is unrolled at trace time and "
+             "keeps every iteration's result; write it with lax.fori_loop or "
+             "lax.scan so that one iteration's buffers are live at a time";
+  } else if (!isPmap && ev.options().numDevices > 1) {
+    d.hint = "shard the work along an axis with jax.pmap so that each of the " +
+             std::to_string(ev.options().numDevices) +
+             " devices holds only its part, or use a lower precision (bfloat16)";
+  } else {
+    d.hint = "reduce the sizes, split the work over more devices with pmap, or use "
+             "jnp.bfloat16 to halve every buffer";
+  }
+  throw err;
+}
+
+void printPlan(Evaluator &ev, TraceProgram &prog, const ir::MemoryPlan &plan) {
+  std::string out = "program " + prog.what + " (" + prog.callLoc.str() + "):\n";
+  for (size_t dv = 0; dv < plan.devices.size(); ++dv) {
+    const ir::DevicePlan &p = plan.devices[dv];
+    if (p.peak == 0 && dv > 0)
+      continue;
+    out += "  device " + std::to_string(dv) + ": peak " + formatBytes(p.peak) + "\n";
+    size_t shown = 0;
+    for (const ir::PlannedBuffer &b : p.atPeak) {
+      if (shown++ == 5)
+        break;
+      out += "    " + bufferLine(b) + "  at " + b.loc.str() + "\n";
+    }
+  }
+  ev.write(out);
+}
+
+} // namespace
+
 void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
-  // Filled in by the diagnostics work (divergence + memory plan).
-  (void)ev;
-  (void)prog;
+  const ir::Func &entry = *prog.module->funcs()[0];
+  if (auto d = ir::findDivergentCollective(entry))
+    divergenceError(*d);
+  ir::MemoryPlan plan = ir::planMemory(entry, ev.options().numDevices);
+  prog.plannedPeaks.clear();
+  for (auto &p : plan.devices)
+    prog.plannedPeaks.push_back(p.peak);
+  if (ev.options().checkOnly)
+    printPlan(ev, prog, plan);
+  int64_t budget = ev.options().deviceMemory;
+  if (budget <= 0)
+    return;
+  for (size_t dv = 0; dv < plan.devices.size(); ++dv)
+    if (MemoryTracker::live(int(dv)) + plan.devices[dv].peak > budget)
+      memoryError(ev, prog, plan, int(dv), budget);
 }
 
 } // namespace parax::frontend

@@ -28,6 +28,11 @@ class Evaluator;
 /// stays alive as long as any of them does.
 struct TraceProgram {
   std::shared_ptr<ir::Module> module = std::make_shared<ir::Module>();
+  std::string what;  ///< "pmap(f)", "jit(f)", "fori_loop" (for messages)
+  Loc callLoc;       ///< The call that compiled it.
+  TraceStack callStack;
+  /// The memory plan's per-device peaks (bytes above the baseline).
+  std::vector<int64_t> plannedPeaks;
   /// Ops removed after a retrace (kept alive for stray tracers).
   std::vector<std::unique_ptr<ir::Operation>> discarded;
 };

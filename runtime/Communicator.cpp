@@ -32,9 +32,10 @@ void ThreadCommunicator::barrier() {
 }
 
 // Protocol: deposit, barrier, device 0 combines (in device order) and clears
-// the slots, barrier, everyone reads the result. A device can only start
-// the next collective's combine after every device deposited again, i.e.
-// after all of them have read this result, so two barriers suffice.
+// the slots, barrier, every device copies the result into a buffer of its
+// own (as each real device holds its result), barrier, device 0 drops the
+// shared result. Combining in a fixed order on one thread makes every run
+// bit-identical.
 template <typename F>
 Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
   slots_[size_t(device)] = x;
@@ -45,7 +46,11 @@ Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
       s = Array();
   }
   barrier();
-  return result_;
+  Array mine = result_.copy();
+  barrier();
+  if (device == 0)
+    result_ = Array();
+  return mine;
 }
 
 Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind) {
@@ -87,15 +92,17 @@ Array ThreadCommunicator::permute(int device, const Array &x,
                                   const std::vector<int64_t> &pairs) {
   slots_[size_t(device)] = x;
   barrier();
+  // Each device receives into a buffer of its own.
   Array r;
   for (size_t i = 0; i + 1 < pairs.size(); i += 2)
     if (pairs[i + 1] == device)
-      r = slots_[size_t(pairs[i])];
+      r = slots_[size_t(pairs[i])].copy();
   if (!r.valid()) {
     r = Array::allocate(x.type());
     std::memset(r.raw(), 0, size_t(r.byteSize()));
   }
   barrier();
+  slots_[size_t(device)] = Array();
   return r;
 }
 

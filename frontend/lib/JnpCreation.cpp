@@ -95,8 +95,10 @@ Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
     return dtype ? prims::convert(ev, v, *dtype, false) : v;
   if (v.isNumber()) {
     WeakDType t = weakDTypeOf(v);
-    if (dtype)
+    if (dtype) {
+      prims::checkIntFits(v, *dtype, "array");
       return prims::scalarAs(v, *dtype, false);
+    }
     return prims::scalarAs(v, t.dtype, t.weak);
   }
   if (!v.isSequence())
@@ -132,6 +134,7 @@ Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
     int64_t per = numElements(inner);
     for (size_t i = 0; i < leaves.size(); ++i) {
       const Value &l = leaves[i];
+      prims::checkIntFits(l, dt, "array");
       if (l.isNumber()) {
         if (l.isFloat() || isFloat(dt))
           out.setDouble(int64_t(i), l.asFloat());
@@ -180,14 +183,20 @@ Value likeImpl(Evaluator &ev, CallArgs &a, const char *fn, Value fill) {
   if (a.args.empty())
     raise("TypeError", std::string(fn) + "() missing required argument 'a'");
   TensorType t = prims::typeOf(asarray(ev, a.args[0], std::nullopt));
-  std::optional<DType> dt = dtypeArg(ev, argOr(a, 1, "dtype"));
+  // full_like(a, fill_value, dtype=None, shape=None); the others have no fill.
+  size_t dtypePos = 1;
+  if (fill.isNone()) {
+    fill = argRequired(a, 1, "fill_value", fn);
+    dtypePos = 2;
+  }
+  std::optional<DType> dt = dtypeArg(ev, argOr(a, dtypePos, "dtype"));
   Shape shape = t.shape;
-  if (const Value *s = a.get(99, "shape"))
-    if (!s->isNone())
-      shape = shapeArg(ev, *s, fn);
-  if (fill.isNone())
-    fill = argRequired(a, 1, "fill_value", fn), dt = dtypeArg(ev, argOr(a, 2, "dtype"));
+  Value sv = argOr(a, dtypePos + 1, "shape");
+  if (!sv.isNone())
+    shape = shapeArg(ev, sv, fn);
   bool weak = !dt && t.weak;
+  if (fill.isArrayValue())
+    return prims::broadcastTo(ev, prims::convert(ev, fill, dt ? *dt : t.dtype, weak), shape);
   return prims::full(ev, shape, fill, dt ? *dt : t.dtype, weak);
 }
 

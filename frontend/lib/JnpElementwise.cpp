@@ -94,7 +94,9 @@ Value integerPow(Evaluator &ev, const Value &x, int64_t n) {
     return prims::full(ev, t.shape, Value::integer(1), t.dtype, t.weak);
   bool reciprocal = n < 0;
   if (reciprocal && !isFloat(t.dtype))
-    raise("ValueError", "Integers cannot be raised to negative integer powers");
+    raise("TypeError", "Integers cannot be raised to negative powers, got integer_pow(" +
+                           t.str() + ", " + std::to_string(n) + ")",
+          "convert to float first: x.astype(jnp.float32) ** " + std::to_string(n));
   uint64_t e = uint64_t(reciprocal ? -n : n);
   Value base = x, acc;
   bool have = false;

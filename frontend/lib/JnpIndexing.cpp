@@ -100,8 +100,13 @@ Value normalizeIndex(Evaluator &ev, const Value &idx, int64_t n, bool update) {
 Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
                 const Shape &logical) {
   Value x = x0;
+  if (index.isList())
+    raise("TypeError", "Using a non-tuple sequence for multidimensional indexing is not "
+                       "allowed; use `arr[array(seq)]` instead of `arr[seq]`. See "
+                       "https://github.com/jax-ml/jax/issues/4564 for more information.",
+          "write x[jnp.array(" + ev.repr(index) + ")]");
   std::vector<Value> items = index.isTuple() ? index.elements() : std::vector<Value>{index};
-  // Lists in an index are integer arrays (numpy).
+  // Lists inside a tuple index are integer arrays (numpy).
   for (Value &it : items)
     if (it.isList())
       it = asarray(ev, it, std::nullopt);
@@ -188,7 +193,7 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
     } else if (it.isTracer() && prims::typeOf(it).rank() == 0) {
       DType t = prims::dtypeOf(it);
       if (!isInteger(t))
-        raise("IndexError", "Indexer must have integer or boolean type, got indexer with type " +
+        raise("TypeError", "Indexer must have integer or boolean type, got indexer with type " +
                                 std::string(dtypeName(t)) + " at position " + std::to_string(d) +
                                 ", indexer value " + ev.str(it));
       di.kind = DimIndex::DynInt;
@@ -197,14 +202,15 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
       di.kind = DimIndex::Adv;
       di.v = normalizeIndex(ev, it, n, update);
     } else if (it.isArrayValue()) {
-      raise("IndexError", "Indexer must have integer or boolean type, got indexer with type " +
+      raise("TypeError", "Indexer must have integer or boolean type, got indexer with type " +
                               std::string(dtypeName(prims::dtypeOf(it))) + " at position " +
                               std::to_string(d) + ", indexer value " + ev.str(it),
             "convert the index with .astype(jnp.int32)");
     } else if (it.isFloat()) {
-      raise("IndexError", "Indexer must have integer or boolean type, got indexer with type "
-                          "float at position " + std::to_string(d) + ", indexer value " +
-                              ev.str(it));
+      raise("TypeError", "Indexer must have integer or boolean type, got indexer with type "
+                         "float64 at position " + std::to_string(d) + ", indexer value " +
+                             ev.str(it),
+            "use an int index, e.g. x[int(i)] or x[i // 1] with integer arithmetic");
     } else {
       raise("IndexError", "Indexer type " + typeName(it) + " is not supported");
     }

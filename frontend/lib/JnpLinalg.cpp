@@ -125,8 +125,50 @@ Value einsum(Evaluator &ev, const std::string &spec0, std::vector<Value> ops) {
     raise("NotImplementedError", "einsum with " + std::to_string(ops.size()) +
                                      " operands is not part of parax (one or two operands)",
           "chain two-operand einsums");
-  if (spec.find("...") != std::string::npos)
-    raise("NotImplementedError", "einsum with '...' is not part of parax");
+  // '...' stands for the leading (broadcast) dims: give them fresh letters,
+  // right-aligned across operands.
+  if (spec.find("...") != std::string::npos) {
+    std::string used = spec;
+    std::string fresh;
+    for (char c = 'A'; c <= 'Z' && fresh.size() < 16; ++c)
+      if (used.find(c) == std::string::npos)
+        fresh += c;
+    size_t maxEll = 0;
+    std::vector<size_t> ell(inputs.size(), 0);
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      size_t p = inputs[k].find("...");
+      if (p == std::string::npos)
+        continue;
+      int64_t rank = prims::typeOf(ops[k]).rank();
+      int64_t named = int64_t(inputs[k].size()) - 3;
+      ell[k] = size_t(std::max<int64_t>(0, rank - named));
+      maxEll = std::max(maxEll, ell[k]);
+    }
+    std::string all = fresh.substr(0, maxEll);
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      size_t p = inputs[k].find("...");
+      if (p != std::string::npos)
+        inputs[k].replace(p, 3, all.substr(maxEll - ell[k]));
+    }
+    if (arrow != std::string::npos) {
+      std::string o = spec.substr(arrow + 2);
+      size_t p = o.find("...");
+      if (p != std::string::npos)
+        o.replace(p, 3, all);
+      spec = spec.substr(0, arrow + 2) + o;
+    } else {
+      spec += "->" + all; // the named part is appended below
+      arrow = spec.find("->");
+      std::map<char, int> cnt;
+      for (auto &in : inputs)
+        for (char c : in)
+          if (all.find(c) == std::string::npos)
+            ++cnt[c];
+      for (auto &kv : cnt)
+        if (kv.second == 1)
+          spec += kv.first;
+    }
+  }
   std::map<char, int64_t> sizes, count;
   for (size_t k = 0; k < ops.size(); ++k) {
     ops[k] = asarray(ev, ops[k], std::nullopt);
@@ -154,11 +196,24 @@ Value einsum(Evaluator &ev, const std::string &spec0, std::vector<Value> ops) {
     auto pr = promotePair(ev, ops[0], ops[1]);
     ops = {pr.first, pr.second};
   }
-  // Diagonals (repeated index within one operand) are not supported.
-  for (auto &in : inputs)
-    for (size_t i = 0; i < in.size(); ++i)
-      if (in.find(in[i], i + 1) != std::string::npos)
-        raise("NotImplementedError", "einsum with a repeated index in one operand is not part of parax");
+  // A repeated index within one operand takes the diagonal: mask the
+  // off-diagonal entries and sum one of the two axes away.
+  for (size_t k = 0; k < ops.size(); ++k) {
+    std::string &in = inputs[k];
+    for (size_t p = 0; p < in.size(); ++p) {
+      size_t q = in.find(in[p], p + 1);
+      if (q == std::string::npos)
+        continue;
+      TensorType t = prims::typeOf(ops[k]);
+      Value eq = prims::compare(ev, OpKind::Eq, prims::iota(ev, DType::I32, t.shape, int64_t(p)),
+                                prims::iota(ev, DType::I32, t.shape, int64_t(q)));
+      Value zero = prims::full(ev, t.shape, Value::integer(0), t.dtype, t.weak);
+      ops[k] = prims::reduce(ev, OpKind::ReduceSum, prims::select(ev, eq, ops[k], zero),
+                             {int64_t(q)});
+      in.erase(q, 1);
+      --p; // the same index may repeat again
+    }
+  }
   // Sum out indices that appear only in one operand and not in the output.
   for (size_t k = 0; k < ops.size(); ++k) {
     std::vector<int64_t> axes;

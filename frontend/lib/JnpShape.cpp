@@ -134,7 +134,7 @@ Value concatenateValues(Evaluator &ev, std::vector<Value> xs, int64_t axis) {
   for (auto &x : xs) {
     Shape s = prims::shapeOf(x);
     if (int64_t(s.size()) != rank)
-      raise("ValueError", "Cannot concatenate arrays with different numbers of dimensions: got " +
+      raise("TypeError", "Cannot concatenate arrays with different numbers of dimensions: got " +
                               shapeToPython(ref) + ", " + shapeToPython(s) + ".");
     for (int64_t d = 0; d < rank; ++d)
       if (d != axis && s[size_t(d)] != ref[size_t(d)])
@@ -202,7 +202,169 @@ Value squeeze(Evaluator &ev, const Value &x, const Value &axis) {
   return prims::reshape(ev, a, out);
 }
 
+namespace {
+/// jnp.split / array_split: `sections` is a count or a list of indices.
+Value split(Evaluator &ev, CallArgs &a, bool allowUneven) {
+  const char *fn = allowUneven ? "array_split" : "split";
+  expectPositional(a, 2, 3, fn);
+  Value x = asarray(ev, a.args[0], std::nullopt);
+  Shape s = prims::shapeOf(x);
+  int64_t axis = prims::normalizeAxis(ev.toIndex(argOr(a, 2, "axis", Value::integer(0)), "axis"),
+                                      int64_t(s.size()));
+  int64_t n = s[size_t(axis)];
+  std::vector<int64_t> cuts;
+  Value sec = a.args[1];
+  if (sec.isSequence() || sec.isArrayValue()) {
+    for (const Value &c : ev.iterate(sec, a.loc)) {
+      int64_t i = ev.toIndex(c, "indices_or_sections");
+      if (i < 0)
+        i += n;
+      cuts.push_back(std::clamp<int64_t>(i, 0, n));
+    }
+  } else {
+    int64_t k = ev.toIndex(sec, "indices_or_sections");
+    if (k <= 0)
+      raise("ValueError", "number sections must be larger than 0.");
+    if (!allowUneven && n % k != 0)
+      raise("ValueError", "array split does not result in an equal division: rest is " +
+                              std::to_string(n % k),
+            "use jnp.array_split for uneven pieces, or a size divisible by " + std::to_string(k));
+    // numpy's array_split: the first n % k pieces get one extra element.
+    int64_t base = n / k, extra = n % k, pos = 0;
+    for (int64_t i = 0; i + 1 < k; ++i) {
+      pos += base + (i < extra ? 1 : 0);
+      cuts.push_back(pos);
+    }
+  }
+  std::vector<Value> parts;
+  int64_t prev = 0;
+  cuts.push_back(n);
+  for (int64_t c : cuts) {
+    int64_t hi = std::max(prev, c);
+    std::vector<int64_t> start(s.size(), 0), limit = s, stride(s.size(), 1);
+    start[size_t(axis)] = prev;
+    limit[size_t(axis)] = hi;
+    parts.push_back(prims::slice(ev, x, start, limit, stride));
+    prev = hi;
+  }
+  return Value::list(parts);
+}
+
+Value tile(Evaluator &ev, const Value &x0, const Value &reps0) {
+  Value x = asarray(ev, x0, std::nullopt);
+  std::vector<int64_t> reps;
+  if (reps0.isSequence())
+    for (const Value &r : reps0.elements())
+      reps.push_back(ev.toIndex(r, "reps"));
+  else
+    reps.push_back(ev.toIndex(reps0, "reps"));
+  Shape s = prims::shapeOf(x);
+  size_t rank = std::max(s.size(), reps.size());
+  while (s.size() < rank)
+    s.insert(s.begin(), 1);
+  while (reps.size() < rank)
+    reps.insert(reps.begin(), 1);
+  x = prims::reshape(ev, x, s);
+  // Broadcast to (r0, d0, r1, d1, ...) then merge each pair.
+  Shape big, out;
+  std::vector<int64_t> dims;
+  for (size_t i = 0; i < rank; ++i) {
+    big.push_back(reps[i]);
+    big.push_back(s[i]);
+    dims.push_back(int64_t(2 * i + 1));
+    out.push_back(reps[i] * s[i]);
+  }
+  return prims::reshape(ev, prims::broadcastInDim(ev, x, big, dims), out);
+}
+
+Value repeat(Evaluator &ev, CallArgs &a) {
+  expectPositional(a, 2, 3, "repeat");
+  Value x = asarray(ev, a.args[0], std::nullopt);
+  Value axisV = argOr(a, 2, "axis");
+  if (axisV.isNone()) {
+    x = reshape(ev, x, {Value::integer(-1)});
+    axisV = Value::integer(0);
+  }
+  Shape s = prims::shapeOf(x);
+  int64_t axis = prims::normalizeAxis(ev.toIndex(axisV, "axis"), int64_t(s.size()));
+  Value rv = a.args[1];
+  if (rv.isInt() || rv.isBool() || (rv.isArray() && rv.asArray().rank() == 0)) {
+    int64_t r = ev.toIndex(rv, "repeats");
+    if (r < 0)
+      raise("ValueError", "repeats may not contain negative values.");
+    // Insert a new axis after `axis`, broadcast it to r, merge.
+    Shape big = s;
+    big.insert(big.begin() + axis + 1, r);
+    std::vector<int64_t> dims;
+    for (int64_t i = 0; i < int64_t(s.size()); ++i)
+      dims.push_back(i <= axis ? i : i + 1);
+    Shape out = s;
+    out[size_t(axis)] *= r;
+    return prims::reshape(ev, prims::broadcastInDim(ev, x, big, dims), out);
+  }
+  if (rv.isTracer())
+    raise("ConcretizationTypeError", "jnp.repeat with traced repeats needs total_repeat_length",
+          "pass the repeats as a static Python list");
+  std::vector<int64_t> reps;
+  for (const Value &r : ev.iterate(rv, a.loc))
+    reps.push_back(ev.toIndex(r, "repeats"));
+  if (int64_t(reps.size()) != s[size_t(axis)])
+    raise("ValueError", "operands could not be broadcast together with shape (" +
+                            std::to_string(s[size_t(axis)]) + ",) (" +
+                            std::to_string(reps.size()) + ",)");
+  std::vector<int32_t> idx;
+  for (size_t i = 0; i < reps.size(); ++i)
+    for (int64_t k = 0; k < reps[i]; ++k)
+      idx.push_back(int32_t(i));
+  Array ia = Array::allocate(DType::I32, {int64_t(idx.size())});
+  std::copy(idx.begin(), idx.end(), ia.data<int32_t>());
+  return prims::take(ev, x, Value::array(ia), axis);
+}
+} // namespace
+
 void registerJnpShape(Evaluator &ev, ModuleObject &m) {
+  m.def("split", [](Evaluator &ev, CallArgs &a) { return split(ev, a, false); });
+  m.def("array_split", [](Evaluator &ev, CallArgs &a) { return split(ev, a, true); });
+  m.def("tile", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "tile");
+    return tile(ev, a.args[0], a.args[1]);
+  });
+  m.def("repeat", repeat);
+  m.def("flip", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "flip");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    int64_t rank = prims::typeOf(x).rank();
+    Value axis = argOr(a, 1, "axis");
+    std::vector<int64_t> dims;
+    if (axis.isNone())
+      for (int64_t i = 0; i < rank; ++i)
+        dims.push_back(i);
+    else
+      dims = axisList(ev, axis, rank);
+    return prims::rev(ev, x, dims);
+  });
+  m.def("roll", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 3, "roll");
+    Value x = asarray(ev, a.args[0], std::nullopt);
+    Value axis = argOr(a, 2, "axis");
+    Shape orig = prims::shapeOf(x);
+    if (axis.isNone())
+      x = reshape(ev, x, {Value::integer(-1)});
+    Shape s = prims::shapeOf(x);
+    int64_t ax = axis.isNone() ? 0 : prims::normalizeAxis(ev.toIndex(axis, "axis"), int64_t(s.size()));
+    int64_t n = s[size_t(ax)];
+    int64_t k = n ? ((ev.toIndex(a.args[1], "shift") % n) + n) % n : 0;
+    if (k) {
+      std::vector<int64_t> st(s.size(), 0), lim = s, str(s.size(), 1);
+      st[size_t(ax)] = n - k;
+      Value tail = prims::slice(ev, x, st, lim, str);
+      st[size_t(ax)] = 0;
+      lim[size_t(ax)] = n - k;
+      Value head = prims::slice(ev, x, st, lim, str);
+      x = prims::concatenate(ev, {tail, head}, ax);
+    }
+    return prims::reshape(ev, x, orig);
+  });
   m.def("reshape", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "reshape");
     Value shape = a.get(1, "shape") ? *a.get(1, "shape") : argRequired(a, 1, "newshape", "reshape");

@@ -517,7 +517,7 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
                              names[k] + " has type " + c.str() + ", " + typeDifference(a, c) +
                              ".\n\nRevise " + names[0] + " and/or " + names[k] +
                              " so that all output types match.",
-                         locOf(tk.outLeaves[i], callLoc),
+                         callLoc,
                          "make every branch return the same shapes and dtypes; "
                          "cond does not promote (use .astype or jnp.broadcast_to)");
           err.diag().notes.push_back({locOf(t0.outLeaves[i], {}),

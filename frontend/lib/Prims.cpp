@@ -22,9 +22,37 @@ int64_t normalizeAxis(int64_t axis, int64_t rank, const std::string &what) {
   return axis < 0 ? axis + rank : axis;
 }
 
+/// Raises JAX's OverflowError when a Python int does not fit `dt`.
+void checkIntFits(const Value &v, DType dt, const char *form) {
+  if (!v.isInt() || !isInteger(dt))
+    return;
+  int64_t i = v.asInt();
+  int64_t lo = 0, hi = 0;
+  switch (dt) {
+  case DType::I8: lo = INT8_MIN, hi = INT8_MAX; break;
+  case DType::I16: lo = INT16_MIN, hi = INT16_MAX; break;
+  case DType::I32: lo = INT32_MIN, hi = INT32_MAX; break;
+  case DType::U8: hi = UINT8_MAX; break;
+  case DType::U16: hi = UINT16_MAX; break;
+  case DType::U32: hi = UINT32_MAX; break;
+  default: return;
+  }
+  if (i < lo || i > hi) {
+    if (std::string(form) == "array")
+      raise("OverflowError", "Python integer " + std::to_string(i) + " out of bounds for " +
+                                 std::string(dtypeName(dt)));
+    raise("OverflowError", "Python int " + std::to_string(i) + " too large to convert to " +
+                               std::string(dtypeName(dt)));
+  }
+}
+
 Value scalarAs(const Value &v, DType dt, bool weak) {
   if (!v.isNumber())
     return v;
+  // A Python int first becomes an int32 (uint32 for a uint32 target), which
+  // must fit; narrower targets then wrap, as JAX does (uint8 + 300 == 44).
+  if (isInteger(dt))
+    checkIntFits(v, dt == DType::U32 ? DType::U32 : DType::I32, "scalar");
   if (v.isFloat() || isFloat(dt))
     return Value::array(Array::scalar(dt, v.asFloat(), weak));
   return Value::array(Array::scalarInt(dt, v.asInt(), weak));

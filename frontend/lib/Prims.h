@@ -31,6 +31,9 @@ DType dtypeOf(const Value &v);
 /// A Python scalar as an array of dtype `dt` (weak or not); arrays pass
 /// through unchanged.
 Value scalarAs(const Value &v, DType dt, bool weak);
+/// JAX's OverflowError for a Python int outside `dt`'s range; `form` is
+/// "array" for jnp.array([...]) (numpy's wording) or "scalar".
+void checkIntFits(const Value &v, DType dt, const char *form);
 
 Value unary(Evaluator &ev, OpKind k, const Value &x);
 /// Binary op on operands of one shape and dtype (result weak iff both are).

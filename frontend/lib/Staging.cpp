@@ -11,6 +11,9 @@ Value staged(Evaluator &ev, const std::string &what,
   if (TraceContext *cur = ev.currentTrace())
     return build(*cur);
   auto prog = std::make_shared<TraceProgram>();
+  prog->what = what;
+  prog->callLoc = ev.currentLoc();
+  prog->callStack = ev.callStack();
   ir::Func &fn = prog->module->addFunc(what);
   TraceContext ctx;
   ctx.program = prog;
@@ -33,7 +36,7 @@ Value staged(Evaluator &ev, const std::string &what,
     b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), ev.callStack());
   }
   auto exe = compileProgram(ev, *prog);
-  std::vector<Value> results = runExecutable(ev, *exe, {});
+  std::vector<Value> results = runExecutable(ev, *exe, *prog, {});
   return unflatten(def, results);
 }
 

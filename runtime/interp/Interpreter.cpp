@@ -195,6 +195,29 @@ Array row(const Array &x, int64_t i) {
   return r;
 }
 
+/// Stacks per-device parts along a new axis `ax` into one array whose bytes
+/// are accounted as shards, one per device (how a pmap result lives).
+Array stackSharded(const std::vector<Array> &parts, int64_t ax,
+                   const TensorType &type) {
+  int n = int(parts.size());
+  Array r = Array::allocate(type, Placement{-1, n});
+  const Shape &ps = parts[0].shape();
+  size_t elem = size_t(dtypeSize(type.dtype));
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < ax; ++i)
+    outer *= ps[size_t(i)];
+  for (size_t i = size_t(ax); i < ps.size(); ++i)
+    inner *= ps[i];
+  size_t innerBytes = size_t(inner) * elem;
+  char *dst = static_cast<char *>(r.raw());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int d = 0; d < n; ++d)
+      std::memcpy(dst + (size_t(o) * size_t(n) + size_t(d)) * innerBytes,
+                  static_cast<const char *>(parts[size_t(d)].raw()) + size_t(o) * innerBytes,
+                  innerBytes);
+  return r;
+}
+
 /// Slice `i` of `x` along `axis`, with the axis removed.
 Array sliceAlong(const Array &x, int64_t axis, int64_t i) {
   if (axis == 0)
@@ -365,13 +388,9 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
       continue;
     }
     std::vector<Array> parts;
-    for (int d = 0; d < n; ++d) {
-      Array p = outs[size_t(d)][k];
-      Shape s = p.shape();
-      s.insert(s.begin() + ax, 1);
-      parts.push_back(p.reshaped(s));
-    }
-    set(f, op.result(k), concatenateOp(parts, ax, op.result(k)->type()));
+    for (int d = 0; d < n; ++d)
+      parts.push_back(outs[size_t(d)][k]);
+    set(f, op.result(k), stackSharded(parts, ax, op.result(k)->type()));
   }
 }
 
