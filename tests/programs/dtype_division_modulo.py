@@ -1,0 +1,22 @@
+# /, //, % across dtypes: true division is float, floor semantics, sign of remainder follows divisor.
+import jax.numpy as jnp
+
+a = jnp.array([7, -7, 7, -7])
+b = jnp.array([2, 2, -2, -2])
+print(a / b, (a / b).dtype)
+print(a // b, a % b)
+print(jnp.floor_divide(a, 3), jnp.remainder(a, 3), jnp.mod(a, -3))
+f = jnp.array([7.5, -7.5, 7.5, -7.5])
+g = jnp.array([2.0, 2.0, -2.0, -2.0])
+print(f // g, f % g)
+print(jnp.array([6, 6, 6]) // jnp.array([2.0, 2.5, 3.0]))
+u = jnp.array([7, 200], dtype=jnp.uint8)
+print(u // 2, u % 3, u / 2, (u / 2).dtype)
+print(jnp.array([1.0, -1.0, 0.0]) / 0.0)
+print(jnp.array([1.0, -1.0, 0.0]) // 0.0, jnp.array([1.0, -1.0]) % 0.0)
+print(jnp.array([7, -7, 0]) % 0)
+print(jnp.array([7, -7, 0]) // 0, jnp.array([7, 3], dtype=jnp.uint8) // jnp.uint8(0))
+print(jnp.array([-2147483648]) // -1, jnp.array([-2147483648]) % -1)
+h = jnp.array([7.0, -7.0], dtype=jnp.float16)
+print(h // 2, h % 3, (h / 3).dtype)
+print(-7 // jnp.array(2), -7 % jnp.array(2), 7.0 // jnp.array(2))

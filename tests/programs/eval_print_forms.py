@@ -1,0 +1,10 @@
+# print with several arguments, sep/end keywords, no arguments, nested containers, floats repr.
+print()
+print('a', 1, 2.0, None, True)
+print('x', 'y', sep='-')
+print('no newline', end='')
+print(' <- joined')
+print(1, 2, 3, sep=', ', end='!\n')
+print([1.0, 0.1, 1e-10, 1e22, -3.0], (0.5,), {'f': 2.0})
+print(1 / 3, 2 / 3, 100.0, 1e100, 12345678901234567890.0, 0.000123)
+print([], [[]], [()], {}, '', 'end')
