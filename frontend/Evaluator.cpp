@@ -355,6 +355,10 @@ Evaluator::Flow Evaluator::execBlock(const Block &b, Frame &f) {
 
 Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
   curLoc_ = s.loc;
+  if (opts_.maxSteps && ++steps_ > opts_.maxSteps)
+    throw ParaxError("RuntimeError", "the program exceeded its budget of " +
+                                         std::to_string(opts_.maxSteps) + " steps",
+                     s.loc);
   try {
     switch (s.kind) {
     case StmtKind::Expr:
@@ -792,6 +796,13 @@ Value Evaluator::call(const Value &f, std::vector<Value> args, Loc loc) {
   a.args = std::move(args);
   a.loc = loc.valid() ? loc : curLoc_;
   return call(f, a);
+}
+
+Value Evaluator::callAs(const Value &f, CallArgs &args, const std::string &label) {
+  FrameGuard frame(*this, label, args.loc);
+  if (f.kind() == Value::Kind::Function)
+    return callFunction(f.asFunction(), args);
+  return call(f, args);
 }
 
 Value Evaluator::callLabelled(const Value &f, std::vector<Value> args,

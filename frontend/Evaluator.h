@@ -71,6 +71,9 @@ struct EvalOptions {
   std::string dumpDir;            ///< Where dumps go ("" = dumpSink).
   std::function<void(const std::string &)> dumpSink = [](const std::string &) {};
   bool checkOnly = false;         ///< Trace and plan programs, run nothing.
+  /// Statements (and loop iterations) a program may execute; 0 = no limit.
+  /// Fuzzing and embedders use it to bound untrusted programs.
+  int64_t maxSteps = 0;
 };
 
 /// Where `print` and `jax.debug.print` output goes.
@@ -96,6 +99,9 @@ public:
   /// (e.g. "fori_loop body"); an empty label uses the function's name.
   Value callLabelled(const Value &f, std::vector<Value> args,
                      const std::string &label, Loc loc);
+  /// Calls `f` with full arguments under a frame labelled `label` (instead
+  /// of the function's own name: "pmap(f)", "jit(f)").
+  Value callAs(const Value &f, CallArgs &args, const std::string &label);
 
   // --- Python operations ---------------------------------------------------
   bool truthy(const Value &v);
@@ -119,7 +125,20 @@ public:
   const EvalOptions &options() const { return opts_; }
   EvalOptions &options() { return opts_; }
   runtime::Backend &backend() { return backend_; }
-  void write(const std::string &s) { out_(s); }
+  void write(const std::string &s) {
+    if (!muted_)
+      out_(s);
+  }
+  /// Silences `print` while alive (probe traces whose output is not the
+  /// program's).
+  struct MuteGuard {
+    Evaluator &ev;
+    bool saved;
+    MuteGuard(Evaluator &ev, bool mute) : ev(ev), saved(ev.muted_) {
+      ev.muted_ = ev.muted_ || mute;
+    }
+    ~MuteGuard() { ev.muted_ = saved; }
+  };
   const OutputSink &outputSink() const { return out_; }
   Scope &globals() { return *globals_; }
   std::shared_ptr<Scope> globalsPtr() { return globals_; }
@@ -147,6 +166,14 @@ public:
   void popTrace() { traces_.pop_back(); }
   /// jax.disable_jit() nesting depth.
   int disableJitDepth = 0;
+  /// A pmap running its devices one after another under disable_jit: the
+  /// device currently running (innermost last).
+  struct EagerAxis {
+    std::string name;
+    int64_t size = 0;
+    int64_t index = 0;
+  };
+  std::vector<EagerAxis> eagerAxes;
 
   /// A built-in by name (int, float, print ...), or None.
   Value builtin(const std::string &name) const {
@@ -202,6 +229,8 @@ private:
   TraceStack stack_;
   Loc curLoc_;
   int depth_ = 0;
+  int64_t steps_ = 0;
+  bool muted_ = false;
 
   friend void installBuiltins(Evaluator &ev,
                               std::unordered_map<std::string, Value> &b);

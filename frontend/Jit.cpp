@@ -2,6 +2,7 @@
 #include "frontend/Jit.h"
 #include "frontend/Evaluator.h"
 #include "frontend/ProgramChecks.h"
+#include "frontend/lib/Jnp.h"
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/Staging.h"
@@ -43,6 +44,8 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
                                                     TraceProgram &prog) {
   std::vector<std::string> problems = ir::verifyModule(*prog.module);
   if (!problems.empty()) {
+    if (std::getenv("PARAX_DEBUG_IR"))
+      ev.options().dumpSink(ir::printModule(*prog.module));
     std::string all;
     for (auto &p : problems)
       all += "\n  " + p;
@@ -60,6 +63,12 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
   }
   dumpStage(ev, "ir", ir::printModule(*prog.module), prog.module->funcs()[0]->name());
   runProgramChecks(ev, prog);
+  ev.backend().setDumpHook(
+      ev.options().dumps, [&ev](const std::string &stage,
+                                const std::string &text,
+                                const std::string &name) {
+        dumpStage(ev, stage, text, name);
+      });
   return ev.backend().compile(prog.module);
 }
 
@@ -191,9 +200,11 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
   std::string fname = callableName(fun_);
   // Under disable_jit, or inside another trace, the body is just called
   // (JAX would nest a pjit; inlining it is equivalent).
-  if (ev.disableJitDepth > 0 || ev.currentTrace())
-    return ev.callLabelled(fun_, args.args.size() || args.kwargs.size() ? args.args : std::vector<Value>{},
-                           ev.currentTrace() ? "jit(" + fname + ")" : "", args.loc);
+  if (ev.disableJitDepth > 0 || ev.currentTrace()) {
+    if (!ev.currentTrace())
+      return ev.call(fun_, args);
+    return ev.callAs(fun_, args, "jit(" + fname + ")");
+  }
   // Split static and dynamic arguments.
   std::string key;
   std::vector<Value> dyn;
@@ -281,14 +292,7 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     {
       TraceScope scope(ev, ctx);
       Value out;
-      {
-        Evaluator::FrameGuard frame(ev, "jit(" + fname + ")", args.loc);
-        if (fun_.kind() == Value::Kind::Function) {
-          out = ev.call(fun_, ca);
-        } else {
-          out = ev.call(fun_, ca);
-        }
-      }
+      out = ev.callAs(fun_, ca, "jit(" + fname + ")");
       cp->outDef = flatten(ev, out, outLeaves);
       checkOutLeaves(ev, outLeaves, fname);
       std::vector<ir::Value *> rets;
@@ -480,6 +484,76 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
           hint);
   }
 
+  // Builds the positional/keyword call for one device from leaf values.
+  auto deviceCall = [&](const std::vector<Value> &devArgs) {
+    std::vector<Value> pos(devArgs.begin(), devArgs.begin() + long(leaves.size()));
+    std::vector<Value> kwv(devArgs.begin() + long(leaves.size()), devArgs.end());
+    Value rebuilt = unflatten(def, pos);
+    CallArgs ca;
+    ca.args = args.args;
+    for (size_t i = 0; i < dynPos.size(); ++i)
+      ca.args[dynPos[i]] = rebuilt.elements()[i];
+    ca.loc = loc;
+    Value kwr = unflatten(kwDef, kwv);
+    for (auto &kv : kwr.asDict().items)
+      ca.kwargs.emplace_back(kv.first.asStr(), kv.second);
+    return ca;
+  };
+
+  auto runEagerly = [&]() -> Value {
+    // jax.disable_jit(): the function runs op by op on concrete values, once
+    // per device, one device after another.
+    std::vector<std::vector<Value>> devOuts;
+    TreeDef outDef;
+    for (int64_t d = 0; d < n; ++d) {
+      std::vector<Value> slices;
+      for (size_t i = 0; i < allLeaves.size(); ++i) {
+        if (inAx[i] < 0) {
+          slices.push_back(allLeaves[i]);
+          continue;
+        }
+        std::vector<Value> idx(static_cast<size_t>(inAx[i]),
+                               Value::object(Value::Kind::Slice, std::make_shared<SliceObj>()));
+        idx.push_back(Value::integer(d));
+        slices.push_back(ev.getItem(allLeaves[i], Value::tuple(idx), loc));
+      }
+      CallArgs ca = deviceCall(slices);
+      ev.eagerAxes.push_back({axisName, n, d});
+      struct Pop {
+        Evaluator &ev;
+        ~Pop() { ev.eagerAxes.pop_back(); }
+      } pop{ev};
+      Value out;
+      out = ev.callAs(fun_, ca, "pmap(" + fname + ") device " + std::to_string(d));
+      std::vector<Value> outLeaves;
+      TreeDef od = flatten(ev, out, outLeaves);
+      if (d > 0 && od != outDef)
+        raise("ValueError", "pmap devices returned different structures: " + outDef.str(ev) +
+                                " and " + od.str(ev));
+      outDef = od;
+      checkOutLeaves(ev, outLeaves, fname);
+      devOuts.push_back(outLeaves);
+    }
+    std::vector<Value> outAxesLeaves;
+    std::string opath;
+    if (!broadcastPrefix(ev, outAxes_, outDef, outAxesLeaves, opath))
+      raise("ValueError", "pmap out_axes " + ev.repr(outAxes_) +
+                              " is not a tree prefix of the output " + outDef.str(ev));
+    std::vector<Value> results;
+    for (size_t k = 0; k < outAxesLeaves.size(); ++k) {
+      int64_t ax = axisSpec(ev, outAxesLeaves[k], "out_axes", outAxes_);
+      if (ax < 0) {
+        results.push_back(devOuts[0][k]);
+        continue;
+      }
+      std::vector<Value> parts;
+      for (auto &o : devOuts)
+        parts.push_back(o[k]);
+      results.push_back(jnp::callByName(ev, "stack", {Value::list(parts), Value::integer(ax)}));
+    }
+    return unflatten(outDef, results);
+  };
+
   // Traces the body into a pmap op in `outer`; the body context binds the
   // axis name while the function runs.
   auto tracePmap = [&](TraceContext &outer, TreeDef &outDef) -> ir::Operation * {
@@ -509,26 +583,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     std::vector<Value> outLeaves;
     {
       TraceScope scope(ev, ctx);
-      std::vector<Value> pos(devArgs.begin(), devArgs.begin() + long(leaves.size()));
-      std::vector<Value> kwv(devArgs.begin() + long(leaves.size()), devArgs.end());
-      Value rebuilt = unflatten(def, pos);
-      std::vector<Value> callArgs = args.args;
-      for (size_t i = 0; i < dynPos.size(); ++i)
-        callArgs[dynPos[i]] = rebuilt.elements()[i];
-      CallArgs ca;
-      ca.args = callArgs;
-      ca.loc = loc;
-      Value kwr = unflatten(kwDef, kwv);
-      for (auto &kv : kwr.asDict().items)
-        ca.kwargs.emplace_back(kv.first.asStr(), kv.second);
-      Value out;
-      {
-        Evaluator::FrameGuard frame(ev, "pmap(" + fname + ")", loc);
-        if (fun_.kind() == Value::Kind::Function)
-          out = ev.call(fun_, ca);
-        else
-          out = ev.call(fun_, ca);
-      }
+      CallArgs ca = deviceCall(devArgs);
+      Value out = ev.callAs(fun_, ca, "pmap(" + fname + ")");
       ev.setCurrentLoc(loc);
       outDef = flatten(ev, out, outLeaves);
       checkOutLeaves(ev, outLeaves, fname);
@@ -576,8 +632,12 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   key += def.shortStr(ev) + kwDef.shortStr(ev) + "#";
   for (size_t i = 0; i < allLeaves.size(); ++i)
     key += leafKey(allLeaves[i]) + std::to_string(inAx[i]) + ";";
+  bool eager = ev.disableJitDepth > 0;
   auto it = cache_.find(key);
   if (it == cache_.end()) {
+    // Under disable_jit the trace only decides whether the body needs
+    // collectives; its Python output is not the program's.
+    Evaluator::MuteGuard mute(ev, eager);
     auto cp = std::make_unique<CompiledProgram>();
     cp->name = fname;
     cp->program = std::make_shared<TraceProgram>();
@@ -610,6 +670,18 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     cp->exe = compileProgram(ev, *cp->program);
     order_.push_back(cp.get());
     it = cache_.emplace(key, std::move(cp)).first;
+  }
+  if (eager) {
+    // jax.disable_jit(): run op by op on concrete values, one device after
+    // another -- unless the body has collectives, which need every device
+    // at once; then the compiled program runs (same results, as JAX's eager
+    // shard_map gives).
+    bool collectives = false;
+    it->second->program->module->funcs()[0]->walk([&](ir::Operation *o) {
+      collectives |= o->hasTrait(ir::C) && o->kind() != ir::OpKind::AxisIndex;
+    });
+    if (!collectives)
+      return runEagerly();
   }
   std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, allLeaves);
   // Mapped outputs live as shards, one per device (memory accounting).

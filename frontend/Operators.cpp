@@ -58,6 +58,9 @@ int64_t floorMod(int64_t a, int64_t b) {
 }
 
 Value sequenceRepeat(const Value &seq, int64_t n) {
+  int64_t len = seq.isStr() ? int64_t(seq.asStr().size()) : int64_t(seq.elements().size());
+  if (n > 0 && len > 0 && n > (int64_t(1) << 28) / len)
+    raise("MemoryError", "the repeated sequence would have more than 2**28 items");
   std::vector<Value> out;
   if (seq.isStr()) {
     std::string s;
@@ -396,15 +399,25 @@ bool Evaluator::truthy(const Value &v) {
     if (t.numElements() > 1)
       raise("ValueError", "The truth value of an array with more than one "
                           "element is ambiguous. Use a.any() or a.all()");
+    std::string hint =
+        "a Python `if` on a traced value cannot be traced; branch with "
+        "lax.cond(pred, true_fun, false_fun, operand), select values with "
+        "jnp.where(pred, x, y), or mark the argument static (static_argnums)";
+    if (const ir::Operation *ai = axisIndexSource(v.asTracer().value)) {
+      // The pmap debugging guide's example: `if lax.axis_index(...) == 0:`.
+      std::string axis = ai->attrs().getString("axis_name");
+      hint = "the condition depends on lax.axis_index('" + axis +
+             "'), which differs between devices, so Python cannot pick one "
+             "branch at trace time. Branch on every device at run time "
+             "instead:\n    lax.cond(lax.axis_index('" + axis +
+             "') == 0, lambda v: jax.debug.print(\"{}\", v), lambda v: None, x)"
+             "\nand keep collectives such as lax.psum outside the branch";
+    }
     concretizationError(
         *this, "TracerBoolConversionError",
         "Attempted boolean conversion of traced array with shape " + t.str() +
             ".",
-        v,
-        "a Python `if` on a traced value cannot be traced; branch with "
-        "lax.cond(pred, true_fun, false_fun, operand), select values with "
-        "jnp.where(pred, x, y), or mark the argument static "
-        "(static_argnums)");
+        v, hint);
   }
   default:
     return true;

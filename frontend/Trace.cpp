@@ -171,6 +171,23 @@ std::vector<std::string> dependentArgs(const TraceContext &ctx, ir::Value *v) {
   return names;
 }
 
+const ir::Operation *axisIndexSource(ir::Value *v) {
+  std::set<ir::Value *> seen;
+  std::vector<ir::Value *> work{v};
+  while (!work.empty() && seen.size() < 10000) {
+    ir::Value *cur = work.back();
+    work.pop_back();
+    if (!seen.insert(cur).second || cur->isBlockArg())
+      continue;
+    ir::Operation *op = cur->definingOp();
+    if (op->kind() == ir::OpKind::AxisIndex)
+      return op;
+    for (ir::Value *o : op->operands())
+      work.push_back(o);
+  }
+  return nullptr;
+}
+
 std::string tracingOrigin(Evaluator &ev, const Value &tracer) {
   // The innermost trace that the value depends on names the culprit.
   const auto &traces = ev.traceStack();

@@ -100,6 +100,9 @@ private:
 std::vector<std::string> dependentArgs(const TraceContext &ctx,
                                        ir::Value *v);
 
+/// The axis_index op a traced value derives from, if any (for hints).
+const ir::Operation *axisIndexSource(ir::Value *v);
+
 /// JAX's explanation suffix for concretization errors: "The error occurred
 /// while tracing the function f at prog.py:3 for jit. This concrete value
 /// was not available in Python because it depends on the value of the

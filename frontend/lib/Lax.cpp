@@ -68,6 +68,39 @@ const std::string &kDefaultAxisName() {
 
 namespace {
 
+/// The eager (disable_jit) pmap device binding `axisName`, if any.
+const Evaluator::EagerAxis *eagerAxis(Evaluator &ev, const Value &axisName) {
+  Value name = axisName;
+  if (name.isSequence() && name.elements().size() == 1)
+    name = name.elements()[0];
+  if (!name.isStr())
+    return nullptr;
+  for (auto it = ev.eagerAxes.rbegin(); it != ev.eagerAxes.rend(); ++it)
+    if (it->name == name.asStr())
+      return &*it;
+  return nullptr;
+}
+
+/// Collectives cannot run when pmap's devices run one after another.
+void rejectEagerCollective(Evaluator &ev, const Value &axisName, const char *op,
+                           const Value &x) {
+  const Evaluator::EagerAxis *e = eagerAxis(ev, axisName);
+  if (!e)
+    return;
+  bool mapped = false;
+  std::vector<Value> leaves;
+  flatten(ev, x, leaves);
+  for (const Value &l : leaves)
+    mapped |= l.isArrayValue();
+  if (!mapped && std::string(op) != "all_gather" && std::string(op) != "ppermute")
+    return; // a Python scalar takes the constant path
+  raise("NotImplementedError",
+        std::string("lax.") + op + " needs every device at once, but under "
+        "jax.disable_jit() parax runs the devices of a pmap one after another",
+        "remove `with jax.disable_jit():` around this pmap and inspect values "
+        "with jax.debug.print inside the compiled function");
+}
+
 /// Applies `fn` to every leaf of a pytree.
 Value mapLeaves(Evaluator &ev, const Value &tree,
                 const std::function<Value(const Value &)> &fn) {
@@ -103,6 +136,15 @@ Value psumLeaf(Evaluator &ev, TraceContext &axis, const Value &x, OpKind k) {
 Value collective(Evaluator &ev, CallArgs &a, OpKind k, const char *name) {
   expectPositional(a, 1, 2, name);
   Value axisName = argRequired(a, 1, "axis_name", name);
+  rejectEagerCollective(ev, axisName, name, a.args[0]);
+  if (const Evaluator::EagerAxis *e = eagerAxis(ev, axisName)) {
+    // A value that is the same on every device (constant path).
+    if (k != OpKind::Psum)
+      return a.args[0];
+    return mapLeaves(ev, a.args[0], [&](const Value &x) {
+      return ev.binary(BinOpKind::Mul, x, Value::integer(e->size), a.loc);
+    });
+  }
   TraceContext &axis = resolveAxis(ev, axisName, std::string("lax.") + name);
   Value r = mapLeaves(ev, a.args[0], [&](const Value &x) { return psumLeaf(ev, axis, x, k); });
   return r;
@@ -110,6 +152,7 @@ Value collective(Evaluator &ev, CallArgs &a, OpKind k, const char *name) {
 
 Value allGather(Evaluator &ev, CallArgs &a) {
   expectPositional(a, 2, 2, "all_gather");
+  rejectEagerCollective(ev, a.args[1], "all_gather", a.args[0]);
   TraceContext &axis = resolveAxis(ev, a.args[1], "lax.all_gather");
   int64_t axisArg = ev.toIndex(argOr(a, 2, "axis", Value::integer(0)), "axis");
   bool tiled = ev.truthy(argOr(a, 3, "tiled", Value::boolean(false)));
@@ -134,6 +177,7 @@ Value allGather(Evaluator &ev, CallArgs &a) {
 
 Value ppermute(Evaluator &ev, CallArgs &a) {
   expectPositional(a, 2, 3, "ppermute");
+  rejectEagerCollective(ev, a.args[1], "ppermute", a.args[0]);
   TraceContext &axis = resolveAxis(ev, a.args[1], "lax.ppermute");
   Value perm = argRequired(a, 2, "perm", "ppermute");
   if (!perm.isSequence())
@@ -264,6 +308,9 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   m.def("pmean", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "pmean");
     Value axisName = argRequired(a, 1, "axis_name", "pmean");
+    rejectEagerCollective(ev, axisName, "pmean", a.args[0]);
+    if (eagerAxis(ev, axisName))
+      return a.args[0];
     TraceContext &axis = resolveAxis(ev, axisName, "lax.pmean");
     return mapLeaves(ev, a.args[0], [&](const Value &x) {
       Value s = psumLeaf(ev, axis, x, OpKind::Psum);
@@ -274,6 +321,8 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   m.def("ppermute", [](Evaluator &ev, CallArgs &a) { return ppermute(ev, a); });
   m.def("axis_index", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 0, 1, "axis_index");
+    if (const Evaluator::EagerAxis *e = eagerAxis(ev, argRequired(a, 0, "axis_name", "axis_index")))
+      return Value::array(Array::scalarInt(DType::I32, e->index));
     TraceContext &axis = resolveAxis(ev, argRequired(a, 0, "axis_name", "axis_index"),
                                      "lax.axis_index");
     return bind1(ev, OpKind::AxisIndex, {}, ir::Attrs{{"axis_name", axis.axisName}},
@@ -281,6 +330,8 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   });
   m.def("axis_size", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 0, 1, "axis_size");
+    if (const Evaluator::EagerAxis *e = eagerAxis(ev, argRequired(a, 0, "axis_name", "axis_size")))
+      return Value::integer(e->size);
     TraceContext &axis = resolveAxis(ev, argRequired(a, 0, "axis_name", "axis_size"),
                                      "lax.axis_size");
     return Value::integer(axis.axisSize);

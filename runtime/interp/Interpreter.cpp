@@ -19,6 +19,7 @@
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
 
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <thread>
@@ -322,10 +323,25 @@ void Interpreter::execScan(const ir::Operation &op, Frame &f) {
     set(f, op.result(unsigned(nCarry + k)), std::move(ys[k]));
 }
 
+/// PARAX_MAX_LOOP_ITERATIONS bounds while_loop trips (fuzzing, embedders).
+int64_t maxLoopIterations() {
+  static const int64_t n = [] {
+    const char *e = std::getenv("PARAX_MAX_LOOP_ITERATIONS");
+    return e ? std::atoll(e) : 0;
+  }();
+  return n;
+}
+
 void Interpreter::execWhile(const ir::Operation &op, Frame &f) {
   std::vector<Array> carry = inputs(f, op);
   const ir::Block &condB = op.region(0).front(), &bodyB = op.region(1).front();
+  int64_t limit = maxLoopIterations(), trips = 0;
   while (true) {
+    if (limit && ++trips > limit)
+      throw ParaxError("RuntimeError", "lax.while_loop ran more than " +
+                                           std::to_string(limit) +
+                                           " iterations (PARAX_MAX_LOOP_ITERATIONS)",
+                       op.loc());
     std::vector<Array> p = runBlock(condB, f, carry);
     if (p[0].getDouble(0) == 0)
       break;

@@ -1,0 +1,32 @@
+//===- EvalFuzzer.cpp - libFuzzer target: run short programs --------------===//
+//
+// Runs the input as a program on the interpreter backend with 2 devices, a
+// 64 MiB device budget and a step budget, so that no input can hang or
+// exhaust memory. Every failure must be a rendered diagnostic.
+//
+//===----------------------------------------------------------------------===//
+#include "repl/Session.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size > 4096)
+    return 0;
+  static bool init = [] {
+    setenv("PARAX_MAX_LOOP_ITERATIONS", "10000", 1);
+    return true;
+  }();
+  (void)init;
+  parax::Options opts;
+  opts.devices = 2;
+  opts.backend = "interp";
+  opts.deviceMemory = 64 << 20;
+  std::string err;
+  auto sink = [](const std::string &) {};
+  auto session = parax::Session::create(opts, sink, sink, err);
+  session->evaluator().options().maxSteps = 20000;
+  session->runSource(std::string(reinterpret_cast<const char *>(data), size), "fuzz.py");
+  return 0;
+}
