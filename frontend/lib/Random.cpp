@@ -51,6 +51,7 @@ Value randomBits(Evaluator &ev, const Value &key, int width,
                  const Shape &shape);
 Value sortKeyVal(Evaluator &ev, Value keys, Value vals, int64_t axis);
 Value fmaF32(Evaluator &ev, const Value &a, const Value &b, const Value &c);
+Value nextToward(Evaluator &ev, const Value &x, bool up);
 
 namespace {
 
@@ -72,11 +73,12 @@ void checkShape(const std::string &fn, const Shape &shape,
   Shape r = jnp::broadcastShapes(params);
   if (r != shape)
     raise("ValueError",
-          fn + " parameter shapes must be broadcast-compatible with shape "
-               "argument, and the result of broadcasting the shapes must "
-               "equal the shape argument, but got result " +
-              shapeToPython(r) + " for shape argument " +
-              shapeToPython(shape) + ".");
+          fn +
+              " parameter shapes must be broadcast-compatible with shape "
+              "argument, and the result of broadcasting the shapes must "
+              "equal the shape argument, but got result " +
+              shapeToPython(r) + " for shape argument " + shapeToPython(shape) +
+              ".");
 }
 
 /// A float dtype argument (None -> float32); `what` describes the check.
@@ -113,8 +115,21 @@ Value clip(Evaluator &ev, const Value &x, const Value &lo, const Value &hi) {
 /// _uniform: floats in [minval, maxval) of dtype `dt` (see the banner).
 Value uniform(Evaluator &ev, const Value &key, const Shape &shape, DType dt,
               Value minval, Value maxval) {
-  minval = prims::convert(ev, jnp::asarray(ev, minval, std::nullopt), dt);
-  maxval = prims::convert(ev, jnp::asarray(ev, maxval, std::nullopt), dt);
+  minval = jnp::asarray(ev, minval, std::nullopt);
+  maxval = jnp::asarray(ev, maxval, std::nullopt);
+  // XLA contracts u * (maxval - minval) + minval into an FMA on the CPU. It
+  // rounds like the plain ops when the product is exact (a power-of-two
+  // span, as in normal and the default range) or minval is 0.
+  bool plain = dt != DType::F32;
+  if (!plain && minval.isArray() && maxval.isArray() &&
+      prims::shapeOf(minval).empty() && prims::shapeOf(maxval).empty()) {
+    float lo = float(minval.asArray().getDouble(0));
+    float width = float(maxval.asArray().getDouble(0)) - lo;
+    int e;
+    plain = lo == 0 || width == 0 || std::fabs(std::frexp(width, &e)) == 0.5f;
+  }
+  minval = prims::convert(ev, minval, dt);
+  maxval = prims::convert(ev, maxval, dt);
   for (const Value &m : {minval, maxval}) {
     Shape ms = prims::shapeOf(m);
     bool ok = ms.size() <= shape.size();
@@ -137,13 +152,11 @@ Value uniform(Evaluator &ev, const Value &key, const Shape &shape, DType dt,
   Value floats = bin(ev, OpKind::Sub, prims::bitcastConvert(ev, floatBits, dt),
                      constF(dt, 1.0));
   Value lo = prims::broadcastTo(ev, minval, shape);
-  Value span = prims::broadcastTo(ev, bin(ev, OpKind::Sub, maxval, minval),
-                                  shape);
-  // XLA contracts this multiply-add into an FMA on the CPU.
-  Value scaled = dt == DType::F32
-                     ? fmaF32(ev, floats, span, lo)
-                     : bin(ev, OpKind::Add, bin(ev, OpKind::Mul, floats, span),
-                           lo);
+  Value span =
+      prims::broadcastTo(ev, bin(ev, OpKind::Sub, maxval, minval), shape);
+  Value scaled =
+      !plain ? fmaF32(ev, floats, span, lo)
+             : bin(ev, OpKind::Add, bin(ev, OpKind::Mul, floats, span), lo);
   return bin(ev, OpKind::Max, lo, scaled);
 }
 
@@ -156,43 +169,44 @@ Value normal(Evaluator &ev, const Value &key, const Shape &shape, DType dt) {
              prims::unary(ev, OpKind::ErfInv, u));
 }
 
-/// lax.nextafter(x, +-inf) by stepping the bit pattern.
-Value nextToward(Evaluator &ev, const Value &x, bool up) {
-  DType dt = prims::dtypeOf(x);
-  DType ut = dt == DType::F32 ? DType::U32 : DType::U16;
-  int64_t sign = dt == DType::F32 ? 0x80000000ll : 0x8000;
-  Value bits = prims::bitcastConvert(ev, x, ut);
-  Value zero = constF(dt, 0.0);
-  Value away = bin(ev, OpKind::Add, bits, constInt(ut, 1));
-  Value toward = bin(ev, OpKind::Sub, bits, constInt(ut, 1));
-  Value neg = bin(ev, OpKind::Lt, x, zero);
-  // Moving up shrinks negatives and grows positives; down the opposite.
-  Value step = prims::select(ev, neg, up ? toward : away, up ? away : toward);
-  Value tiny = prims::full(ev, prims::shapeOf(x),
-                           Value::integer(up ? 1 : sign + 1), ut);
-  step = prims::select(ev, bin(ev, OpKind::Eq, x, zero), tiny, step);
-  Value r = prims::bitcastConvert(ev, step, dt);
-  double inf = std::numeric_limits<double>::infinity();
-  Value keep = bin(ev, OpKind::Or, bin(ev, OpKind::Ne, x, x),
-                   bin(ev, OpKind::Eq, x, constF(dt, up ? inf : -inf)));
-  return prims::select(ev, keep, x, r);
+/// Rounds `v` to the nearest value of dtype `dt`.
+double roundTo(DType dt, double v) { return Array::scalar(dt, v).getDouble(0); }
+
+/// erf(x / sqrt(2)) as JAX computes it: in a compiled computation a
+/// constant x is folded by XLA (glibc erff of the quotient); otherwise XLA
+/// rewrites the division as x * (1 / sqrt(2)) and runs its erf kernel.
+Value erfScaled(Evaluator &ev, const Value &x, DType dt) {
+  double sqrt2 = roundTo(dt, M_SQRT2);
+  if (ev.currentTrace() && !x.isTracer()) {
+    Array in = jnp::asarray(ev, x, std::nullopt).asArray().astype(dt);
+    Array out = Array::allocate(dt, in.shape());
+    for (int64_t i = 0; i < in.size(); ++i) {
+      float q = float(roundTo(dt, float(in.getDouble(i)) / float(sqrt2)));
+      out.setDouble(i, std::erf(q));
+    }
+    return Value::array(out);
+  }
+  Value v = prims::convert(ev, jnp::asarray(ev, x, std::nullopt), dt);
+  return prims::unary(
+      ev, OpKind::Erf,
+      bin(ev, OpKind::Mul, v, constF(dt, roundTo(dt, 1.0 / sqrt2))));
 }
 
-Value truncatedNormal(Evaluator &ev, const Value &key, Value lower,
-                      Value upper, std::optional<Shape> shape, DType dt) {
-  lower = prims::convert(ev, jnp::asarray(ev, lower, std::nullopt), dt);
-  upper = prims::convert(ev, jnp::asarray(ev, upper, std::nullopt), dt);
+Value truncatedNormal(Evaluator &ev, const Value &key, const Value &lo,
+                      const Value &hi, std::optional<Shape> shape, DType dt) {
+  Value lower = prims::convert(ev, jnp::asarray(ev, lo, std::nullopt), dt);
+  Value upper = prims::convert(ev, jnp::asarray(ev, hi, std::nullopt), dt);
   Shape ls = prims::shapeOf(lower), us = prims::shapeOf(upper);
   if (!shape)
     shape = jnp::broadcastShapes({ls, us});
   else
     checkShape("truncated_normal", *shape, {ls, us});
-  Value sqrt2 = constF(dt, M_SQRT2);
-  Value a = prims::unary(ev, OpKind::Erf, bin(ev, OpKind::Div, lower, sqrt2));
-  Value b = prims::unary(ev, OpKind::Erf, bin(ev, OpKind::Div, upper, sqrt2));
-  Value u = uniform(ev, key, *shape, dt, a, b);
-  Value out = bin(ev, OpKind::Mul, sqrt2, prims::unary(ev, OpKind::ErfInv, u));
-  return clip(ev, out, nextToward(ev, lower, true), nextToward(ev, upper, false));
+  Value u = uniform(ev, key, *shape, dt, erfScaled(ev, lo, dt),
+                    erfScaled(ev, hi, dt));
+  Value out = bin(ev, OpKind::Mul, constF(dt, M_SQRT2),
+                  prims::unary(ev, OpKind::ErfInv, u));
+  return clip(ev, out, nextToward(ev, lower, true),
+              nextToward(ev, upper, false));
 }
 
 /// _convert_and_clip_integer: clamps to dt's range, then converts.
@@ -213,7 +227,8 @@ Value randint32(Evaluator &ev, const Value &key, const Shape &shape,
     if (!isInteger(prims::dtypeOf(*m)))
       *m = prims::convert(ev, *m, DType::I32);
   }
-  checkShape("randint", shape, {prims::shapeOf(minval), prims::shapeOf(maxval)});
+  checkShape("randint", shape,
+             {prims::shapeOf(minval), prims::shapeOf(maxval)});
   DType mt = prims::dtypeOf(maxval);
   Value outOfRange =
       bin(ev, OpKind::Gt, maxval,
@@ -229,21 +244,21 @@ Value randint32(Evaluator &ev, const Value &key, const Shape &shape,
   Value one = prims::full(ev, shape, Value::integer(1), ut);
   span = prims::select(ev, bin(ev, OpKind::Le, maxval, minval), one, span);
   span = prims::select(
-      ev,
-      bin(ev, OpKind::And, outOfRange, bin(ev, OpKind::Gt, maxval, minval)),
+      ev, bin(ev, OpKind::And, outOfRange, bin(ev, OpKind::Gt, maxval, minval)),
       bin(ev, OpKind::Add, span, one), span);
   Value mult = bin(ev, OpKind::Rem, constInt(ut, 1 << 16), span);
   mult = bin(ev, OpKind::Rem, bin(ev, OpKind::Mul, mult, mult), span);
-  Value off = bin(ev, OpKind::Add,
-                  bin(ev, OpKind::Mul, bin(ev, OpKind::Rem, higher, span), mult),
-                  bin(ev, OpKind::Rem, lower, span));
+  Value off =
+      bin(ev, OpKind::Add,
+          bin(ev, OpKind::Mul, bin(ev, OpKind::Rem, higher, span), mult),
+          bin(ev, OpKind::Rem, lower, span));
   off = bin(ev, OpKind::Rem, off, span);
   return bin(ev, OpKind::Add, minval, prims::convert(ev, off, dt));
 }
 
 /// randint: 8/16-bit dtypes sample in int32 with clipped bounds.
-Value randint(Evaluator &ev, const Value &key, const Shape &shape,
-              Value minval, Value maxval, DType dt) {
+Value randint(Evaluator &ev, const Value &key, const Shape &shape, Value minval,
+              Value maxval, DType dt) {
   if (!isInteger(dt))
     raise("TypeError", "randint only accepts integer dtypes, got " + name(dt));
   if (dtypeSize(dt) == 4)
@@ -276,11 +291,12 @@ Value arange(Evaluator &ev, int64_t n) {
   return prims::iota(ev, DType::I32, {std::max<int64_t>(n, 0)}, 0);
 }
 
-Value permutation(Evaluator &ev, const Value &key, const Value &x,
-                  int64_t axis, bool independent) {
+Value permutation(Evaluator &ev, const Value &key, const Value &x, int64_t axis,
+                  bool independent) {
   if (!x.isArrayLike())
     raise("TypeError", "permutation requires ndarray or scalar arguments, "
-                       "got " + typeName(x) + " at position 0.");
+                       "got <class '" +
+                           typeName(x) + "'> at position 0.");
   int64_t rank = prims::typeOf(x).rank();
   axis = prims::normalizeAxis(axis, std::max<int64_t>(rank, 1));
   if (rank == 0) {
@@ -303,26 +319,26 @@ Value gumbel(Evaluator &ev, const Value &key, const Shape &shape, DType dt,
     return prims::unary(ev, OpKind::Neg, prims::unary(ev, OpKind::Log, v));
   };
   if (mode == "low")
-    return negLog(prims::unary(
-        ev, OpKind::Neg,
-        prims::unary(ev, OpKind::Log,
-                     uniform(ev, key, shape, dt, constF(dt, tiny),
-                             constF(dt, 1.0)))));
+    return negLog(
+        prims::unary(ev, OpKind::Neg,
+                     prims::unary(ev, OpKind::Log,
+                                  uniform(ev, key, shape, dt, constF(dt, tiny),
+                                          constF(dt, 1.0)))));
   if (mode != "high")
-    raise("NotImplementedError", "jax.random.gumbel mode '" + mode +
-                                     "' is not supported by parax");
+    raise("NotImplementedError",
+          "jax.random.gumbel mode '" + mode + "' is not supported by parax");
   Shape s2 = shape;
   s2.insert(s2.begin(), 2);
   Value u = uniform(ev, key, s2, dt, constF(dt, 0.0), constF(dt, 1.0));
   Value high = jnp::getItem(ev, u, Value::integer(0));
   Value low = jnp::getItem(ev, u, Value::integer(1));
-  Value alt = bin(ev, OpKind::Add,
-                  bin(ev, OpKind::Add, high,
-                      bin(ev, OpKind::Mul, constF(dt, std::ldexp(1.0, -nmant)),
-                          low)),
-                  constF(dt, tiny));
-  Value x = prims::select(ev, bin(ev, OpKind::Ge, high, constF(dt, 0.5)),
-                          high, alt);
+  Value alt =
+      bin(ev, OpKind::Add,
+          bin(ev, OpKind::Add, high,
+              bin(ev, OpKind::Mul, constF(dt, std::ldexp(1.0, -nmant)), low)),
+          constF(dt, tiny));
+  Value x =
+      prims::select(ev, bin(ev, OpKind::Ge, high, constF(dt, 0.5)), high, alt);
   return negLog(prims::unary(
       ev, OpKind::Neg,
       prims::unary(ev, OpKind::Log1p, prims::unary(ev, OpKind::Neg, x))));
@@ -333,11 +349,13 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
              const std::string &mode) {
   if (!shapeV.isSequence())
     raise("TypeError", "shape argument of jax.random.choice must be a "
-                       "sequence, got " + ev.str(shapeV));
+                       "sequence, got " +
+                           ev.str(shapeV));
   Shape shape = jnp::shapeArg(ev, shapeV, "choice");
   if (!a.isArrayLike())
-    raise("TypeError", "choice requires ndarray or scalar arguments, got " +
-                           typeName(a) + " at position 0.");
+    raise("TypeError", "choice requires ndarray or scalar arguments, got "
+                       "<class '" +
+                           typeName(a) + "'> at position 0.");
   Value arr = jnp::asarray(ev, a, std::nullopt);
   Shape as = prims::shapeOf(arr);
   int64_t nInputs;
@@ -360,7 +378,8 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
     raise("ValueError", "a must be greater than 0 unless no samples are taken");
   if (!replace && nDraws > nInputs)
     raise("ValueError", "Cannot take a larger sample (size " +
-                            std::to_string(nDraws) + ") than population (size " +
+                            std::to_string(nDraws) +
+                            ") than population (size " +
                             std::to_string(nInputs) + ") when 'replace=False'");
   Value ind;
   if (p.isNone() && !replace) {
@@ -372,8 +391,8 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
     ind = randint(ev, key, shape, Value::integer(0), Value::integer(nInputs),
                   DType::I32);
   } else {
-    Value pa = jnp::promoteAndBroadcast(
-        ev, {jnp::asarray(ev, p, std::nullopt)}, true)[0];
+    Value pa = jnp::promoteAndBroadcast(ev, {jnp::asarray(ev, p, std::nullopt)},
+                                        true)[0];
     DType pt = prims::dtypeOf(pa);
     if (prims::shapeOf(pa) != Shape{nInputs})
       raise("ValueError", "p must be None or a 1D vector with the same size "
@@ -386,8 +405,8 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
       Value total = prims::reshape(
           ev, prims::slice(ev, cum, {nInputs - 1}, {nInputs}, {1}), {});
       Value u = uniform(ev, key, shape, pt, constF(pt, 0.0), constF(pt, 1.0));
-      Value r = bin(ev, OpKind::Mul, total,
-                    bin(ev, OpKind::Sub, constF(pt, 1.0), u));
+      Value r =
+          bin(ev, OpKind::Mul, total, bin(ev, OpKind::Sub, constF(pt, 1.0), u));
       // searchsorted(cum, r, side='left') = #{i : cum[i] < r}.
       Shape rs = shape;
       rs.push_back(1);
@@ -397,8 +416,7 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
                           {int64_t(shape.size())});
     } else {
       // Gumbel top-k: the nDraws largest g, ties to the lower index.
-      Value g = bin(ev, OpKind::Add,
-                    gumbel(ev, key, {nInputs}, pt, mode),
+      Value g = bin(ev, OpKind::Add, gumbel(ev, key, {nInputs}, pt, mode),
                     prims::unary(ev, OpKind::Log, pa));
       ind = sortKeyVal(ev, prims::unary(ev, OpKind::Neg, g),
                        arange(ev, nInputs), 0);
@@ -415,7 +433,8 @@ void registerSamplers(Evaluator &ev, ModuleObject &m) {
     Value key = keyArg(ev, a, "uniform");
     Shape shape = shapeOr(ev, argOr(a, 1, "shape"), "uniform");
     DType dt = floatDType(ev, argOr(a, 2, "dtype"), "uniform");
-    return uniform(ev, key, shape, dt, argOr(a, 3, "minval", Value::floating(0)),
+    return uniform(ev, key, shape, dt,
+                   argOr(a, 3, "minval", Value::floating(0)),
                    argOr(a, 4, "maxval", Value::floating(1)));
   });
   m.def("normal", [](Evaluator &ev, CallArgs &a) {
@@ -439,8 +458,8 @@ void registerSamplers(Evaluator &ev, ModuleObject &m) {
   m.def("randint", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 5, "randint");
     Value key = keyArg(ev, a, "randint");
-    Shape shape = jnp::shapeArg(ev, argRequired(a, 1, "shape", "randint"),
-                                "randint");
+    Shape shape =
+        jnp::shapeArg(ev, argRequired(a, 1, "shape", "randint"), "randint");
     Value lo = argRequired(a, 2, "minval", "randint");
     Value hi = argRequired(a, 3, "maxval", "randint");
     DType dt = jnp::dtypeArg(ev, argOr(a, 4, "dtype")).value_or(DType::I32);
@@ -451,15 +470,16 @@ void registerSamplers(Evaluator &ev, ModuleObject &m) {
     Value modeV = argOr(a, 3, "mode", Value::str("low"));
     std::string mode = modeV.isStr() ? modeV.asStr() : ev.repr(modeV);
     if (mode != "low" && mode != "high")
-      raise("ValueError", "got mode=" + ev.repr(modeV) +
-                              ", expected 'high' or 'low'");
+      raise("ValueError",
+            "got mode=" + ev.repr(modeV) + ", expected 'high' or 'low'");
     Value key = keyArg(ev, a, "bernoulli");
-    Value p = jnp::asarray(ev, argOr(a, 1, "p", Value::floating(0.5)),
-                           std::nullopt);
+    Value p =
+        jnp::asarray(ev, argOr(a, 1, "p", Value::floating(0.5)), std::nullopt);
     DType dt = prims::dtypeOf(p);
     if (!isFloat(dt))
       raise("TypeError", "bernoulli probability `p` must have a floating "
-                         "dtype, got " + name(dt) + ".");
+                         "dtype, got " +
+                             name(dt) + ".");
     Value shapeV = argOr(a, 2, "shape");
     Shape shape = prims::shapeOf(p);
     if (!shapeV.isNone()) {
@@ -539,8 +559,9 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
     Value data = a.args[1];
     if (data.isArrayValue() && prims::typeOf(data).rank() > 0)
       raise("TypeError", "fold_in accepts a scalar, but was given an array "
-                         "ofshape " + shapeToPython(prims::shapeOf(data)) +
-                         " != (). Use jax.vmap for batching.");
+                         "ofshape " +
+                             shapeToPython(prims::shapeOf(data)) +
+                             " != (). Use jax.vmap for batching.");
     if (data.isInt() && (data.asInt() < 0 || data.asInt() > 0xFFFFFFFFll))
       raise("OverflowError", "Python integer " + std::to_string(data.asInt()) +
                                  " out of bounds for uint32");
@@ -553,7 +574,8 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
     DType dt = jnp::dtypeArg(ev, argOr(a, 2, "dtype")).value_or(DType::U32);
     if (!isUnsigned(dt))
       raise("ValueError", "dtype argument to `bits` must be an unsigned int "
-                          "dtype, got " + name(dt));
+                          "dtype, got " +
+                              name(dt));
     return randomBits(ev, key, int(dtypeSize(dt) * 8), shape);
   });
   auto data = [](const char *fn) {

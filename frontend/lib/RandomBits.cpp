@@ -80,24 +80,30 @@ Value checkKey(Evaluator &ev, const Value &key, const std::string &fn,
                bool allowBatched) {
   const std::string bad = "JAX encountered invalid PRNG key data: ";
   if (key.isNumber() || key.isStr())
-    raise("TypeError", bad + "expected key_data to have ndim, shape, and "
-                             "dtype attributes. Got " + ev.str(key));
+    raise("TypeError", bad +
+                           "expected key_data to have ndim, shape, and "
+                           "dtype attributes. Got " +
+                           ev.str(key));
   if (!key.isArrayValue())
-    raise("TypeError", "unexpected PRNG key type <class '" + typeName(key) +
-                           "'>");
+    raise("TypeError",
+          "unexpected PRNG key type <class '" + typeName(key) + "'>");
   TensorType t = prims::typeOf(key);
   if (t.dtype != DType::U32)
-    raise("TypeError", bad + "expected key_data.dtype = uint32; got dtype=" +
-                           std::string(dtypeName(t.dtype)),
+    raise("TypeError",
+          bad + "expected key_data.dtype = uint32; got dtype=" +
+              std::string(dtypeName(t.dtype)),
           "keys are made by jax.random.PRNGKey/key/split");
   if (t.rank() == 0 || t.shape.back() != 2)
-    raise("TypeError", bad + "expected key_data.shape to end with (2,); got "
-                             "shape=" + shapeStr(t.shape) +
-                             " for impl=threefry2x32");
+    raise("TypeError", bad +
+                           "expected key_data.shape to end with (2,); got "
+                           "shape=" +
+                           shapeStr(t.shape) + " for impl=threefry2x32");
   if (!allowBatched && t.rank() > 1)
-    raise("ValueError", fn + " accepts a single key, but was given a key "
-                             "array of shape " + shapeStr(t.shape) +
-                             " != (). Use jax.vmap for batching.",
+    raise("ValueError",
+          fn +
+              " accepts a single key, but was given a key "
+              "array of shape " +
+              shapeStr(t.shape) + " != (). Use jax.vmap for batching.",
           "index the key array (keys[i]) or loop over it");
   return key;
 }
@@ -111,9 +117,11 @@ Value seedKey(Evaluator &ev, const Value &seed, const std::string &fn) {
     return Value::array(k);
   }
   if (seed.isArrayValue() && prims::typeOf(seed).rank() > 0)
-    raise("TypeError", fn + " accepts a scalar seed, but was given an array "
-                            "of shape " + shapeStr(prims::shapeOf(seed)) +
-                            " != (). Use jax.vmap for batching");
+    raise("TypeError", fn +
+                           " accepts a scalar seed, but was given an array "
+                           "of shape " +
+                           shapeStr(prims::shapeOf(seed)) +
+                           " != (). Use jax.vmap for batching");
   if (!seed.isArrayLike())
     raise("TypeError", "Value " + ev.repr(seed) + " with type " +
                            typeName(seed) + " is not a valid JAX type");
@@ -181,9 +189,9 @@ std::pair<Value, Value> veltkamp(Evaluator &ev, const Value &x) {
 std::pair<Value, Value> twoSum(Evaluator &ev, const Value &a, const Value &b) {
   Value s = bin(ev, OpKind::Add, a, b);
   Value bb = bin(ev, OpKind::Sub, s, a);
-  Value e = bin(ev, OpKind::Add,
-                bin(ev, OpKind::Sub, a, bin(ev, OpKind::Sub, s, bb)),
-                bin(ev, OpKind::Sub, b, bb));
+  Value e =
+      bin(ev, OpKind::Add, bin(ev, OpKind::Sub, a, bin(ev, OpKind::Sub, s, bb)),
+          bin(ev, OpKind::Sub, b, bb));
   return {s, e};
 }
 } // namespace
@@ -209,8 +217,9 @@ Value fmaF32(Evaluator &ev, const Value &a, const Value &b, const Value &c) {
   // the exact value.
   Value bits = prims::bitcastConvert(ev, s, DType::U32);
   Value zero = f32c(0);
-  Value even = bin(ev, OpKind::Eq, bin(ev, OpKind::And, bits, constInt(DType::U32, 1)),
-                   constInt(DType::U32, 0));
+  Value even =
+      bin(ev, OpKind::Eq, bin(ev, OpKind::And, bits, constInt(DType::U32, 1)),
+          constInt(DType::U32, 0));
   Value fix = bin(ev, OpKind::And, even, bin(ev, OpKind::Ne, err, zero));
   Value outward = bin(ev, OpKind::Eq, bin(ev, OpKind::Gt, err, zero),
                       bin(ev, OpKind::Gt, s, zero));
@@ -222,6 +231,29 @@ Value fmaF32(Evaluator &ev, const Value &a, const Value &b, const Value &c) {
   Value z = bin(ev, OpKind::Add, th, v);
   Value naive = bin(ev, OpKind::Add, p, c);
   return prims::select(ev, prims::unary(ev, OpKind::IsFinite, z), z, naive);
+}
+
+/// lax.nextafter(x, +-inf) by stepping the bit pattern.
+Value nextToward(Evaluator &ev, const Value &x, bool up) {
+  DType dt = prims::dtypeOf(x);
+  DType ut = dt == DType::F32 ? DType::U32 : DType::U16;
+  int64_t sign = dt == DType::F32 ? 0x80000000ll : 0x8000;
+  Value bits = prims::bitcastConvert(ev, x, ut);
+  Value zero = Value::array(Array::scalar(dt, 0.0));
+  Value away = bin(ev, OpKind::Add, bits, constInt(ut, 1));
+  Value toward = bin(ev, OpKind::Sub, bits, constInt(ut, 1));
+  Value neg = bin(ev, OpKind::Lt, x, zero);
+  // Moving up shrinks negatives and grows positives; down the opposite.
+  Value step = prims::select(ev, neg, up ? toward : away, up ? away : toward);
+  Value tiny =
+      prims::full(ev, prims::shapeOf(x), Value::integer(up ? 1 : sign + 1), ut);
+  step = prims::select(ev, bin(ev, OpKind::Eq, x, zero), tiny, step);
+  Value r = prims::bitcastConvert(ev, step, dt);
+  double inf = std::numeric_limits<double>::infinity();
+  Value keep = bin(
+      ev, OpKind::Or, bin(ev, OpKind::Ne, x, x),
+      bin(ev, OpKind::Eq, x, Value::array(Array::scalar(dt, up ? inf : -inf))));
+  return prims::select(ev, keep, x, r);
 }
 
 /// lax.sort_key_val(keys, vals, axis) (stable, ascending); returns the
@@ -242,7 +274,8 @@ Value sortKeyVal(Evaluator &ev, Value keys, Value vals, int64_t axis) {
     vals = prims::transpose(ev, vals, perm);
   }
   Shape movedShape = prims::shapeOf(keys);
-  int64_t n = movedShape.back(), b = numElements(movedShape) / std::max<int64_t>(n, 1);
+  int64_t n = movedShape.back(),
+          b = numElements(movedShape) / std::max<int64_t>(n, 1);
   int64_t p = 1;
   while (p < n)
     p *= 2;
@@ -253,8 +286,8 @@ Value sortKeyVal(Evaluator &ev, Value keys, Value vals, int64_t axis) {
   DType kt = prims::dtypeOf(keys), vt = prims::dtypeOf(vals);
   if (p > n) {
     Value maxKey =
-        isFloat(kt) ? Value::array(Array::scalar(
-                          kt, std::numeric_limits<double>::infinity()))
+        isFloat(kt)        ? Value::array(Array::scalar(
+                                 kt, std::numeric_limits<double>::infinity()))
         : kt == DType::U32 ? constInt(kt, 0xFFFFFFFFll)
                            : constInt(kt, std::numeric_limits<int32_t>::max());
     keys = prims::pad(ev, keys, maxKey, {0, 0}, {0, p - n});
@@ -289,12 +322,12 @@ Value sortKeyVal(Evaluator &ev, Value keys, Value vals, int64_t axis) {
             prims::broadcastInDim(ev, Value::array(desc), half, {1}));
       }
       auto exchange = [&](Value &x, const Value &xa, const Value &xb) {
-        x = prims::reshape(
-            ev,
-            prims::concatenate(ev, {prims::select(ev, swap, xb, xa),
-                                    prims::select(ev, swap, xa, xb)},
-                               2),
-            {b, p});
+        x = prims::reshape(ev,
+                           prims::concatenate(ev,
+                                              {prims::select(ev, swap, xb, xa),
+                                               prims::select(ev, swap, xa, xb)},
+                                              2),
+                           {b, p});
       };
       auto [va, vb] = halves(vals);
       exchange(keys, ka, kb);
