@@ -47,9 +47,20 @@ public:
   /// Where jax.debug.print output goes.
   void setPrintSink(PrintSink s) { print_ = std::move(s); }
   const PrintSink &printSink() const { return print_; }
+  /// Receives a compiled program's lower-level forms: (stage, text, program
+  /// name) for each requested stage ("llvm", "asm") that the backend has.
+  using DumpHook = std::function<void(const std::string &,
+                                      const std::string &,
+                                      const std::string &)>;
+  void setDumpHook(std::vector<std::string> stages, DumpHook hook) {
+    dumpStages_ = std::move(stages);
+    dumpHook_ = std::move(hook);
+  }
 
 protected:
   PrintSink print_ = [](const std::string &) {};
+  std::vector<std::string> dumpStages_;
+  DumpHook dumpHook_;
 };
 
 /// Creates a backend by name ("interp", "cpu", "cuda", "auto"); returns null

@@ -1,0 +1,309 @@
+//===- EmitControlFlow.cpp - fori_loop, scan, while, cond as CFG ----------===//
+//
+// Structured ops become plain LLVM control flow inside the current function;
+// nothing is dispatched per iteration:
+//  - loops: a header with one phi per carry (a register for rank-0 carries,
+//    a buffer pointer otherwise), the body emitted in place, a latch feeding
+//    the yielded values back. Each array carry owns one reference: the init
+//    value is retained (or materialised) on entry, the body drops the old
+//    carry after its last use and the yield hands on a reference to the new
+//    one, so a loop's memory does not grow with its trip count and a body
+//    that does not read the old carry after writing can update it in place
+//    (dynamic_update_slice checks the reference count);
+//  - scan: x-slices are views into the scanned operands (no copies); the
+//    y-outputs are allocated once and each iteration writes its row directly
+//    (a lazy y is computed straight into the row);
+//  - while: the cond region runs in the loop header on borrowed carries;
+//  - cond/switch: the clamped index feeds an LLVM switch; branch results
+//    meet in phis.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/Emitter.h"
+#include "ir/Diagnostics.h"
+
+namespace parax::codegen {
+
+using ir::OpKind;
+
+namespace {
+
+/// A scalar integer as i64.
+llvm::Value *asI64(Emitter &e, const ir::Value *v) {
+  llvm::Value *s = e.val(v).scalar;
+  if (isSigned(v->type().dtype))
+    return e.B.CreateSExtOrTrunc(s, e.i64());
+  return e.B.CreateZExtOrTrunc(s, e.i64());
+}
+
+/// The initial value of a carry: a register, or a buffer holding a
+/// reference of its own.
+CgValue initCarry(Emitter &e, const ir::Value *v) {
+  if (e.repr(v) == Repr::Scalar)
+    return e.val(v);
+  CgValue out;
+  out.repr = Repr::Buffer;
+  bool fresh = false;
+  llvm::Value *p = e.bufferOf(v, fresh);
+  if (!fresh && e.isView(v))
+    p = e.materialize(v); // views cannot be carried
+  else if (!fresh)
+    e.retain(p);
+  out.ptr = p;
+  return out;
+}
+
+llvm::PHINode *carryPhi(Emitter &e, const CgValue &init,
+                        llvm::BasicBlock *pre) {
+  llvm::Type *t = init.repr == Repr::Scalar ? init.scalar->getType()
+                                            : static_cast<llvm::Type *>(
+                                                  e.ptrTy());
+  llvm::PHINode *phi = e.B.CreatePHI(t, 2);
+  phi->addIncoming(init.repr == Repr::Scalar ? init.scalar : init.ptr, pre);
+  return phi;
+}
+
+CgValue fromPhi(const CgValue &like, llvm::Value *phi) {
+  CgValue cv;
+  cv.repr = like.repr == Repr::Scalar ? Repr::Scalar : Repr::Buffer;
+  if (cv.repr == Repr::Scalar)
+    cv.scalar = phi;
+  else
+    cv.ptr = phi;
+  return cv;
+}
+
+void addIncoming(llvm::PHINode *phi, const CgValue &v, llvm::BasicBlock *from) {
+  phi->addIncoming(v.repr == Repr::Scalar ? v.scalar : v.ptr, from);
+}
+
+} // namespace
+
+void Emitter::emitFori(const ir::Operation &op) {
+  llvm::Value *lo = asI64(*this, op.operand(0));
+  llvm::Value *hi = asI64(*this, op.operand(1));
+  std::vector<CgValue> inits;
+  for (unsigned i = 2; i < op.numOperands(); ++i)
+    inits.push_back(initCarry(*this, op.operand(i)));
+  const ir::Block &body = op.region(0).front();
+  llvm::BasicBlock *pre = B.GetInsertBlock();
+  auto *header = llvm::BasicBlock::Create(C, "fori", F);
+  auto *bodyBB = llvm::BasicBlock::Create(C, "fori.body", F);
+  auto *exit = llvm::BasicBlock::Create(C, "fori.end", F);
+  B.CreateBr(header);
+  B.SetInsertPoint(header);
+  llvm::PHINode *iv = B.CreatePHI(i64(), 2, "iter");
+  iv->addIncoming(lo, pre);
+  std::vector<llvm::PHINode *> phis;
+  for (const CgValue &c : inits)
+    phis.push_back(carryPhi(*this, c, pre));
+  B.CreateCondBr(B.CreateICmpSLT(iv, hi), bodyBB, exit);
+
+  B.SetInsertPoint(bodyBB);
+  const ir::Value *ivArg = body.argument(0);
+  CgValue ivv;
+  ivv.repr = Repr::Scalar;
+  ivv.scalar = B.CreateTrunc(iv, elemTy(ivArg->type().dtype));
+  bind(ivArg, ivv);
+  for (size_t k = 0; k < phis.size(); ++k)
+    bind(body.argument(unsigned(k + 1)), fromPhi(inits[k], phis[k]));
+  releaseValues(plan.releaseAtEntry(&body));
+  emitOps(body);
+  std::vector<CgValue> next = emitTerminator(body);
+  llvm::BasicBlock *latch = B.GetInsertBlock();
+  iv->addIncoming(B.CreateAdd(iv, c64(1)), latch);
+  for (size_t k = 0; k < phis.size(); ++k)
+    addIncoming(phis[k], next[k], latch);
+  B.CreateBr(header);
+
+  B.SetInsertPoint(exit);
+  for (unsigned r = 0; r < op.numResults(); ++r)
+    bind(op.result(r), fromPhi(inits[r], phis[r]));
+}
+
+void Emitter::emitScan(const ir::Operation &op) {
+  int64_t length = op.attrs().getInt("length");
+  bool reverse = op.attrs().getInt("reverse") != 0;
+  unsigned nCarry = unsigned(op.attrs().getInt("num_carry"));
+  const ir::Block &body = op.region(0).front();
+  std::vector<CgValue> inits;
+  for (unsigned i = 0; i < nCarry; ++i)
+    inits.push_back(initCarry(*this, op.operand(i)));
+  std::vector<llvm::Value *> xs, temps;
+  for (unsigned i = nCarry; i < op.numOperands(); ++i) {
+    bool fresh = false;
+    xs.push_back(bufferOf(op.operand(i), fresh));
+    if (fresh)
+      temps.push_back(xs.back());
+  }
+  std::vector<llvm::Value *> ys;
+  for (unsigned r = nCarry; r < op.numResults(); ++r)
+    ys.push_back(alloc(op.result(r)->type()));
+
+  llvm::BasicBlock *pre = B.GetInsertBlock();
+  auto *header = llvm::BasicBlock::Create(C, "scan", F);
+  auto *bodyBB = llvm::BasicBlock::Create(C, "scan.body", F);
+  auto *exit = llvm::BasicBlock::Create(C, "scan.end", F);
+  B.CreateBr(header);
+  B.SetInsertPoint(header);
+  llvm::PHINode *step = B.CreatePHI(i64(), 2, "step");
+  step->addIncoming(c64(0), pre);
+  std::vector<llvm::PHINode *> phis;
+  for (const CgValue &c : inits)
+    phis.push_back(carryPhi(*this, c, pre));
+  B.CreateCondBr(B.CreateICmpSLT(step, c64(length)), bodyBB, exit);
+
+  B.SetInsertPoint(bodyBB);
+  llvm::Value *i = reverse ? B.CreateSub(c64(length - 1), step) : step;
+  for (unsigned k = 0; k < nCarry; ++k)
+    bind(body.argument(k), fromPhi(inits[k], phis[k]));
+  for (unsigned k = 0; k < xs.size(); ++k) {
+    const ir::Value *arg = body.argument(nCarry + k);
+    const TensorType &t = arg->type();
+    CgValue cv;
+    cv.repr = repr(arg);
+    llvm::Value *off = B.CreateMul(i, c64(t.numElements()));
+    if (cv.repr == Repr::Scalar) {
+      cv.scalar = load(t.dtype, xs[k], off);
+    } else {
+      cv.ptr = elemPtr(t.dtype, xs[k], off);
+      cv.view = true;
+    }
+    bind(arg, cv);
+  }
+  releaseValues(plan.releaseAtEntry(&body));
+  emitOps(body);
+  std::vector<llvm::Value *> dests(nCarry, nullptr);
+  for (unsigned k = 0; k < ys.size(); ++k) {
+    const TensorType &t = op.result(nCarry + k)->type();
+    int64_t row = t.numElements() / std::max<int64_t>(1, length);
+    dests.push_back(elemPtr(t.dtype, ys[k], B.CreateMul(i, c64(row))));
+  }
+  std::vector<CgValue> next = emitTerminator(body, &dests);
+  llvm::BasicBlock *latch = B.GetInsertBlock();
+  step->addIncoming(B.CreateAdd(step, c64(1)), latch);
+  for (size_t k = 0; k < phis.size(); ++k)
+    addIncoming(phis[k], next[k], latch);
+  B.CreateBr(header);
+
+  B.SetInsertPoint(exit);
+  for (unsigned r = 0; r < nCarry; ++r)
+    bind(op.result(r), fromPhi(inits[r], phis[r]));
+  for (unsigned k = 0; k < ys.size(); ++k) {
+    CgValue cv;
+    cv.repr = repr(op.result(nCarry + k));
+    if (cv.repr == Repr::Scalar) { // a length-0 scan of scalars
+      cv.scalar = load(op.result(nCarry + k)->type().dtype, ys[k], c64(0));
+      release(ys[k]);
+    } else {
+      cv.ptr = ys[k];
+    }
+    bind(op.result(nCarry + k), cv);
+  }
+  for (llvm::Value *t : temps)
+    release(t);
+}
+
+void Emitter::emitWhile(const ir::Operation &op) {
+  std::vector<CgValue> inits;
+  for (unsigned i = 0; i < op.numOperands(); ++i)
+    inits.push_back(initCarry(*this, op.operand(i)));
+  const ir::Block &condB = op.region(0).front(), &bodyB = op.region(1).front();
+  llvm::BasicBlock *pre = B.GetInsertBlock();
+  auto *header = llvm::BasicBlock::Create(C, "while", F);
+  auto *bodyBB = llvm::BasicBlock::Create(C, "while.body", F);
+  auto *exit = llvm::BasicBlock::Create(C, "while.end", F);
+  B.CreateBr(header);
+  B.SetInsertPoint(header);
+  std::vector<llvm::PHINode *> phis;
+  for (const CgValue &c : inits)
+    phis.push_back(carryPhi(*this, c, pre));
+  for (size_t k = 0; k < phis.size(); ++k)
+    bind(condB.argument(unsigned(k)), fromPhi(inits[k], phis[k]));
+  releaseValues(plan.releaseAtEntry(&condB));
+  emitOps(condB);
+  std::vector<CgValue> pred = emitTerminator(condB);
+  B.CreateCondBr(B.CreateICmpNE(pred[0].scalar,
+                                llvm::ConstantInt::get(pred[0].scalar->getType(),
+                                                       0)),
+                 bodyBB, exit);
+
+  B.SetInsertPoint(bodyBB);
+  for (size_t k = 0; k < phis.size(); ++k)
+    bind(bodyB.argument(unsigned(k)), fromPhi(inits[k], phis[k]));
+  releaseValues(plan.releaseAtEntry(&bodyB));
+  emitOps(bodyB);
+  std::vector<CgValue> next = emitTerminator(bodyB);
+  llvm::BasicBlock *latch = B.GetInsertBlock();
+  for (size_t k = 0; k < phis.size(); ++k)
+    addIncoming(phis[k], next[k], latch);
+  B.CreateBr(header);
+
+  B.SetInsertPoint(exit);
+  for (unsigned r = 0; r < op.numResults(); ++r)
+    bind(op.result(r), fromPhi(inits[r], phis[r]));
+}
+
+void Emitter::emitCond(const ir::Operation &op) {
+  unsigned n = op.numRegions();
+  // Branch arguments borrow the operands; lazy ones are materialised once.
+  std::vector<CgValue> args;
+  std::vector<llvm::Value *> temps;
+  for (unsigned i = 1; i < op.numOperands(); ++i) {
+    const ir::Value *v = op.operand(i);
+    if (repr(v) == Repr::Scalar) {
+      args.push_back(val(v));
+      continue;
+    }
+    CgValue cv;
+    cv.repr = Repr::Buffer;
+    bool fresh = false;
+    cv.ptr = bufferOf(v, fresh);
+    cv.view = !fresh && isView(v);
+    if (fresh)
+      temps.push_back(cv.ptr);
+    args.push_back(cv);
+  }
+  llvm::Value *k = asI64(*this, op.operand(0));
+  k = B.CreateSelect(B.CreateICmpSLT(k, c64(0)), c64(0), k);
+  k = B.CreateSelect(B.CreateICmpSGT(k, c64(n - 1)), c64(n - 1), k);
+  auto *merge = llvm::BasicBlock::Create(C, "cond.end", F);
+  std::vector<llvm::BasicBlock *> blocks;
+  for (unsigned r = 0; r < n; ++r)
+    blocks.push_back(llvm::BasicBlock::Create(C, "branch", F));
+  llvm::SwitchInst *sw = B.CreateSwitch(k, blocks.back(), n - 1);
+  for (unsigned r = 0; r + 1 < n; ++r)
+    sw->addCase(B.getInt64(r), blocks[r]);
+  std::vector<std::vector<CgValue>> outs;
+  std::vector<llvm::BasicBlock *> ends;
+  for (unsigned r = 0; r < n; ++r) {
+    B.SetInsertPoint(blocks[r]);
+    const ir::Block &b = op.region(r).front();
+    for (unsigned a = 0; a < b.numArguments(); ++a)
+      bind(b.argument(a), args[a]);
+    releaseValues(plan.releaseAtEntry(&b));
+    emitOps(b);
+    outs.push_back(emitTerminator(b));
+    ends.push_back(B.GetInsertBlock());
+    B.CreateBr(merge);
+  }
+  B.SetInsertPoint(merge);
+  for (unsigned res = 0; res < op.numResults(); ++res) {
+    CgValue cv;
+    cv.repr = repr(op.result(res));
+    llvm::Type *t = cv.repr == Repr::Scalar
+                        ? elemTy(op.result(res)->type().dtype)
+                        : static_cast<llvm::Type *>(ptrTy());
+    llvm::PHINode *phi = B.CreatePHI(t, n);
+    for (unsigned r = 0; r < n; ++r)
+      addIncoming(phi, outs[r][res], ends[r]);
+    if (cv.repr == Repr::Scalar)
+      cv.scalar = phi;
+    else
+      cv.ptr = phi;
+    bind(op.result(res), cv);
+  }
+  for (llvm::Value *t : temps)
+    release(t);
+}
+
+} // namespace parax::codegen

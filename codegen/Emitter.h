@@ -1,0 +1,243 @@
+//===- Emitter.h - state shared by the Emit*.cpp files ----------*- C++ -*-===//
+//
+// Internal to codegen/. The Emitter walks a function's blocks in order and
+// keeps, for every SSA value, its CgValue: a register (Scalar), a data
+// pointer (Buffer) or nothing (Lazy: `elem` recomputes an element from the
+// value's operands at an Index). Loop nests, runtime calls and reference
+// counting helpers live here too; the per-op-family lowering is split over
+// EmitElementwise.cpp (element generators, materialisation, shape ops),
+// EmitMath.cpp (scalar float/int semantics), EmitReduce.cpp (reductions,
+// dot), EmitControlFlow.cpp (loops, cond) and EmitCollectives.cpp (pmap,
+// collectives, debug print, runtime-kernel fallback).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/EmitLLVM.h"
+#include "codegen/FusionPlan.h"
+#include "codegen/LLVMHeaders.h"
+
+#include <functional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace parax::codegen {
+
+/// A value during emission.
+struct CgValue {
+  Repr repr = Repr::Lazy;
+  llvm::Value *scalar = nullptr; ///< Scalar: the element (storage type).
+  llvm::Value *ptr = nullptr;    ///< Buffer: the data pointer.
+  /// Buffer pointing into another buffer (scan x-slices, pmap shards): never
+  /// retained or released, copied when it escapes through a terminator.
+  bool view = false;
+};
+
+/// A position inside an array of `shape`: per-dimension indices and/or the
+/// row-major linear index (each derived from the other on demand), plus the
+/// elements already computed at this position (so `x * x` of a lazy `x`
+/// computes it once).
+struct Index {
+  Shape shape;
+  std::vector<llvm::Value *> dims; ///< Empty until known (rank > 0).
+  llvm::Value *linear = nullptr;
+  std::unordered_map<const ir::Value *, llvm::Value *> memo;
+};
+
+class Emitter {
+public:
+  Emitter(llvm::LLVMContext &c, llvm::Module &m, const FusionPlan &plan,
+          ProgramInfo &info);
+
+  /// Emits `parax_main` for the entry function.
+  void emitEntry(const ir::Func &f);
+
+  // --- Types and constants ------------------------------------------------
+  llvm::Type *elemTy(DType d);
+  llvm::Type *i8() { return B.getInt8Ty(); }
+  llvm::Type *i32() { return B.getInt32Ty(); }
+  llvm::Type *i64() { return B.getInt64Ty(); }
+  llvm::Type *f32() { return B.getFloatTy(); }
+  llvm::PointerType *ptrTy() { return B.getPtrTy(); }
+  llvm::Constant *c64(int64_t v) { return B.getInt64(uint64_t(v)); }
+  llvm::Constant *c32(int32_t v) { return B.getInt32(uint32_t(v)); }
+  llvm::Constant *cf(float v) { return llvm::ConstantFP::get(f32(), v); }
+  /// Element `i` of `a` as an LLVM constant of elemTy(a.dtype()).
+  llvm::Constant *constElem(const Array &a, int64_t i);
+  /// The zero / one of a dtype in storage form.
+  llvm::Value *zeroOf(DType d);
+
+  // --- Blocks, ops, values ------------------------------------------------
+  /// Emits every op of `b` except its terminator, with reference drops.
+  void emitOps(const ir::Block &b);
+  /// The terminator's operands as values that each own one reference (or
+  /// are scalars); lazy operands are materialised (into `dests[i]` when
+  /// given and non-null). Drops the references dying at the terminator.
+  std::vector<CgValue> emitTerminator(const ir::Block &b,
+                                      const std::vector<llvm::Value *> *dests =
+                                          nullptr);
+  void emitOp(const ir::Operation &op);
+  void releaseValues(const std::vector<const ir::Value *> &vs);
+  CgValue &val(const ir::Value *v);
+  void bind(const ir::Value *v, CgValue cv) { vals_[v] = std::move(cv); }
+  Repr repr(const ir::Value *v) const { return plan.repr(v); }
+
+  // --- Elements -------------------------------------------------------------
+  /// Element of `v` at `idx` (an index into v's shape), in storage form.
+  llvm::Value *elem(const ir::Value *v, Index &idx);
+  /// Element of result `res` of a fusible op at `idx`.
+  llvm::Value *compute(const ir::Operation &op, unsigned res, Index &idx);
+  llvm::Value *linearOf(Index &idx);
+  const std::vector<llvm::Value *> &dimsOf(Index &idx);
+  Index makeIndex(const Shape &s, std::vector<llvm::Value *> dims);
+  Index makeLinearIndex(const Shape &s, llvm::Value *linear);
+  /// Computes, where a fusible op stands, the scalars its element
+  /// generator needs (clamped dynamic_slice starts).
+  void prepareLazy(const ir::Operation &op);
+  const std::vector<llvm::Value *> &params(const ir::Operation &op);
+
+  // --- Memory ---------------------------------------------------------------
+  llvm::Value *elemPtr(DType d, llvm::Value *base, llvm::Value *linear);
+  llvm::Value *load(DType d, llvm::Value *base, llvm::Value *linear);
+  void store(DType d, llvm::Value *base, llvm::Value *linear, llvm::Value *v);
+  llvm::Value *alloc(const TensorType &t);
+  void retain(llvm::Value *p);
+  void release(llvm::Value *p);
+  /// A buffer holding `v`: its own pointer when it has one (or is a reshape
+  /// of one), else a fresh materialisation (`fresh` set: release it after).
+  llvm::Value *bufferOf(const ir::Value *v, bool &fresh);
+  /// The stored value a lazy reshape chain aliases (`v` itself when it is
+  /// stored); null when `v` is computed.
+  const ir::Value *aliasRoot(const ir::Value *v);
+  /// Whether `v` is (a reshape of) a view into another buffer.
+  bool isView(const ir::Value *v);
+  /// A fresh buffer holding `v` (one reference).
+  llvm::Value *materialize(const ir::Value *v);
+  /// Writes every element of `v` to `dst` (row-major, v's shape).
+  void emitInto(const ir::Value *v, llvm::Value *dst);
+  /// Writes every element of result `res` of fusible `op` to `dst`.
+  void computeInto(const ir::Operation &op, unsigned res, llvm::Value *dst);
+  /// The pointer of a stack slot holding scalar `s` of dtype `d`.
+  llvm::Value *spill(DType d, llvm::Value *s);
+  llvm::Value *entryAlloca(llvm::Type *t, llvm::Value *count = nullptr);
+  void memcpyBytes(llvm::Value *dst, llvm::Value *src, int64_t bytes);
+
+  // --- Loops ----------------------------------------------------------------
+  /// for (iv = lo; iv < hi; ++iv) body(iv), i64 induction variable.
+  void loop(llvm::Value *lo, llvm::Value *hi,
+            const std::function<void(llvm::Value *)> &body);
+  void loop(int64_t n, const std::function<void(llvm::Value *)> &body) {
+    loop(c64(0), c64(n), body);
+  }
+  /// A loop carrying values: `body(iv, carries)` returns the next carries;
+  /// returns the carries after the last iteration.
+  std::vector<llvm::Value *> loopCarry(
+      llvm::Value *lo, llvm::Value *hi, std::vector<llvm::Value *> inits,
+      const std::function<std::vector<llvm::Value *>(
+          llvm::Value *, const std::vector<llvm::Value *> &)> &body);
+  /// Attaches parax's loop metadata to a loop's back edge.
+  void markLoop(llvm::Instruction *latchBr);
+  /// Row-major loop nest over `shape`; `body` gets the full index.
+  void loopNest(const Shape &shape, const std::function<void(Index &)> &body);
+  /// A loop over all elements of `shape` that writes `gen(idx)` into `dst`:
+  /// flat when `linearOnly`, else a nest; vectorisable either way.
+  void fillLoop(const Shape &shape, DType d, llvm::Value *dst, bool linearOnly,
+                const std::function<llvm::Value *(Index &)> &gen);
+  /// Loads emitted while a scope is set carry !noalias against stores tagged
+  /// with it (destinations the loop writes are fresh memory).
+  llvm::MDNode *newNoAliasScope();
+  llvm::MDNode *noAliasScope() const { return noAliasScope_; }
+  void setNoAliasScope(llvm::MDNode *s) { noAliasScope_ = s; }
+  /// Whether elements of `v` can be computed from the linear index alone.
+  bool linearOnly(const ir::Value *v);
+
+  // --- Runtime calls --------------------------------------------------------
+  llvm::FunctionCallee rt(const char *name);
+  /// Calls a status-returning runtime function; branches to the failure
+  /// exit when it is nonzero.
+  void checkedCall(const char *name, llvm::ArrayRef<llvm::Value *> args);
+  llvm::Value *ctxArg() { return rtCtx_; }
+  /// Registers `op` with the runtime; returns its id.
+  int32_t opId(const ir::Operation &op);
+  /// Array of pointers on the stack.
+  llvm::Value *ptrArray(llvm::ArrayRef<llvm::Value *> ptrs);
+  /// A value as a buffer pointer for a runtime call (scalars are spilled);
+  /// appends temporaries to release afterwards to `temps`.
+  llvm::Value *argBuffer(const ir::Value *v, std::vector<llvm::Value *> &temps);
+
+  // --- Per-family lowering (one file each) --------------------------------
+  llvm::Value *unaryOp(ir::OpKind k, DType d, llvm::Value *x,
+                       const Shape &shape, Index *idx);
+  llvm::Value *binaryOp(ir::OpKind k, DType d, llvm::Value *a, llvm::Value *b);
+  llvm::Value *compareOp(ir::OpKind k, DType d, llvm::Value *a, llvm::Value *b);
+  llvm::Value *convertOp(DType from, DType to, llvm::Value *x);
+  llvm::Value *toF32(DType d, llvm::Value *x);
+  llvm::Value *fromF32(DType d, llvm::Value *f);
+  llvm::Value *roundTo(DType d, llvm::Value *f);
+  std::pair<llvm::Value *, llvm::Value *>
+  threefry(llvm::Value *k0, llvm::Value *k1, llvm::Value *x0, llvm::Value *x1);
+
+  void emitReduce(const ir::Operation &op);
+  void emitArgReduce(const ir::Operation &op);
+  void emitDot(const ir::Operation &op);
+  void emitDynamicUpdateSlice(const ir::Operation &op);
+  void emitFori(const ir::Operation &op);
+  void emitScan(const ir::Operation &op);
+  void emitWhile(const ir::Operation &op);
+  void emitCond(const ir::Operation &op);
+  void emitPmap(const ir::Operation &op);
+  void emitCollective(const ir::Operation &op);
+  void emitDebugPrint(const ir::Operation &op);
+  void emitFallback(const ir::Operation &op);
+
+  // --- Function state -------------------------------------------------------
+  /// Starts a new ParaxEntryFn-shaped function `name` (sets F, args, the
+  /// failure exit); `finishFunction` returns 0 from the current block.
+  llvm::Function *beginFunction(const std::string &name);
+  void finishFunction();
+  llvm::Value *insArg() { return insArg_; }
+  llvm::Value *outsArg() { return outsArg_; }
+  llvm::Value *constsArg() { return constsArg_; }
+
+  llvm::LLVMContext &C;
+  llvm::Module &M;
+  llvm::IRBuilder<> B;
+  const FusionPlan &plan;
+  ProgramInfo &info;
+  llvm::Function *F = nullptr;
+
+private:
+  std::unordered_map<const ir::Value *, CgValue> vals_;
+  std::unordered_map<const ir::Operation *, int32_t> opIds_;
+  std::unordered_map<const ir::Value *, bool> linearOnly_;
+  std::unordered_map<const ir::Operation *, std::vector<llvm::Value *>>
+      params_;
+  /// References already handed on (in-place updates); skipped when their
+  /// planned release comes.
+  std::unordered_set<const ir::Value *> transferred_;
+  llvm::Value *insArg_ = nullptr, *outsArg_ = nullptr, *rtCtx_ = nullptr,
+              *constsArg_ = nullptr;
+  llvm::BasicBlock *allocaBB_ = nullptr, *failBB_ = nullptr;
+  int pmapCounter_ = 0;
+  llvm::MDNode *noAliasScope_ = nullptr;
+
+  friend struct TransferGuard;
+
+public:
+  void markTransferred(const ir::Value *v) { transferred_.insert(v); }
+  int nextPmapIndex() { return pmapCounter_++; }
+  /// Saves/restores per-function state around emitting an outlined body.
+  struct FunctionState {
+    llvm::Function *F;
+    llvm::Value *ins, *outs, *ctx, *consts;
+    llvm::BasicBlock *allocaBB, *failBB;
+    llvm::IRBuilderBase::InsertPoint ip;
+  };
+  FunctionState saveFunction();
+  void restoreFunction(const FunctionState &s);
+};
+
+/// Raises an InternalError for IR the code generator does not handle.
+[[noreturn]] void unsupported(const ir::Operation &op, const std::string &why);
+
+} // namespace parax::codegen

@@ -1,0 +1,324 @@
+//===- RuntimeABI.cpp - the parax_rt_* functions compiled code calls ------===//
+//
+// Implementations of codegen/RuntimeABI.h over the interpreter's pieces:
+//  - buffers are ir::Buffers (so MemoryTracker accounts them to the current
+//    device), reference counted in the context's registry by data pointer;
+//  - parax_rt_eval runs the reference kernel of an op (evalPureOp), the
+//    results joining the registry;
+//  - collectives use the pmap's ThreadCommunicator (device-order combine);
+//  - debug prints format with formatDebugTemplate and are buffered per
+//    device inside a pmap, flushed in device order after the region;
+//  - parax_rt_pmap slices the mapped operands (axis-0 shards are views into
+//    the operand, other axes are copied on the device), runs the outlined
+//    body on the pool's device threads, and stacks the results as the
+//    interpreter does (one buffer accounted as shards).
+// Every entry point catches all exceptions: they are stored in the context
+// and reported through the status, never thrown through compiled frames.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/RuntimeABI.h"
+#include "ir/Diagnostics.h"
+#include "runtime/Communicator.h"
+#include "runtime/DebugPrint.h"
+#include "runtime/Kernels.h"
+#include "runtime/cpu/CpuBackend.h"
+#include "runtime/cpu/RtContext.h"
+
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <xmmintrin.h>
+#endif
+
+using parax::Array;
+using parax::Buffer;
+using parax::TensorType;
+namespace ir = parax::ir;
+
+//===----------------------------------------------------------------------===//
+// Context
+//===----------------------------------------------------------------------===//
+void *ParaxRtContext::adopt(const std::shared_ptr<Buffer> &b) {
+  void *p = b->data();
+  auto &e = buffers[p];
+  if (!e.buffer)
+    e.buffer = b;
+  ++e.refs;
+  return p;
+}
+
+Array ParaxRtContext::arrayAt(const void *p, const TensorType &t) const {
+  auto it = buffers.find(p);
+  if (it != buffers.end() &&
+      it->second.buffer->bytes() >= size_t(t.byteSize()))
+    return Array(t, it->second.buffer);
+  auto ex = externals.find(p);
+  if (ex != externals.end() && ex->second->bytes() >= size_t(t.byteSize()))
+    return Array(t, ex->second);
+  Array a = Array::allocate(t);
+  if (t.byteSize() > 0)
+    std::memcpy(a.raw(), p, size_t(t.byteSize()));
+  return a;
+}
+
+namespace parax::runtime {
+
+FlushDenormalGuard::FlushDenormalGuard() {
+#if defined(__x86_64__)
+  saved_ = _mm_getcsr();
+  _mm_setcsr(saved_ | 0x8040u);
+#endif
+}
+
+FlushDenormalGuard::~FlushDenormalGuard() {
+#if defined(__x86_64__)
+  _mm_setcsr(saved_);
+#endif
+}
+
+void callCompiled(ParaxEntryFn fn, void *const *ins, void **outs,
+                  ParaxRtContext &ctx) {
+  int32_t st;
+  {
+    FlushDenormalGuard ftz;
+    st = fn(ins, outs, &ctx, ctx.consts);
+  }
+  if (st != 0) {
+    if (ctx.error)
+      std::rethrow_exception(ctx.error);
+    throw ParaxError("InternalError", "compiled code failed without an error");
+  }
+}
+
+} // namespace parax::runtime
+
+namespace {
+
+/// Runs `f`, storing any exception in the context; returns the status.
+template <typename F> int32_t guarded(ParaxRtContext *ctx, F &&f) {
+  try {
+    f();
+    return 0;
+  } catch (...) {
+    if (!ctx->error)
+      ctx->error = std::current_exception();
+    return 1;
+  }
+}
+
+/// Stacks per-device parts along a new axis `ax` into one array accounted
+/// as shards, one per device (Interpreter.cpp's stackSharded).
+Array stackSharded(const std::vector<Array> &parts, int64_t ax,
+                   const TensorType &type) {
+  int n = int(parts.size());
+  Array r = Array::allocate(type, parax::Placement{-1, n});
+  const parax::Shape &ps = parts[0].shape();
+  size_t elem = size_t(parax::dtypeSize(type.dtype));
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < ax; ++i)
+    outer *= ps[size_t(i)];
+  for (size_t i = size_t(ax); i < ps.size(); ++i)
+    inner *= ps[i];
+  size_t innerBytes = size_t(inner) * elem;
+  char *dst = static_cast<char *>(r.raw());
+  for (int64_t o = 0; o < outer; ++o)
+    for (int d = 0; d < n; ++d)
+      std::memcpy(dst + (size_t(o) * size_t(n) + size_t(d)) * innerBytes,
+                  static_cast<const char *>(parts[size_t(d)].raw()) +
+                      size_t(o) * innerBytes,
+                  innerBytes);
+  return r;
+}
+
+/// Slice `i` of `x` along `axis` with the axis removed (a fresh array).
+Array sliceAlong(const Array &x, int64_t axis, int64_t i) {
+  std::vector<int64_t> start(size_t(x.rank()), 0), limit = x.shape(),
+      stride(size_t(x.rank()), 1);
+  start[size_t(axis)] = i;
+  limit[size_t(axis)] = i + 1;
+  TensorType t = x.type();
+  t.shape[size_t(axis)] = 1;
+  Array s = parax::runtime::sliceOp(x, start, limit, stride, t);
+  parax::Shape sq = x.shape();
+  sq.erase(sq.begin() + axis);
+  return s.reshaped(sq);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The ABI
+//===----------------------------------------------------------------------===//
+extern "C" {
+
+void *parax_rt_alloc(ParaxRtContext *ctx, int64_t bytes) {
+  return ctx->adopt(Buffer::allocate(size_t(bytes)));
+}
+
+void parax_rt_retain(ParaxRtContext *ctx, void *p) {
+  auto it = ctx->buffers.find(p);
+  if (it != ctx->buffers.end())
+    ++it->second.refs;
+}
+
+void parax_rt_release(ParaxRtContext *ctx, void *p) {
+  auto it = ctx->buffers.find(p);
+  if (it != ctx->buffers.end() && --it->second.refs <= 0)
+    ctx->buffers.erase(it);
+}
+
+int32_t parax_rt_is_unique(ParaxRtContext *ctx, void *p) {
+  auto it = ctx->buffers.find(p);
+  return it != ctx->buffers.end() && it->second.refs == 1 &&
+         it->second.buffer.use_count() == 1;
+}
+
+int32_t parax_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
+                      void **outs) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    std::vector<Array> inputs;
+    for (unsigned i = 0; i < op.numOperands(); ++i)
+      inputs.push_back(ctx->arrayAt(ins[i], op.operand(i)->type()));
+    parax::runtime::FlushDenormalGuard ftz;
+    std::vector<Array> results = parax::runtime::evalPureOp(op, inputs);
+    for (unsigned r = 0; r < op.numResults(); ++r)
+      outs[r] = ctx->adopt(results[r].buffer());
+  });
+}
+
+int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
+                            void **out) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    PARAX_ASSERT(ctx->comm) << op.name() << " outside a pmap region";
+    Array x = ctx->arrayAt(in, op.operand(0)->type());
+    Array r;
+    switch (op.kind()) {
+    case ir::OpKind::Psum:
+    case ir::OpKind::Pmax:
+    case ir::OpKind::Pmin:
+      r = ctx->comm->allReduce(ctx->device, x, op.kind());
+      break;
+    case ir::OpKind::AllGather:
+      r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),
+                               op.attrs().getInt("tiled") != 0);
+      break;
+    case ir::OpKind::Ppermute:
+      r = ctx->comm->permute(ctx->device, x, op.attrs().getInts("perm"));
+      break;
+    default:
+      PARAX_ASSERT(false) << "not a collective: " << op.name();
+    }
+    *out = ctx->adopt(r.buffer());
+  });
+}
+
+int32_t parax_rt_axis_index(ParaxRtContext *ctx) { return ctx->device; }
+
+int32_t parax_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
+                             void *const *ins) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    std::vector<Array> values;
+    for (unsigned i = 0; i < op.numOperands(); ++i)
+      values.push_back(ctx->arrayAt(ins[i], op.operand(i)->type()));
+    std::string line = parax::runtime::formatDebugTemplate(
+                           op.attrs().getString("format"), values) +
+                       "\n";
+    if (ctx->prints)
+      ctx->prints->push_back(line);
+    else
+      (*ctx->print)(line);
+  });
+}
+
+int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
+                      void *const *ins, void **outs) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    const auto &caps = ctx->info->captures[size_t(opId)];
+    int n = int(op.attrs().getInt("axis_size"));
+    const auto &inAxes = op.attrs().getInts("in_axes");
+    const auto &outAxes = op.attrs().getInts("out_axes");
+    unsigned nOps = op.numOperands();
+    parax::runtime::ThreadCommunicator comm(n);
+    std::vector<ParaxRtContext> devs(static_cast<size_t>(n));
+    std::vector<std::vector<std::string>> prints(static_cast<size_t>(n));
+    std::vector<std::vector<void *>> devOuts(static_cast<size_t>(n));
+    std::vector<Array> operands;
+    for (unsigned k = 0; k < nOps; ++k)
+      operands.push_back(ctx->arrayAt(ins[k], op.operand(k)->type()));
+    auto runDevice = [&](int d) {
+      ParaxRtContext &dc = devs[size_t(d)];
+      dc.info = ctx->info;
+      dc.backend = ctx->backend;
+      dc.print = ctx->print;
+      dc.consts = ctx->consts;
+      dc.device = d;
+      dc.comm = &comm;
+      dc.prints = &prints[size_t(d)];
+      parax::setCurrentDevice(d);
+      int32_t st = guarded(&dc, [&] {
+        std::vector<void *> args;
+        for (unsigned k = 0; k < nOps; ++k) {
+          int64_t ax = inAxes[k];
+          if (ax < 0) {
+            args.push_back(ins[k]);
+          } else if (ax == 0) {
+            const TensorType &t = op.operand(k)->type();
+            size_t shard = size_t(t.byteSize()) / size_t(t.shape[0]);
+            args.push_back(static_cast<char *>(ins[k]) + size_t(d) * shard);
+          } else {
+            args.push_back(dc.adopt(sliceAlong(operands[k], ax, d).buffer()));
+          }
+        }
+        for (size_t j = 0; j < caps.size(); ++j)
+          args.push_back(ins[nOps + j]);
+        devOuts[size_t(d)].assign(op.numResults() + 1, nullptr);
+        parax::runtime::callCompiled(body, args.data(),
+                                     devOuts[size_t(d)].data(), dc);
+      });
+      if (st != 0)
+        comm.abort();
+      parax::setCurrentDevice(0);
+    };
+    ctx->backend->pool().run(n, runDevice);
+    for (auto &dp : prints)
+      for (auto &line : dp)
+        (*ctx->print)(line);
+    for (auto &dc : devs)
+      if (dc.error)
+        std::rethrow_exception(dc.error);
+    for (unsigned k = 0; k < op.numResults(); ++k) {
+      const TensorType &rt = op.result(k)->type();
+      int64_t ax = outAxes[k];
+      TensorType pt = rt;
+      if (ax >= 0)
+        pt.shape.erase(pt.shape.begin() + ax);
+      std::vector<Array> parts;
+      for (int d = 0; d < n; ++d)
+        parts.push_back(devs[size_t(d)].arrayAt(devOuts[size_t(d)][k], pt));
+      Array r = ax < 0 ? parts[0] : stackSharded(parts, ax, rt);
+      outs[k] = ctx->adopt(r.buffer());
+    }
+  });
+}
+
+void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
+                           int64_t n, int64_t grain) {
+  int threads = parax::runtime::ThreadPool::hardwareThreads();
+  int64_t chunks = grain > 0 ? (n + grain - 1) / grain : 1;
+  int use = int(std::min<int64_t>(threads, chunks));
+  if (use <= 1) {
+    body(env, 0, n);
+    return;
+  }
+  ctx->backend->pool().run(use, [&](int t) {
+    parax::runtime::FlushDenormalGuard ftz;
+    int64_t lo = n * t / use, hi = n * (t + 1) / use;
+    body(env, lo, hi);
+  });
+}
+
+} // extern "C"
