@@ -60,7 +60,7 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
         } catch (ParaxError &err) {
           annotate(err, b->values[i]->loc);
           if (err.diag().kind == "TracerBoolConversionError" &&
-              err.diag().hint.empty())
+              err.diag().hint.find("axis_index") == std::string::npos)
             err.diag().hint = std::string("`") + (b->isAnd ? "and" : "or") +
                               "` needs a Python bool; for arrays use " +
                               (b->isAnd ? "jnp.logical_and(a, b) or a & b"

@@ -374,19 +374,20 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     case StmtKind::AugAssign: {
       auto *a = cast<AugAssignStmt>(&s);
       Value rhs = eval(*a->value, f);
-      // Lists extend in place (`xs += [v]`), as Python does.
-      if (a->target->kind == ExprKind::Name && a->op == BinOpKind::Add) {
-        Value cur = eval(*a->target, f);
-        if (cur.isList()) {
-          auto items = iterate(rhs, a->value->loc);
-          auto &el = cur.elements();
-          el.insert(el.end(), items.begin(), items.end());
-          return Flow::Normal;
-        }
-        assign(*a->target, binary(a->op, cur, rhs, s.loc), f);
+      // Lists are mutable: `xs += it` extends and `xs *= n` repeats in place,
+      // so other names bound to the same list see the change, as in Python.
+      Value cur = eval(*a->target, f);
+      if (cur.isList() && a->op == BinOpKind::Add) {
+        auto items = iterate(rhs, a->value->loc);
+        auto &el = cur.elements();
+        el.insert(el.end(), items.begin(), items.end());
         return Flow::Normal;
       }
-      Value cur = eval(*a->target, f);
+      if (cur.isList() && a->op == BinOpKind::Mul && (rhs.isInt() || rhs.isBool())) {
+        Value repeated = binary(a->op, cur, rhs, s.loc);
+        cur.elements() = repeated.elements();
+        return Flow::Normal;
+      }
       assign(*a->target, binary(a->op, cur, rhs, s.loc), f);
       return Flow::Normal;
     }
@@ -416,7 +417,8 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
         try {
           go = truthy(t);
         } catch (ParaxError &e) {
-          if (e.diag().kind == "TracerBoolConversionError" && e.diag().hint.empty())
+          if (e.diag().kind == "TracerBoolConversionError" &&
+              e.diag().hint.find("axis_index") == std::string::npos)
             e.diag().hint = "a Python `while` on a traced value cannot be traced; "
                             "use lax.while_loop(cond_fun, body_fun, init_val)";
           throw;

@@ -105,8 +105,17 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
   if (!ctx) {
     std::vector<Array> ins;
     ins.reserve(operands.size());
-    for (const Value &v : operands)
+    for (const Value &v : operands) {
+      if (v.isTracer())
+        raise("UnexpectedTracerError",
+              "Encountered an unexpected tracer. A function transformed by JAX had a "
+              "side effect, allowing for a reference to an intermediate value with type " +
+                  v.asTracer().type().str(true) +
+                  " wrapped in a JitTracer to escape the scope of the transformation.",
+              "do not store traced values in Python variables that outlive the traced "
+              "function (lists, globals); return them instead");
       ins.push_back(toArray(v));
+    }
     checkEagerAllocation(ev, resultTypes);
     std::vector<Array> outs =
         ev.backend().evalEager(kind, attrs, ins, resultTypes);

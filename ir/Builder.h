@@ -37,7 +37,8 @@ private:
   Operation *before_ = nullptr;
 };
 
-/// Removes `op` from its block and destroys it (it must have no uses).
+/// Removes `op` from its block (it must have no uses); the block keeps it
+/// alive, detached, until the block dies.
 void eraseOp(Operation *op);
 
 } // namespace parax::ir

@@ -100,7 +100,10 @@ Block::~Block() {
   for (auto &op : ops_)
     op->walk([](Operation *o) { o->dropOperands(); });
   ops_.clear();
+  retired_.clear();
 }
+
+void Block::retire(std::unique_ptr<Operation> op) { retired_.push_back(std::move(op)); }
 
 Operation *Block::terminator() const {
   if (ops_.empty())
@@ -235,12 +238,15 @@ Operation *Builder::create(OpKind kind, const std::vector<Value *> &operands,
 void eraseOp(Operation *op) {
   for (auto &r : op->results())
     PARAX_ASSERT(r->users().empty()) << "erasing " << op->name() << " with uses";
-  auto &ops = op->parentBlock()->operations();
+  Block *blk = op->parentBlock();
+  auto &ops = blk->operations();
   for (auto it = ops.begin(); it != ops.end(); ++it)
     if (it->get() == op) {
       // Nested ops drop their uses of outer values first.
       op->walk([](Operation *o) { o->dropOperands(); });
+      std::unique_ptr<Operation> owned = std::move(*it);
       ops.erase(it);
+      blk->retire(std::move(owned));
       return;
     }
 }

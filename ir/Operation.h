@@ -133,11 +133,15 @@ public:
   Region *parentRegion() const { return parent_; }
   /// The op whose region contains this block (null for a function body).
   Operation *parentOp() const;
+  /// Keeps an op removed from this block alive until the block dies: a
+  /// traced program's Python tracers may still point at its results.
+  void retire(std::unique_ptr<Operation> op);
 
 private:
   Region *parent_;
   std::vector<std::unique_ptr<Value>> args_;
   std::list<std::unique_ptr<Operation>> ops_;
+  std::vector<std::unique_ptr<Operation>> retired_;
 };
 
 class Operation {

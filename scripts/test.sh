@@ -10,6 +10,9 @@ echo "== unit tests"
 ctest --test-dir build --output-on-failure -j "$(nproc)" || status=1
 if [ -d ../shared/conformance ]; then
   echo "== shared conformance"
-  python3 scripts/conform --parax build/parax ../shared/conformance ../shared/conformance/beyond || status=1
+  for backend in cpu interp; do
+    python3 scripts/conform --parax "build/parax --backend $backend" \
+      ../shared/conformance ../shared/conformance/beyond || status=1
+  done
 fi
 exit $status

@@ -89,10 +89,8 @@ private:
                       const std::function<void()> &fn) {
     const Operation *saved = divergent_;
     VarianceSource savedSrc = divergentSource_;
-    if (!divergent_) {
-      divergent_ = &op;
-      divergentSource_ = src;
-    }
+    divergent_ = &op; // the innermost divergent construct is named
+    divergentSource_ = src;
     fn();
     divergent_ = saved;
     divergentSource_ = savedSrc;
@@ -198,6 +196,9 @@ private:
           enterDivergent(op, *pred, walkCond);
         else
           walkCond();
+        // Once the predicate varies, devices evaluate the condition a
+        // different number of times: walk it again as divergent code.
+        bool predBecameVarying = !pred && !p.empty() && p[0];
         if (!p.empty() && p[0])
           pred = p[0];
         const Block &bodyB = op.region(1).front();
@@ -210,7 +211,7 @@ private:
           enterDivergent(op, *pred, walkBody);
         else
           walkBody();
-        bool changed = false;
+        bool changed = predBecameVarying;
         for (unsigned i = 0; i < n && i < ys.size(); ++i)
           if (ys[i] && !carry[i]) {
             carry[i] = ys[i];

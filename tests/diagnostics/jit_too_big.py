@@ -1,0 +1,12 @@
+# conform: parax-only error=RESOURCE_EXHAUSTED line=12 parax-args=--device-memory 16MiB
+# expect: jit(f) needs
+# expect: over the 16.00 MiB budget
+# expect: nothing was allocated
+import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f(x):
+    return jnp.outer(x, x).sum()
+
+print(f(jnp.ones(4096)))
