@@ -18,6 +18,7 @@
 #include "frontend/Value.h"
 #include "ir/Diagnostics.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -74,6 +75,10 @@ struct EvalOptions {
   /// Statements (and loop iterations) a program may execute; 0 = no limit.
   /// Fuzzing and embedders use it to bound untrusted programs.
   int64_t maxSteps = 0;
+  /// Set from any thread (or a signal handler: Ctrl-C in the REPL) to stop
+  /// the program with KeyboardInterrupt at its next statement; the owner
+  /// clears it before each run.
+  const std::atomic<bool> *interrupt = nullptr;
 };
 
 /// Where `print` and `jax.debug.print` output goes.

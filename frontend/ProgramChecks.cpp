@@ -128,7 +128,10 @@ std::string bufferLine(const ir::PlannedBuffer &b) {
   throw err;
 }
 
-void printPlan(Evaluator &ev, TraceProgram &prog, const ir::MemoryPlan &plan) {
+} // namespace
+
+static std::string renderMemoryPlan(const TraceProgram &prog,
+                                    const ir::MemoryPlan &plan) {
   std::string out = "program " + prog.what + " (" + prog.callLoc.str() + "):\n";
   for (size_t dv = 0; dv < plan.devices.size(); ++dv) {
     const ir::DevicePlan &p = plan.devices[dv];
@@ -142,10 +145,13 @@ void printPlan(Evaluator &ev, TraceProgram &prog, const ir::MemoryPlan &plan) {
       out += "    " + bufferLine(b) + "  at " + b.loc.str() + "\n";
     }
   }
-  ev.write(out);
+  return out;
 }
 
-} // namespace
+std::string renderMemoryPlan(Evaluator &ev, const TraceProgram &prog) {
+  const ir::Func &entry = *prog.module->funcs()[0];
+  return renderMemoryPlan(prog, ir::planMemory(entry, ev.options().numDevices));
+}
 
 void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
   const ir::Func &entry = *prog.module->funcs()[0];
@@ -156,7 +162,7 @@ void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
   for (auto &p : plan.devices)
     prog.plannedPeaks.push_back(p.peak);
   if (ev.options().checkOnly)
-    printPlan(ev, prog, plan);
+    ev.write(renderMemoryPlan(prog, plan));
   int64_t budget = ev.options().deviceMemory;
   if (budget <= 0)
     return;

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <string>
+
 namespace parax::frontend {
 
 class Evaluator;
@@ -15,5 +17,9 @@ struct TraceProgram;
 /// Throws ParaxError (DivergentCollectiveError, RESOURCE_EXHAUSTED) when the
 /// program would hang or not fit.
 void runProgramChecks(Evaluator &ev, TraceProgram &prog);
+
+/// The memory plan of a compiled program as `parax check` prints it: each
+/// device's peak and the largest buffers live at it (the REPL's :mem).
+std::string renderMemoryPlan(Evaluator &ev, const TraceProgram &prog);
 
 } // namespace parax::frontend

@@ -57,12 +57,26 @@ std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p) {
   return b;
 }
 
+std::shared_ptr<Buffer> Buffer::wrap(void *data, size_t bytes,
+                                     std::shared_ptr<const void> owner) {
+  std::shared_ptr<Buffer> b(new Buffer());
+  b->data_ = data;
+  b->bytes_ = bytes;
+  b->external_ = true;
+  b->owner_ = std::move(owner);
+  return b;
+}
+
 Buffer::~Buffer() {
+  if (external_)
+    return;
   account(placement_, -int64_t(bytes_));
   std::free(data_);
 }
 
 void Buffer::setPlacement(Placement p) {
+  if (external_)
+    return;
   if (p.device < 0)
     p.device = tCurrentDevice;
   account(placement_, -int64_t(bytes_));

@@ -37,6 +37,11 @@ int currentDevice();
 class Buffer {
 public:
   static std::shared_ptr<Buffer> allocate(size_t bytes, Placement p = {});
+  /// Memory owned by someone else, used in place (the embedding API's
+  /// views over host arrays): never freed here and not accounted to a
+  /// device; `owner` (may be null) is kept alive as long as the buffer.
+  static std::shared_ptr<Buffer> wrap(void *data, size_t bytes,
+                                      std::shared_ptr<const void> owner);
   ~Buffer();
   Buffer(const Buffer &) = delete;
   Buffer &operator=(const Buffer &) = delete;
@@ -53,6 +58,8 @@ private:
   void *data_ = nullptr;
   size_t bytes_ = 0;
   Placement placement_;
+  bool external_ = false; ///< wrap(): not ours to free or account.
+  std::shared_ptr<const void> owner_;
 };
 
 /// Per-device live bytes and high-water marks of Buffers (thread-safe).

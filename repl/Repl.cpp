@@ -5,49 +5,109 @@
 // value of a final expression. An error never loses earlier definitions:
 // the global scope lives in the session.
 //
+// On a terminal, lines come from libedit (LineEditor: editing, history,
+// completion) and Ctrl-C interrupts: while typing it drops the pending
+// input; while a program runs it sets the evaluator's interrupt flag, which
+// stops the program with KeyboardInterrupt at its next statement (or the
+// interp backend's next loop iteration). Code the cpu backend compiled runs
+// to its end first. When stdin is not a terminal the loop reads plain lines
+// and leaves SIGINT alone.
+//
 //===----------------------------------------------------------------------===//
 #include "repl/Repl.h"
 #include "frontend/Parser.h"
+#include "repl/Completion.h"
+#include "repl/LineEditor.h"
+#include "repl/ReplCommands.h"
 #include "repl/Session.h"
 
+#include <atomic>
+#include <csignal>
 #include <iostream>
+#include <memory>
 #include <string>
 #include <unistd.h>
 
 namespace parax {
 
+namespace {
+std::atomic<bool> gInterrupt{false};
+
+void onSigint(int) {
+  LineEditor::sigintPending = 1;
+  gInterrupt.store(true, std::memory_order_relaxed);
+}
+
+void installSigint() {
+  struct sigaction sa {};
+  sa.sa_handler = onSigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0; // no SA_RESTART: a read in progress returns EINTR
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+bool isCommand(const std::string &buffer, const std::string &line) {
+  return buffer.empty() && !line.empty() && line[0] == ':';
+}
+} // namespace
+
 int runRepl(Session &session) {
-  bool tty = isatty(0);
-  if (tty)
+  bool tty = isatty(0) && isatty(1);
+  std::unique_ptr<LineEditor> editor;
+  if (tty) {
     std::cout << "parax (" << session.backend().name() << ", "
               << session.options().devices << " device"
               << (session.options().devices == 1 ? "" : "s")
               << ") - JAX programs without Python. :help for help, Ctrl-D to quit.\n";
+    editor = std::make_unique<LineEditor>(
+        [&session](const std::string &w) { return completions(session, w); });
+    session.evaluator().options().interrupt = &gInterrupt;
+    session.backend().setInterruptFlag(&gInterrupt);
+    installSigint();
+  }
+  auto run = [&](const std::string &text, int n) {
+    gInterrupt.store(false);
+    LineEditor::sigintPending = 0;
+    session.runInteractive(text, "<stdin-" + std::to_string(n) + ">");
+    std::cout.flush();
+  };
   std::string buffer, line;
   int n = 0;
   while (true) {
-    if (tty) {
-      std::cout << (buffer.empty() ? ">>> " : "... ");
-      std::cout.flush();
+    std::string prompt = buffer.empty() ? ">>> " : "... ";
+    bool got;
+    if (editor) {
+      LineEditor::Status st = editor->read(prompt, line);
+      if (st == LineEditor::Status::Interrupted) {
+        std::cout << "\nKeyboardInterrupt\n";
+        buffer.clear();
+        continue;
+      }
+      got = st == LineEditor::Status::Line;
+      if (got)
+        editor->remember(line);
+    } else {
+      got = bool(std::getline(std::cin, line));
     }
-    if (!std::getline(std::cin, line)) {
+    if (!got) {
       if (!buffer.empty())
-        session.runInteractive(buffer, "<stdin-" + std::to_string(++n) + ">");
+        run(buffer, ++n);
       if (tty)
         std::cout << "\n";
       return 0;
     }
-    if (buffer.empty() && (line == ":quit" || line == ":q" || line == "exit()"))
+    if (buffer.empty() && line == "exit()")
       return 0;
-    if (buffer.empty() && line == ":help") {
-      std::cout << "Type Python/JAX statements. :quit leaves.\n";
+    if (isCommand(buffer, line)) {
+      gInterrupt.store(false);
+      if (!runReplCommand(session, line))
+        return 0;
       continue;
     }
     buffer += line + "\n";
     if (frontend::classifyInput(buffer) == frontend::InputState::Incomplete)
       continue;
-    session.runInteractive(buffer, "<stdin-" + std::to_string(++n) + ">");
-    std::cout.flush();
+    run(buffer, ++n);
     buffer.clear();
   }
 }

@@ -12,6 +12,7 @@
 #include "ir/Array.h"
 #include "ir/Operation.h"
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -57,7 +58,15 @@ public:
     dumpHook_ = std::move(hook);
   }
 
+  /// Ctrl-C / Interpreter::interrupt(): backends that can stop inside a
+  /// program (the interpreter, once per loop iteration) poll this flag.
+  void setInterruptFlag(const std::atomic<bool> *f) { interrupt_ = f; }
+  bool interrupted() const {
+    return interrupt_ && interrupt_->load(std::memory_order_relaxed);
+  }
+
 protected:
+  const std::atomic<bool> *interrupt_ = nullptr;
   PrintSink print_ = [](const std::string &) {};
   std::vector<std::string> dumpStages_;
   DumpHook dumpHook_;

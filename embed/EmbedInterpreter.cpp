@@ -1,0 +1,226 @@
+//===- EmbedInterpreter.cpp - parax::embed::Interpreter -------------------===//
+//
+// An Interpreter owns one Session (backend + evaluator + global scope). Every
+// call takes the interpreter's mutex, so calls from several threads run one
+// at a time; interrupt() only stores to an atomic flag that the evaluator
+// (each statement) and the interp backend poll.
+//
+//===----------------------------------------------------------------------===//
+#include "embed/EmbedImpl.h"
+#include "frontend/Evaluator.h"
+#include "frontend/Parser.h"
+#include "repl/Options.h"
+#include "repl/Session.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <new>
+#include <sstream>
+
+namespace parax::embed {
+
+struct Interpreter::Impl {
+  std::mutex mu;
+  std::atomic<bool> interrupt{false};
+  uint64_t id = 0;
+  std::function<void(std::string_view)> onPrint;
+  std::unique_ptr<Session> session;
+  /// Parsed sources stay alive: functions point into their ASTs.
+  std::vector<std::unique_ptr<frontend::Module>> modules;
+
+  frontend::Evaluator &ev() { return session->evaluator(); }
+
+  /// Runs `body` under the lock, turning every failure into an Error.
+  template <typename F> auto guarded(F &&body) -> Result<decltype(body())> {
+    std::lock_guard<std::mutex> lock(mu);
+    interrupt.store(false, std::memory_order_relaxed);
+    try {
+      return body();
+    } catch (ParaxError &e) {
+      return toError(e.diag());
+    } catch (Exception &e) {
+      return e.error();
+    } catch (std::bad_alloc &) {
+      return makeError("MemoryError", "out of host memory");
+    } catch (std::exception &e) {
+      return makeError("InternalError",
+                       std::string("parax failed unexpectedly (please report this bug): ") +
+                           e.what());
+    }
+  }
+
+  frontend::Value runText(std::string_view text, std::string_view name, bool wantLast) {
+    uint32_t file = SourceRegistry::add(std::string(name), std::string(text));
+    modules.push_back(frontend::parseModule(file));
+    frontend::Value last;
+    ev().execModule(*modules.back(), wantLast ? &last : nullptr);
+    return last;
+  }
+
+  frontend::Value unwrap(const Value &v) {
+    if (v.impl()->owner && v.impl()->owner != id)
+      throw ParaxError("ValueError", "this value belongs to another parax Interpreter");
+    return v.impl()->value;
+  }
+};
+
+namespace {
+std::atomic<uint64_t> gNextId{1};
+
+bool isIdentifier(std::string_view s) {
+  if (s.empty() || std::isdigit((unsigned char)s[0]))
+    return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum((unsigned char)c) || c == '_' || (unsigned char)c >= 0x80;
+  });
+}
+} // namespace
+
+Result<Interpreter> Interpreter::create(const Config &config) {
+  // The command's defaults: PARAX_* environment variables.
+  Options opts;
+  std::string error;
+  char prog[] = "parax";
+  char *argv[] = {prog, nullptr};
+  if (!parseOptions(1, argv, opts, error))
+    return makeError("ValueError", error);
+  if (config.devices)
+    opts.devices = config.devices;
+  if (!config.backend.empty())
+    opts.backend = config.backend;
+  if (config.deviceMemory >= 0)
+    opts.deviceMemory = config.deviceMemory;
+  if (opts.devices < 1 || opts.devices > 64)
+    return makeError("ValueError", "the device count must be from 1 to 64, got " +
+                                       std::to_string(opts.devices));
+  if (opts.backend != "auto" && opts.backend != "cpu" && opts.backend != "cuda" &&
+      opts.backend != "interp")
+    return makeError("ValueError",
+                     "backend must be auto, cpu, cuda or interp, got '" + opts.backend + "'");
+  if (!config.argv.empty()) {
+    opts.program = config.argv[0];
+    opts.programArgs.assign(config.argv.begin() + 1, config.argv.end());
+  }
+  auto impl = std::make_unique<Impl>();
+  impl->id = gNextId++;
+  impl->onPrint = config.onPrint;
+  Impl *raw = impl.get();
+  auto out = [raw](const std::string &s) {
+    if (raw->onPrint)
+      raw->onPrint(s);
+    else
+      std::fwrite(s.data(), 1, s.size(), stdout);
+  };
+  // Errors come back as values; nothing is written to stderr.
+  auto err = [](const std::string &) {};
+  try {
+    impl->session = Session::create(opts, out, err, error);
+  } catch (std::exception &e) {
+    return makeError("RuntimeError", e.what());
+  }
+  if (!impl->session)
+    return makeError("RuntimeError", error);
+  impl->ev().options().interrupt = &impl->interrupt;
+  impl->ev().options().maxSteps = config.maxSteps;
+  impl->session->backend().setInterruptFlag(&impl->interrupt);
+  return Interpreter(std::move(impl));
+}
+
+Interpreter::Interpreter(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Interpreter::Interpreter(Interpreter &&) noexcept = default;
+Interpreter &Interpreter::operator=(Interpreter &&) noexcept = default;
+Interpreter::~Interpreter() {
+  if (!impl_)
+    return;
+  // Wait for a call still running on another thread.
+  std::lock_guard<std::mutex> lock(impl_->mu);
+}
+
+Status Interpreter::run(std::string_view source, std::string_view name) {
+  return impl_->guarded([&] {
+    impl_->runText(source, name, false);
+    return true;
+  }).status();
+}
+
+Status Interpreter::runFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return makeError("FileNotFoundError", "cannot open '" + path + "': No such file or directory");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return run(ss.str(), path);
+}
+
+Result<Value> Interpreter::eval(std::string_view source, std::string_view name) {
+  return impl_->guarded([&] {
+    return wrapValue(impl_->runText(source, name, true), impl_->id);
+  });
+}
+
+Result<Value> Interpreter::get(std::string_view name) {
+  return impl_->guarded([&] {
+    auto &vars = impl_->ev().globals().vars;
+    auto it = vars.find(std::string(name));
+    if (it == vars.end())
+      throw ParaxError("NameError", "name '" + std::string(name) + "' is not defined");
+    return wrapValue(it->second, impl_->id);
+  });
+}
+
+Status Interpreter::set(std::string_view name, Value value) {
+  return impl_->guarded([&] {
+    if (!isIdentifier(name))
+      throw ParaxError("ValueError", "'" + std::string(name) + "' is not a valid name");
+    impl_->ev().globals().vars[std::string(name)] = impl_->unwrap(value);
+    return true;
+  }).status();
+}
+
+std::vector<std::string> Interpreter::globals() {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  std::vector<std::string> names;
+  for (auto &kv : impl_->ev().globals().vars)
+    if (kv.first.rfind("__", 0) != 0)
+      names.push_back(kv.first);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Result<Value> Interpreter::call(const Value &callable, const std::vector<Value> &args,
+                                const std::vector<std::pair<std::string, Value>> &kwargs) {
+  return impl_->guarded([&] {
+    frontend::Value f = impl_->unwrap(callable);
+    if (!f.isCallableKind())
+      throw ParaxError("TypeError", "'" + frontend::typeName(f) + "' object is not callable");
+    // `cargs` keeps every argument referenced for the whole call, so the
+    // runtime never sees a caller's buffer as its only owner (no in-place
+    // updates of views).
+    frontend::CallArgs cargs;
+    for (const Value &a : args)
+      cargs.args.push_back(impl_->unwrap(a));
+    for (auto &[k, v] : kwargs)
+      cargs.kwargs.emplace_back(k, impl_->unwrap(v));
+    frontend::CallArgs keep = cargs;
+    frontend::Value r = impl_->ev().call(f, cargs);
+    return wrapValue(std::move(r), impl_->id);
+  });
+}
+
+Result<Value> Interpreter::call(std::string_view name, const std::vector<Value> &args,
+                                const std::vector<std::pair<std::string, Value>> &kwargs) {
+  Result<Value> f = get(name);
+  if (!f)
+    return f.error();
+  return call(f.value(), args, kwargs);
+}
+
+void Interpreter::interrupt() { impl_->interrupt.store(true, std::memory_order_relaxed); }
+
+std::string Interpreter::backendName() const { return impl_->session->backend().name(); }
+int Interpreter::devices() const { return impl_->session->options().devices; }
+
+} // namespace parax::embed
