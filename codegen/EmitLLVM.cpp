@@ -195,7 +195,10 @@ void Emitter::emitOps(const ir::Block &b) {
     const ir::Operation &op = *opPtr;
     if (op.hasTrait(ir::T))
       return;
-    emitOp(op);
+    if (gpu)
+      emitOpGpu(op);
+    else
+      emitOp(op);
     releaseValues(plan.releaseAfter(&op));
   }
 }

@@ -271,6 +271,8 @@ struct FM {
 
   Value *rsqrt(Value *x, int steps) {
 #if defined(__x86_64__)
+    if (e.gpu) // no SSE estimate on the device: IEEE sqrt and divide
+      return div(c(1.0f), sqrt(x));
     llvm::Type *v4 = llvm::FixedVectorType::get(e.f32(), 4);
     Value *vec = B.CreateInsertElement(llvm::PoisonValue::get(v4), x,
                                        uint64_t(0));

@@ -279,6 +279,15 @@ Value *xlaTree(Emitter &e, Combiner &cb, const Shape &rs,
 //===----------------------------------------------------------------------===//
 // reduce_*
 //===----------------------------------------------------------------------===//
+bool Emitter::gpuReducesInParallel(const ir::Operation &op) {
+  const Shape &xs = op.operand(0)->type().shape;
+  int64_t n = numElements(xs), out = numElements(op.result()->type().shape);
+  if (n == 0 || out == 0)
+    return false;
+  int64_t R = n / out;
+  return out >= kGpuBlock || R >= 1024;
+}
+
 void Emitter::emitReduce(const ir::Operation &op) {
   const ir::Value *x = op.operand(0);
   const Shape &xs = x->type().shape;
@@ -352,7 +361,72 @@ void Emitter::emitReduce(const ir::Operation &op) {
     bind(op.result(), CgValue{Repr::Buffer, nullptr, dst});
     return;
   }
-  if (n == 0 || R == 0) {
+  // Element at output `o` (linear in kshape) and reduced linear index `r`.
+  auto elemOR = [&](const std::vector<Value *> &kd, Value *r) {
+    Index ri = makeLinearIndex(rshape, r);
+    return elemKR(kd, dimsOf(ri));
+  };
+  if (gpu && !inKernelRegion() && gpuReducesInParallel(op)) {
+    auto keptDims = [&](Value *o) {
+      Index ko = kshape.empty() ? makeIndex({}, {}) : makeLinearIndex(kshape, o);
+      return dimsOf(ko);
+    };
+    if (outCount >= kGpuBlock) {
+      // GPU, many outputs: one thread per output element (grid-stride),
+      // each a run over the reduced index.
+      beginKernelRegion(KernelKind::Grid, op.name(), outCount);
+      gridLoop(outCount, [&](Value *o) {
+        std::vector<Value *> kd = keptDims(o);
+        Gen gen = [&](Value *r) { return elemOR(kd, r); };
+        Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
+                                  : pairwiseRun(*this, cb, c64(0), R, gen);
+        store(rt.dtype, dst, o, cb.store(v));
+      });
+      endKernelRegion();
+    } else {
+      // GPU, few outputs and long runs: one block per output in turn;
+      // thread t takes r = t, t + T, ... (coalesced), then a tree in shared
+      // memory (a fixed order: deterministic).
+      beginKernelRegion(KernelKind::Block, op.name(), R);
+      const int64_t T = kGpuBlock, per = (R + T - 1) / T;
+      Value *tid = gpuThread(), *shared = gpuShared();
+      llvm::Type *ct = cb.type();
+      auto slot = [&](Value *i) { return B.CreateGEP(ct, shared, i); };
+      auto one = [&](Value *o) {
+        std::vector<Value *> kd = keptDims(o);
+        Gen gen = [&](Value *j) {
+          Value *r = B.CreateAdd(tid, B.CreateMul(j, c64(T)));
+          Value *in = B.CreateICmpSLT(r, c64(R));
+          Value *v = elemOR(kd, B.CreateSelect(in, r, c64(R - 1)));
+          return B.CreateSelect(in, v, cb.identity());
+        };
+        Value *part = cb.orderFree() ? laneRun(*this, cb, c64(0), per, gen)
+                                     : pairwiseRun(*this, cb, c64(0), per, gen);
+        gpuBarrier(); // the previous output's readers are done
+        B.CreateStore(part, slot(tid));
+        gpuBarrier();
+        for (int64_t w = T / 2; w >= 1; w /= 2) {
+          auto *doBB = llvm::BasicBlock::Create(C, "tree", F);
+          auto *next = llvm::BasicBlock::Create(C, "tree.next", F);
+          B.CreateCondBr(B.CreateICmpSLT(tid, c64(w)), doBB, next);
+          B.SetInsertPoint(doBB);
+          Value *a = B.CreateLoad(ct, slot(tid));
+          Value *b = B.CreateLoad(ct, slot(B.CreateAdd(tid, c64(w))));
+          B.CreateStore(cb.combine(a, b), slot(tid));
+          B.CreateBr(next);
+          B.SetInsertPoint(next);
+          gpuBarrier();
+        }
+        return B.CreateLoad(ct, shared);
+      };
+      if (scalarOut) {
+        put(nullptr, one(c64(0)));
+      } else {
+        loop(outCount, [&](Value *o) { put(o, one(o)); });
+      }
+      endKernelRegion();
+    }
+  } else if (n == 0 || R == 0) {
     Value *id = cb.store(cb.identity());
     if (scalarOut)
       scalar = id;
@@ -468,10 +542,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
     // General layout: per output element, a run over the reduced index.
     loopNest(kshape, [&](Index &ko) {
       std::vector<Value *> kd = dimsOf(ko);
-      Gen gen = [&](Value *r) {
-        Index ri = makeLinearIndex(rshape, r);
-        return elemKR(kd, dimsOf(ri));
-      };
+      Gen gen = [&](Value *r) { return elemOR(kd, r); };
       Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
                                 : pairwiseRun(*this, cb, c64(0), R, gen);
       put(linearOf(ko), v);
@@ -592,7 +663,8 @@ void Emitter::emitDot(const ir::Operation &op) {
           Nn = numElements(nS);
   bool fl = isFloat(d);
   // Big float products: the packed GEMM kernel of the runtime.
-  if (fl && Mn >= 16 && Nn >= 16 && Mn * Nn * Kn >= (int64_t(1) << 17))
+  if (fl && Mn >= 16 && Nn >= 16 && Mn * Nn * Kn >= (int64_t(1) << 17) &&
+      !gpu)
     return emitFallback(op);
   const TensorType &rt = op.result()->type();
   bool scalarOut = repr(op.result()) == Repr::Scalar;
@@ -602,7 +674,7 @@ void Emitter::emitDot(const ir::Operation &op) {
   // scratch buffer for float16/bfloat16.
   llvm::Value *dst = scalarOut ? nullptr : alloc(rt);
   llvm::Value *acc = dst;
-  if (scalarOut || (fl && d != DType::F32))
+  if (!gpu && (scalarOut || (fl && d != DType::F32)))
     acc = alloc(TensorType{ad, rt.shape});
   auto operandElem = [&](const ir::Value *v, const Shape &s,
                          const std::vector<int64_t> &bd,
@@ -630,6 +702,45 @@ void Emitter::emitDot(const ir::Operation &op) {
   };
   llvm::Value *zero = fl ? static_cast<Value *>(cf(0.0f))
                          : llvm::ConstantInt::get(at, 0);
+  if (gpu) {
+    // GPU: one thread per output element (grid-stride), a k-loop of fma.
+    int64_t total = NB * Mn * Nn;
+    auto one = [&](Value *o) {
+      Value *bIdx = B.CreateSDiv(o, c64(Mn * Nn));
+      Value *rem = B.CreateSRem(o, c64(Mn * Nn));
+      Index bi = makeLinearIndex(bS, bIdx);
+      Index fi = makeLinearIndex(mS, B.CreateSDiv(rem, c64(Nn)));
+      Index nj = makeLinearIndex(nS, B.CreateSRem(rem, c64(Nn)));
+      std::vector<Value *> t = loopCarry(
+          c64(0), c64(Kn), {zero},
+          [&](Value *kk, const std::vector<Value *> &c) {
+            Index ci = makeLinearIndex(kS, kk);
+            Value *a = operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+            Value *b = operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+            return std::vector<Value *>{fmaOrMac(a, b, c[0])};
+          });
+      return fl ? fromF32(d, t[0]) : t[0];
+    };
+    CgValue cv;
+    if (scalarOut) {
+      bool region = beginKernelRegion(KernelKind::Serial, op.name());
+      cv.repr = Repr::Scalar;
+      cv.scalar = one(c64(0));
+      if (region)
+        endKernelRegion();
+    } else {
+      cv.repr = Repr::Buffer;
+      cv.ptr = dst;
+      if (total > 0 && beginKernelRegion(KernelKind::Grid, op.name(), total)) {
+        gridLoop(total, [&](Value *o) { store(rt.dtype, dst, o, one(o)); });
+        endKernelRegion();
+      } else if (total > 0) {
+        loop(total, [&](Value *o) { store(rt.dtype, dst, o, one(o)); });
+      }
+    }
+    bind(op.result(), cv);
+    return;
+  }
   llvm::MDNode *scope = newNoAliasScope(), *saved = noAliasScope();
   if (NB * Mn * Nn > 0)
     loop(NB, [&](Value *bIdx) {

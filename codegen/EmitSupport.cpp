@@ -151,6 +151,9 @@ void Emitter::store(DType d, llvm::Value *base, llvm::Value *linear,
 }
 
 llvm::Value *Emitter::alloc(const TensorType &t) {
+  llvm::IRBuilderBase::InsertPointGuard g(B);
+  if (inKernelRegion()) // a host call: made before the kernel runs
+    B.SetInsertPoint(kernelRegions[regionOpen_].entry);
   return B.CreateCall(rt("parax_rt_alloc"), {rtCtx_, c64(t.byteSize())});
 }
 
@@ -159,12 +162,20 @@ void Emitter::retain(llvm::Value *p) {
 }
 
 void Emitter::release(llvm::Value *p) {
+  if (inKernelRegion()) { // a host call: made after the kernel ran
+    kernelRegions[regionOpen_].deferredReleases.push_back(p);
+    return;
+  }
   B.CreateCall(rt("parax_rt_release"), {rtCtx_, p});
 }
 
 llvm::Value *Emitter::entryAlloca(llvm::Type *t, llvm::Value *count) {
   llvm::IRBuilderBase::InsertPointGuard g(B);
   B.SetInsertPoint(allocaBB_->getTerminator());
+  // Inside a GPU kernel region the slot must be outlined with the region
+  // (thread-private memory), not live in the host frame.
+  if (inKernelRegion())
+    B.SetInsertPoint(kernelRegions[regionOpen_].begin->getTerminator());
   auto *a = B.CreateAlloca(t, count);
   a->setAlignment(llvm::Align(16));
   return a;
@@ -237,6 +248,13 @@ void Emitter::computeInto(const ir::Operation &op, unsigned res,
 //===----------------------------------------------------------------------===//
 void Emitter::loop(llvm::Value *lo, llvm::Value *hi,
                    const std::function<void(llvm::Value *)> &body) {
+  // GPU: a loop outside any kernel region runs as a one-thread kernel.
+  if (gpu && !inKernelRegion()) {
+    beginKernelRegion(KernelKind::Serial, currentOp);
+    loop(lo, hi, body);
+    endKernelRegion();
+    return;
+  }
   llvm::BasicBlock *pre = B.GetInsertBlock();
   auto *header = llvm::BasicBlock::Create(C, "loop", F);
   auto *bodyBB = llvm::BasicBlock::Create(C, "body", F);
@@ -286,6 +304,12 @@ std::vector<llvm::Value *> Emitter::loopCarry(
     llvm::Value *lo, llvm::Value *hi, std::vector<llvm::Value *> inits,
     const std::function<std::vector<llvm::Value *>(
         llvm::Value *, const std::vector<llvm::Value *> &)> &body) {
+  if (gpu && !inKernelRegion()) {
+    beginKernelRegion(KernelKind::Serial, currentOp);
+    std::vector<llvm::Value *> r = loopCarry(lo, hi, std::move(inits), body);
+    endKernelRegion();
+    return r;
+  }
   llvm::BasicBlock *pre = B.GetInsertBlock();
   auto *header = llvm::BasicBlock::Create(C, "loop", F);
   auto *bodyBB = llvm::BasicBlock::Create(C, "body", F);
@@ -363,7 +387,23 @@ void Emitter::fillLoop(const Shape &shape, DType d, llvm::Value *dst,
     auto *st = B.CreateStore(v, elemPtr(d, dst, linearOf(idx)));
     st->setMetadata(llvm::LLVMContext::MD_alias_scope, scopes);
   };
-  if (shape.empty() || n == 1) {
+  if (gpu && !inKernelRegion()) {
+    // GPU: a flat grid-stride loop (dims are derived from the linear index
+    // on demand), outlined as a kernel by codegen/EmitPTX.
+    beginKernelRegion(n == 1 ? KernelKind::Serial : KernelKind::Grid,
+                      currentOp, n);
+    if (n == 1) {
+      Index idx = shape.empty() ? makeIndex(shape, {})
+                                : makeLinearIndex(shape, c64(0));
+      put(idx);
+    } else {
+      gridLoop(n, [&](llvm::Value *iv) {
+        Index idx = makeLinearIndex(shape, iv);
+        put(idx);
+      });
+    }
+    endKernelRegion();
+  } else if (shape.empty() || n == 1) {
     Index idx = shape.empty() ? makeIndex(shape, {})
                               : makeLinearIndex(shape, c64(0));
     put(idx);

@@ -14,10 +14,12 @@
 #pragma once
 
 #include "codegen/EmitLLVM.h"
+#include "codegen/EmitPTX.h"
 #include "codegen/FusionPlan.h"
 #include "codegen/LLVMHeaders.h"
 
 #include <functional>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -42,6 +44,23 @@ struct Index {
   std::vector<llvm::Value *> dims; ///< Empty until known (rank > 0).
   llvm::Value *linear = nullptr;
   std::unordered_map<const ir::Value *, llvm::Value *> memo;
+};
+
+/// GPU mode (codegen/EmitPTX.cpp): the same lowering, with the code that
+/// touches array elements marked as kernel regions to be outlined.
+using KernelKind = GpuKernelKind;
+struct KernelRegion {
+  llvm::Function *fn = nullptr;
+  llvm::BasicBlock *begin = nullptr; ///< dominates the region
+  std::vector<llvm::BasicBlock *> blocks;
+  KernelKind kind = KernelKind::Grid;
+  int64_t elements = 0; ///< Grid: the loop's trip count
+  std::string op;       ///< the op it lowers (for reports)
+  /// The host branch into `begin`: buffers a region allocates are allocated
+  /// before it (the allocation is a host call), and those it releases are
+  /// released after the region.
+  llvm::Instruction *entry = nullptr;
+  std::vector<llvm::Value *> deferredReleases;
 };
 
 class Emitter {
@@ -199,6 +218,37 @@ public:
   llvm::Value *outsArg() { return outsArg_; }
   llvm::Value *constsArg() { return constsArg_; }
 
+  // --- GPU mode (off for the CPU backend) -----------------------------------
+  bool gpu = false;
+  std::vector<KernelRegion> kernelRegions;
+  bool inKernelRegion() const { return regionOpen_ >= 0; }
+  /// Opens a region at the insertion point (no nesting: false if one is open).
+  bool beginKernelRegion(KernelKind kind, const std::string &op,
+                         int64_t elements = 0);
+  void endKernelRegion();
+  /// Grid regions: the first index and the stride of this thread (calls the
+  /// device module defines with the nvvm special registers).
+  llvm::Value *gridStart();
+  llvm::Value *gridStride();
+  /// The op being emitted (attached to each instruction as !parax.op in GPU
+  /// mode, so that host-side leftovers can be reported by op).
+  unsigned opMetadataKind();
+  /// emitOp in GPU mode: tags instructions with the op, and runs small
+  /// reductions and arg-reductions as one single-thread kernel each (big
+  /// reductions and dots open parallel regions themselves).
+  void emitOpGpu(const ir::Operation &op);
+  /// for (i = first; i < n; i += stride) body(i): a grid-stride loop.
+  void gridLoop(int64_t n, const std::function<void(llvm::Value *)> &body);
+  /// Block regions: this thread's index, the block's barrier, and the
+  /// block's shared scratch (kGpuBlock slots of up to 8 bytes).
+  static constexpr int64_t kGpuBlock = kGpuBlockThreads;
+  llvm::Value *gpuThread();
+  void gpuBarrier();
+  llvm::Value *gpuShared();
+  /// Whether a reduction runs as a parallel kernel (else one thread).
+  static bool gpuReducesInParallel(const ir::Operation &op);
+  std::string currentOp = "result";
+
   llvm::LLVMContext &C;
   llvm::Module &M;
   llvm::IRBuilder<> B;
@@ -220,6 +270,8 @@ private:
   llvm::BasicBlock *allocaBB_ = nullptr, *failBB_ = nullptr;
   int pmapCounter_ = 0;
   llvm::MDNode *noAliasScope_ = nullptr;
+  int regionOpen_ = -1; ///< index into kernelRegions
+  std::unordered_set<llvm::BasicBlock *> regionBefore_;
 
   friend struct TransferGuard;
 

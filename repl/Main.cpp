@@ -35,9 +35,9 @@ int main(int argc, char **argv) {
   if (opts.command == "check")
     opts.checkOnly = true;
   auto session = parax::Session::create(opts, out, err, error);
-  if (!session) {
+  if (!session) { // the backend is unavailable here (e.g. cuda without a GPU)
     std::fprintf(stderr, "parax: %s\n", error.c_str());
-    return 2;
+    return 1;
   }
   if (opts.command == "repl")
     return parax::runRepl(*session);

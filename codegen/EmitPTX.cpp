@@ -1,0 +1,452 @@
+//===- EmitPTX.cpp - kernel regions -> an nvptx64 module -> PTX -----------===//
+//
+//  1. emit the program with the CPU lowering in GPU mode (kernel regions
+//     marked, see EmitKernelRegion.cpp);
+//  2. outline each region that only computes (no runtime calls, no host
+//     stack or argument tables) with CodeExtractor;
+//  3. clone the outlined functions into an nvptx64 module: grid-stride
+//     helpers defined from the special registers, one-thread kernels guarded
+//     to thread 0, libm calls renamed to libdevice's __nv_* and libdevice
+//     linked (only what is needed), everything but the kernels internalised;
+//  4. O3 with the NVPTX TargetMachine (it runs NVVMReflect), then PTX.
+// The host module (what remains of parax_main) is scanned for what the
+// kernels do not cover, reported by op.
+//
+//===----------------------------------------------------------------------===//
+#include "codegen/EmitPTX.h"
+#include "codegen/Emitter.h"
+#include "codegen/Optimize.h"
+#include "ir/Diagnostics.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/CodeExtractor.h"
+
+#include <cstdlib>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sys/stat.h>
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
+
+namespace parax::codegen {
+
+namespace {
+
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+constexpr const char *kLibdevice = "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+
+[[noreturn]] void fail(const std::string &what) {
+  throw ParaxError("InternalError",
+                   "the cuda code generator failed (a bug in parax, please "
+                   "report it): " + what);
+}
+
+std::string opOf(const llvm::Instruction &i, unsigned kind) {
+  if (llvm::MDNode *md = i.getMetadata(kind))
+    if (auto *s = llvm::dyn_cast<llvm::MDString>(md->getOperand(0)))
+      return s->getString().str();
+  return "program";
+}
+
+std::string sanitize(const std::string &s) {
+  std::string r;
+  for (char c : s)
+    r += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return r;
+}
+
+/// Why region `r` cannot become a kernel ("" when it can).
+std::string unfitReason(const KernelRegion &r, llvm::CodeExtractor &ce) {
+  for (llvm::BasicBlock *bb : r.blocks)
+    for (llvm::Instruction &i : *bb)
+      if (auto *call = llvm::dyn_cast<llvm::CallInst>(&i)) {
+        llvm::Function *f = call->getCalledFunction();
+        if (!f)
+          return "an indirect call";
+        if (f->getName().starts_with("parax_rt_"))
+          return "calls the runtime (" + f->getName().str() + ")";
+        if (f->getName().starts_with("llvm.x86."))
+          return "uses an x86 intrinsic";
+      }
+  if (!ce.isEligible())
+    return "not a single-entry region";
+  llvm::SetVector<llvm::Value *> ins, outs, sinks;
+  ce.findInputsOutputs(ins, outs, sinks);
+  for (llvm::Value *v : ins) {
+    if (llvm::isa<llvm::Argument>(v))
+      return "reads the host argument tables";
+    if (llvm::isa<llvm::AllocaInst>(v))
+      return "uses host stack memory";
+  }
+  if (!outs.empty() && r.kind == GpuKernelKind::Grid)
+    return "a grid-stride loop with scalar results";
+  return "";
+}
+
+llvm::TargetMachine *nvptxMachine(const std::string &arch) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  std::string err;
+  const llvm::Target *t = llvm::TargetRegistry::lookupTarget(kTriple, err);
+  if (!t)
+    fail("no NVPTX target in this LLVM: " + err);
+  // PTX 7.8 (a CUDA 11.8+ driver) covers sm_90 and min.NaN (sm_80+).
+  return t->createTargetMachine(kTriple, arch, "+ptx78", llvm::TargetOptions(),
+                                std::nullopt, std::nullopt,
+                                llvm::CodeGenOptLevel::Aggressive);
+}
+
+/// Defines parax_gpu_thread / _barrier / _shared (Block kernels).
+void defineBlockHelpers(llvm::Module &m) {
+  llvm::LLVMContext &c = m.getContext();
+  if (llvm::Function *f = m.getFunction("parax_gpu_thread")) {
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    b.CreateRet(b.CreateZExt(
+        b.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {}, {}),
+        b.getInt64Ty()));
+  }
+  if (llvm::Function *f = m.getFunction("parax_gpu_barrier")) {
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    f->addFnAttr(llvm::Attribute::Convergent);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    b.CreateIntrinsic(llvm::Intrinsic::nvvm_barrier0, {}, {});
+    b.CreateRetVoid();
+  }
+  if (llvm::Function *f = m.getFunction("parax_gpu_shared")) {
+    auto *ty = llvm::ArrayType::get(llvm::Type::getInt64Ty(c),
+                                    uint64_t(Emitter::kGpuBlock));
+    auto *g = new llvm::GlobalVariable(
+        m, ty, false, llvm::GlobalValue::InternalLinkage,
+        llvm::UndefValue::get(ty), "parax_shared", nullptr,
+        llvm::GlobalValue::NotThreadLocal, /*AddressSpace=*/3);
+    g->setAlignment(llvm::Align(16));
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    b.CreateRet(b.CreateAddrSpaceCast(g, b.getPtrTy()));
+  }
+}
+
+/// Defines parax_gpu_first / parax_gpu_stride from the special registers.
+void defineGridHelpers(llvm::Module &m) {
+  llvm::LLVMContext &c = m.getContext();
+  auto sreg = [&](llvm::IRBuilder<> &b, llvm::Intrinsic::ID id) {
+    return b.CreateZExt(b.CreateIntrinsic(id, {}, {}), b.getInt64Ty());
+  };
+  for (const char *name : {"parax_gpu_first", "parax_gpu_stride"}) {
+    llvm::Function *f = m.getFunction(name);
+    if (!f)
+      continue;
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    llvm::Value *r;
+    if (std::string(name) == "parax_gpu_first")
+      r = b.CreateAdd(
+          b.CreateMul(sreg(b, llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x),
+                      sreg(b, llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x)),
+          sreg(b, llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x));
+    else
+      r = b.CreateMul(sreg(b, llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x),
+                      sreg(b, llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x));
+    b.CreateRet(r);
+  }
+}
+
+/// Static allocas to the entry block (the region's slots were made in its
+/// first block, which CodeExtractor does not make the entry), and for a
+/// one-thread kernel, a guard that lets only thread 0 through.
+void shapeKernel(llvm::Function &k, GpuKernelKind kind) {
+  llvm::LLVMContext &c = k.getContext();
+  llvm::BasicBlock *old = &k.getEntryBlock();
+  auto *entry = llvm::BasicBlock::Create(c, "entry", &k, old);
+  std::vector<llvm::AllocaInst *> allocas;
+  for (llvm::BasicBlock &bb : k)
+    for (llvm::Instruction &i : bb)
+      if (auto *a = llvm::dyn_cast<llvm::AllocaInst>(&i))
+        if (llvm::isa<llvm::Constant>(a->getArraySize()))
+          allocas.push_back(a);
+  llvm::IRBuilder<> b(entry);
+  for (llvm::AllocaInst *a : allocas)
+    a->moveBefore(*entry, entry->end());
+  if (kind == GpuKernelKind::Serial) {
+    llvm::Function *first = k.getParent()->getFunction("parax_gpu_first");
+    if (!first)
+      first = llvm::Function::Create(
+          llvm::FunctionType::get(b.getInt64Ty(), false),
+          llvm::GlobalValue::ExternalLinkage, "parax_gpu_first",
+          k.getParent());
+    auto *ret = llvm::BasicBlock::Create(c, "skip", &k);
+    llvm::IRBuilder<>(ret).CreateRetVoid();
+    b.CreateCondBr(b.CreateICmpEQ(b.CreateCall(first), b.getInt64(0)), old,
+                   ret);
+  } else {
+    b.CreateBr(old);
+  }
+  k.setCallingConv(llvm::CallingConv::PTX_Kernel);
+  k.setLinkage(llvm::GlobalValue::ExternalLinkage);
+}
+
+void linkLibdevice(llvm::Module &dev) {
+  bool needed = false;
+  for (llvm::Function &f : dev)
+    needed |= f.isDeclaration() && f.getName().starts_with("__nv_");
+  if (!needed)
+    return;
+  struct stat st;
+  if (::stat(kLibdevice, &st) != 0)
+    fail(std::string("the kernels call libm functions and ") + kLibdevice +
+         " is missing");
+  llvm::SMDiagnostic diag;
+  std::unique_ptr<llvm::Module> ld =
+      llvm::getLazyIRFileModule(kLibdevice, diag, dev.getContext());
+  if (!ld)
+    fail("cannot read libdevice: " + diag.getMessage().str());
+  ld->setTargetTriple(dev.getTargetTriple());
+  ld->setDataLayout(dev.getDataLayout());
+  if (llvm::Linker::linkModules(dev, std::move(ld),
+                                llvm::Linker::Flags::LinkOnlyNeeded))
+    fail("cannot link libdevice");
+}
+
+} // namespace
+
+std::string defaultCudaArch() {
+  if (const char *a = std::getenv("PARAX_CUDA_ARCH"); a && *a)
+    return a;
+  return "sm_80";
+}
+
+std::string cudaArchFor(int major, int minor) {
+  int cc = major * 10 + minor;
+  // What LLVM 19's NVPTX backend knows (TOOLCHAIN.md G10); newer GPUs run
+  // sm_90 PTX through the driver's JIT.
+  for (int a : {90, 89, 87, 86, 80, 75})
+    if (cc >= a)
+      return "sm_" + std::to_string(a);
+  return "";
+}
+
+std::string PtxProgram::report() const {
+  std::string r;
+  int grid = 0, block = 0;
+  for (const PtxKernel &k : kernels) {
+    grid += k.kind == GpuKernelKind::Grid;
+    block += k.kind == GpuKernelKind::Block;
+  }
+  r += "// parax: " + std::to_string(kernels.size()) + " kernels for " + arch +
+       " (" + std::to_string(grid) + " grid-stride, " + std::to_string(block) +
+       " one-block, " +
+       std::to_string(kernels.size() - size_t(grid + block)) +
+       " single-thread)\n";
+  for (const PtxKernel &k : kernels)
+    r += "// parax: kernel " + k.name + ": " +
+         (k.kind == GpuKernelKind::Grid
+              ? "grid-stride over " + std::to_string(k.elements) + " elements"
+          : k.kind == GpuKernelKind::Block
+              ? "one block over runs of " + std::to_string(k.elements)
+              : std::string("single thread")) +
+         ", " + std::to_string(k.numParams) + " params (" + k.op + ")\n";
+  for (const std::string &s : notLowered)
+    r += "// parax: not lowered to kernels: " + s + "\n";
+  r += "// parax: scalar element transfers in the host program: " +
+       std::to_string(scalarTransfers) + "\n";
+  r += notLowered.empty() ? "// parax: coverage: complete\n"
+                          : "// parax: coverage: partial\n";
+  return r;
+}
+
+PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
+  PARAX_ASSERT(!m.funcs().empty()) << "codegen: empty module";
+  PtxProgram out;
+  out.arch = arch;
+  const ir::Func &entryFn = *m.funcs()[0];
+  FusionPlan plan(entryFn);
+  ProgramInfo info;
+  llvm::LLVMContext ctx;
+  llvm::Module host("parax", ctx);
+  Emitter e(ctx, host, plan, info);
+  e.gpu = true;
+  e.emitEntry(entryFn);
+  unsigned opKind = e.opMetadataKind();
+  {
+    std::string err;
+    llvm::raw_string_ostream os(err);
+    if (llvm::verifyModule(host, &os))
+      fail("invalid host IR: " + err);
+  }
+
+  // 2. Outline.
+  std::set<std::string> notLowered;
+  std::vector<std::string> order;
+  auto note = [&](const std::string &s) {
+    if (notLowered.insert(s).second)
+      order.push_back(s);
+  };
+  std::map<std::string, size_t> kernelIndex;
+  for (KernelRegion &r : e.kernelRegions) {
+    if (r.blocks.empty() || r.blocks.front() != r.begin)
+      fail("a kernel region does not start at its entry");
+    llvm::CodeExtractorAnalysisCache cache(*r.fn);
+    llvm::CodeExtractor ce(r.blocks, nullptr, false, nullptr, nullptr, nullptr,
+                           false, /*AllowAlloca=*/true, nullptr, "k");
+    std::string why = unfitReason(r, ce);
+    if (!why.empty()) {
+      note(r.op + ": " + why);
+      continue;
+    }
+    llvm::SetVector<llvm::Value *> ins, outs, sinks;
+    ce.findInputsOutputs(ins, outs, sinks);
+    llvm::Function *k = ce.extractCodeRegion(cache);
+    if (!k || !k->getReturnType()->isVoidTy()) {
+      note(r.op + ": the region could not be outlined");
+      continue;
+    }
+    PtxKernel pk;
+    pk.name = "parax_k" + std::to_string(out.kernels.size()) + "_" +
+              sanitize(r.op);
+    pk.kind = r.kind;
+    pk.elements = r.elements;
+    pk.op = r.op;
+    pk.numParams = unsigned(k->arg_size());
+    pk.numOutputs = unsigned(outs.size());
+    k->setName(pk.name);
+    kernelIndex[pk.name] = out.kernels.size();
+    out.kernels.push_back(pk);
+  }
+
+  // What the host program still does itself.
+  for (llvm::Function &f : host) {
+    if (f.isDeclaration() || kernelIndex.count(f.getName().str()))
+      continue;
+    for (llvm::BasicBlock &bb : f)
+      for (llvm::Instruction &i : bb) {
+        if (auto *call = llvm::dyn_cast<llvm::CallInst>(&i)) {
+          llvm::Function *callee = call->getCalledFunction();
+          std::string n = callee ? callee->getName().str() : "";
+          std::string op = opOf(i, opKind);
+          if (n == "parax_rt_eval")
+            note(op + ": runs a runtime (CPU) kernel");
+          else if (n == "parax_rt_collective" || n == "parax_rt_axis_index")
+            note(op + ": collective (NCCL and device-side collectives are "
+                      "not wired)");
+          else if (n == "parax_rt_pmap")
+            note("pmap: devices (not wired)");
+          else if (n.starts_with("parax_rt_debug"))
+            note(op + ": host output of device data");
+          continue;
+        }
+        llvm::Value *ptr = nullptr;
+        if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i))
+          ptr = l->getPointerOperand();
+        else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i))
+          ptr = s->getPointerOperand();
+        if (!ptr)
+          continue;
+        const llvm::Value *obj = llvm::getUnderlyingObject(ptr, 0);
+        if (!llvm::isa<llvm::AllocaInst>(obj) && !llvm::isa<llvm::Argument>(obj) &&
+            !llvm::isa<llvm::GlobalVariable>(obj))
+          ++out.scalarTransfers;
+      }
+  }
+  out.notLowered = order;
+
+  // 3. The device module.
+  std::unique_ptr<llvm::TargetMachine> tm(nvptxMachine(arch));
+  if (!tm)
+    fail("cannot create the NVPTX target machine for " + arch);
+  llvm::ValueToValueMapTy vmap;
+  std::unique_ptr<llvm::Module> dev =
+      llvm::CloneModule(host, vmap, [&](const llvm::GlobalValue *gv) {
+        if (llvm::isa<llvm::GlobalVariable>(gv))
+          return true;
+        return kernelIndex.count(gv->getName().str()) > 0;
+      });
+  dev->setTargetTriple(kTriple);
+  dev->setDataLayout(tm->createDataLayout());
+  // Drop what the kernels do not use (host functions became declarations).
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (llvm::Function &f : llvm::make_early_inc_range(*dev))
+      if (!kernelIndex.count(f.getName().str()) && f.use_empty()) {
+        f.eraseFromParent();
+        changed = true;
+      }
+    for (llvm::GlobalVariable &g : llvm::make_early_inc_range(dev->globals()))
+      if (g.use_empty()) {
+        g.eraseFromParent();
+        changed = true;
+      }
+  }
+  for (const PtxKernel &pk : out.kernels)
+    shapeKernel(*dev->getFunction(pk.name), pk.kind);
+  defineGridHelpers(*dev);
+  defineBlockHelpers(*dev);
+  for (llvm::Function &f : *dev) {
+    if (!f.isDeclaration() || f.isIntrinsic())
+      continue;
+    std::string n = f.getName().str();
+    if (n.starts_with("parax_"))
+      fail("a kernel calls " + n);
+    f.setName("__nv_" + n); // libm -> libdevice (expf -> __nv_expf)
+  }
+  linkLibdevice(*dev);
+  for (llvm::Function &f : *dev) {
+    // __nvvm_reflect is folded by NVVMReflect in the O3 pipeline.
+    if (f.isDeclaration() && !f.isIntrinsic() &&
+        f.getName() != "__nvvm_reflect")
+      fail("libdevice has no " + f.getName().str());
+    if (!f.isDeclaration() && !kernelIndex.count(f.getName().str()))
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  for (llvm::GlobalVariable &g : dev->globals())
+    if (!g.isDeclaration())
+      g.setLinkage(llvm::GlobalValue::InternalLinkage);
+  // The CPU backend runs with FTZ/DAZ; the kernels flush denormals too.
+  dev->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(1));
+  {
+    std::string err;
+    llvm::raw_string_ostream os(err);
+    if (llvm::verifyModule(*dev, &os))
+      fail("invalid device IR: " + err);
+  }
+
+  // 4. Optimise and print PTX.
+  optimizeModule(*dev, *tm, 3);
+  llvm::SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr,
+                              llvm::CodeGenFileType::AssemblyFile))
+    fail("NVPTX cannot emit PTX");
+  pm.run(*dev);
+  out.ptx = text.str().str();
+  return out;
+}
+
+} // namespace parax::codegen

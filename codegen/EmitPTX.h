@@ -1,0 +1,69 @@
+//===- EmitPTX.h - parax IR -> PTX kernels (NVPTX) --------------*- C++ -*-===//
+//
+// The GPU code generator reuses the CPU lowering (Emitter) unchanged in
+// "GPU mode": the code that touches array elements is bracketed into kernel
+// regions (a flat fill loop becomes a grid-stride loop; a reduction, an
+// arg-reduction, a dot or any other loop nest outside a fill runs as a
+// one-thread kernel), which are outlined with LLVM's CodeExtractor, moved to
+// an nvptx64 module, linked with libdevice for the libm calls, optimised at
+// O3 and printed as PTX by LLVM 19's NVPTX backend.
+//
+// What stays on the host is reported, by op: runtime-kernel fallbacks,
+// collectives, pmap, debug prints and any region that could not be outlined
+// are "not lowered"; element loads/stores the host program makes on arrays
+// (rank-0 arguments and results, scalars read inside loops) are counted as
+// scalar transfers. Running the host part against device memory is not
+// implemented yet (see runtime/cuda/CudaBackend.h).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/Operation.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace parax::codegen {
+
+enum class GpuKernelKind : uint8_t {
+  Grid,   ///< grid-stride loop over `elements`; any grid size
+  Serial, ///< one thread does the work (launch 1x1)
+  Block,  ///< one block of kGpuBlock (256) threads cooperates (launch 1x256)
+};
+
+/// Threads of a Block kernel (its shared-memory tree assumes this size).
+inline constexpr int kGpuBlockThreads = 256;
+
+struct PtxKernel {
+  std::string name;
+  GpuKernelKind kind = GpuKernelKind::Grid;
+  int64_t elements = 0; ///< Grid kernels: the loop trip count
+  std::string op;       ///< the parax op it lowers
+  unsigned numParams = 0;
+  unsigned numOutputs = 0; ///< trailing pointer params for scalar results
+};
+
+struct PtxProgram {
+  std::string arch; ///< e.g. sm_80
+  std::string ptx;  ///< the module's PTX text (every kernel)
+  std::vector<PtxKernel> kernels;
+  /// "op: reason" for each piece of work left on the host.
+  std::vector<std::string> notLowered;
+  /// Element loads/stores of arrays by the host program.
+  int64_t scalarTransfers = 0;
+  /// Comment lines ("// parax: ...") summarising the above.
+  std::string report() const;
+};
+
+/// The PTX target: PARAX_CUDA_ARCH when set, else sm_80.
+std::string defaultCudaArch();
+/// The newest arch LLVM 19 can target that a device of compute capability
+/// major.minor runs ("" below sm_75, which CUDA 13 no longer supports).
+std::string cudaArchFor(int major, int minor);
+
+/// Lowers `m` (entry = its first function) to PTX for `arch`. Throws
+/// ParaxError ("InternalError") when LLVM fails.
+PtxProgram emitPtx(const ir::Module &m, const std::string &arch);
+
+} // namespace parax::codegen

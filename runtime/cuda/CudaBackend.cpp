@@ -1,0 +1,100 @@
+//===- CudaBackend.cpp - `--backend cuda` ---------------------------------===//
+#include "runtime/cuda/CudaBackend.h"
+#include "codegen/EmitPTX.h"
+#include "runtime/cpu/CpuBackend.h"
+#include "runtime/cuda/CudaDevices.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace parax::runtime {
+
+namespace {
+
+constexpr const char *kCpuWorks = "; --backend cpu works on this machine";
+
+/// PTX for every compiled program (dumped as stage "ptx"), execution on the
+/// CPU backend.
+class PtxOnlyBackend : public Backend {
+public:
+  PtxOnlyBackend(std::unique_ptr<CpuBackend> cpu, int numDevices)
+      : cpu_(std::move(cpu)), numDevices_(numDevices),
+        arch_(codegen::defaultCudaArch()) {}
+
+  std::string name() const override { return "cuda"; }
+  int numDevices() const override { return numDevices_; }
+
+  std::unique_ptr<Executable>
+  compile(std::shared_ptr<const ir::Module> module) override {
+    codegen::PtxProgram p = codegen::emitPtx(*module, arch_);
+    bool want = false;
+    for (const std::string &s : dumpStages_)
+      want |= s == "ptx";
+    if (want && dumpHook_)
+      dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
+    cpu_->setPrintSink(print_);
+    cpu_->setDumpHook(dumpStages_, dumpHook_);
+    return cpu_->compile(std::move(module));
+  }
+
+  std::vector<Array> evalEager(ir::OpKind kind, const ir::Attrs &attrs,
+                               const std::vector<Array> &inputs,
+                               const std::vector<TensorType> &rts) override {
+    return cpu_->evalEager(kind, attrs, inputs, rts);
+  }
+
+private:
+  std::unique_ptr<CpuBackend> cpu_;
+  int numDevices_;
+  std::string arch_;
+};
+
+bool ptxOnly() {
+  const char *v = std::getenv("PARAX_CUDA_PTX_ONLY");
+  return v && *v && std::strcmp(v, "0") != 0;
+}
+
+/// Loads the driver and lists the devices; `error` says what is missing.
+bool probe(std::vector<cuda::DeviceInfo> &devices, std::string &error) {
+  static cuda::DriverApi api;
+  static std::string loadError;
+  static bool loaded = cuda::loadDriver(api, loadError);
+  if (!loaded) {
+    error = "no NVIDIA driver is installed (" + loadError + ")";
+    return false;
+  }
+  return cuda::discoverDevices(api, devices, error);
+}
+
+} // namespace
+
+bool CudaBackend::devicePresent() {
+  std::vector<cuda::DeviceInfo> devices;
+  std::string error;
+  return probe(devices, error);
+}
+
+std::unique_ptr<Backend> CudaBackend::create(int numDevices,
+                                             std::string &error) {
+  if (ptxOnly()) {
+    std::unique_ptr<CpuBackend> cpu = CpuBackend::create(numDevices, error);
+    if (!cpu)
+      return nullptr;
+    return std::make_unique<PtxOnlyBackend>(std::move(cpu), numDevices);
+  }
+  std::vector<cuda::DeviceInfo> devices;
+  std::string why;
+  if (!probe(devices, why)) {
+    error = "the cuda backend is unavailable: " + why + kCpuWorks;
+    return nullptr;
+  }
+  const cuda::DeviceInfo &d = devices.front();
+  error = "the cuda backend found " + std::to_string(devices.size()) +
+          " GPU(s) (device 0: " + d.name + ", " + d.arch +
+          ") but this build cannot run programs on a GPU yet: kernels are "
+          "generated (PARAX_CUDA_PTX_ONLY=1 with --dump ptx), launching them "
+          "is not implemented" + kCpuWorks;
+  return nullptr;
+}
+
+} // namespace parax::runtime

@@ -1,0 +1,104 @@
+//===- CudaDriver.cpp - dlopen of libcuda.so.1 and libnccl.so.2 -----------===//
+#include "runtime/cuda/CudaDriver.h"
+
+#include <dlfcn.h>
+
+namespace parax::cuda {
+
+namespace {
+
+std::string dlerrorText() {
+  const char *e = dlerror();
+  return e ? e : "unknown dlopen error";
+}
+
+/// Resolves `name` into `slot`; records the first missing symbol.
+template <typename Fn>
+void resolve(void *lib, const char *name, Fn &slot, std::string &missing) {
+  slot = reinterpret_cast<Fn>(dlsym(lib, name));
+  if (!slot && missing.empty())
+    missing = name;
+}
+
+} // namespace
+
+bool loadDriver(DriverApi &api, std::string &error, const char *library) {
+  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    error = "cannot load the CUDA driver library " + std::string(library) +
+            " (" + dlerrorText() + ")";
+    return false;
+  }
+  std::string missing;
+  resolve(lib, "cuInit", api.cuInit, missing);
+  resolve(lib, "cuDriverGetVersion", api.cuDriverGetVersion, missing);
+  resolve(lib, "cuGetErrorString", api.cuGetErrorString, missing);
+  resolve(lib, "cuGetErrorName", api.cuGetErrorName, missing);
+  resolve(lib, "cuDeviceGetCount", api.cuDeviceGetCount, missing);
+  resolve(lib, "cuDeviceGet", api.cuDeviceGet, missing);
+  resolve(lib, "cuDeviceGetName", api.cuDeviceGetName, missing);
+  resolve(lib, "cuDeviceGetAttribute", api.cuDeviceGetAttribute, missing);
+  resolve(lib, "cuDeviceTotalMem_v2", api.cuDeviceTotalMem, missing);
+  resolve(lib, "cuDevicePrimaryCtxRetain", api.cuDevicePrimaryCtxRetain,
+          missing);
+  resolve(lib, "cuDevicePrimaryCtxRelease_v2", api.cuDevicePrimaryCtxRelease,
+          missing);
+  resolve(lib, "cuCtxSetCurrent", api.cuCtxSetCurrent, missing);
+  resolve(lib, "cuCtxSynchronize", api.cuCtxSynchronize, missing);
+  resolve(lib, "cuModuleLoadDataEx", api.cuModuleLoadDataEx, missing);
+  resolve(lib, "cuModuleGetFunction", api.cuModuleGetFunction, missing);
+  resolve(lib, "cuModuleUnload", api.cuModuleUnload, missing);
+  resolve(lib, "cuLaunchKernel", api.cuLaunchKernel, missing);
+  resolve(lib, "cuMemAlloc_v2", api.cuMemAlloc, missing);
+  resolve(lib, "cuMemFree_v2", api.cuMemFree, missing);
+  resolve(lib, "cuMemcpyHtoD_v2", api.cuMemcpyHtoD, missing);
+  resolve(lib, "cuMemcpyDtoH_v2", api.cuMemcpyDtoH, missing);
+  resolve(lib, "cuMemcpyDtoD_v2", api.cuMemcpyDtoD, missing);
+  resolve(lib, "cuStreamCreate", api.cuStreamCreate, missing);
+  resolve(lib, "cuStreamSynchronize", api.cuStreamSynchronize, missing);
+  resolve(lib, "cuStreamDestroy_v2", api.cuStreamDestroy, missing);
+  if (!missing.empty()) {
+    error = std::string(library) + " has no symbol " + missing +
+            " (the NVIDIA driver is too old for CUDA 13)";
+    return false;
+  }
+  return true;
+}
+
+std::string errorText(const DriverApi &api, CUresult r) {
+  const char *name = nullptr, *text = nullptr;
+  if (api.cuGetErrorName)
+    api.cuGetErrorName(r, &name);
+  if (api.cuGetErrorString)
+    api.cuGetErrorString(r, &text);
+  std::string s = name ? name : "CUDA error " + std::to_string(r);
+  if (text)
+    s += std::string(" (") + text + ")";
+  return s;
+}
+
+bool loadNccl(NcclApi &api, std::string &error, const char *library) {
+  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    error = "cannot load " + std::string(library) + " (" + dlerrorText() + ")";
+    return false;
+  }
+  std::string missing;
+  resolve(lib, "ncclGetVersion", api.ncclGetVersion, missing);
+  resolve(lib, "ncclGetErrorString", api.ncclGetErrorString, missing);
+  resolve(lib, "ncclCommInitAll", api.ncclCommInitAll, missing);
+  resolve(lib, "ncclCommDestroy", api.ncclCommDestroy, missing);
+  resolve(lib, "ncclAllReduce", api.ncclAllReduce, missing);
+  resolve(lib, "ncclAllGather", api.ncclAllGather, missing);
+  resolve(lib, "ncclSend", api.ncclSend, missing);
+  resolve(lib, "ncclRecv", api.ncclRecv, missing);
+  resolve(lib, "ncclGroupStart", api.ncclGroupStart, missing);
+  resolve(lib, "ncclGroupEnd", api.ncclGroupEnd, missing);
+  if (!missing.empty()) {
+    error = std::string(library) + " has no symbol " + missing;
+    return false;
+  }
+  return true;
+}
+
+} // namespace parax::cuda

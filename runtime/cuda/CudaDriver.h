@@ -1,0 +1,127 @@
+//===- CudaDriver.h - the CUDA Driver API and NCCL, loaded at run time -*- C++ -*-===//
+//
+// parax has no link-time dependency on CUDA: libcuda.so.1 and libnccl.so.2
+// are opened with dlopen and their entry points kept in plain function
+// tables. The types below are the ABI subset parax uses (the values are
+// checked against <cuda.h> when the headers are present, see CudaDriver.cpp),
+// so the build needs no CUDA headers either. Tests substitute a fake table
+// (tests/unit/cuda) to exercise the host logic without a GPU.
+//
+// Symbol names are the versioned ones that CUDA 13's cuda.h maps the plain
+// names to (cuMemAlloc -> cuMemAlloc_v2, ...; TOOLCHAIN.md G13): the
+// unversioned exports are the old ABI.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace parax::cuda {
+
+// --- The Driver API ABI subset ------------------------------------------------
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+
+inline constexpr CUresult CUDA_SUCCESS = 0;
+inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
+inline constexpr CUresult CUDA_ERROR_NOT_INITIALIZED = 3;
+inline constexpr CUresult CUDA_ERROR_STUB_LIBRARY = 34;
+inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+inline constexpr CUresult CUDA_ERROR_INVALID_PTX = 218;
+
+inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
+inline constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
+inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
+inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+
+inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+
+/// The driver entry points parax calls. Every member is required except
+/// where noted; a table is usable when `load` filled all required ones.
+struct DriverApi {
+  CUresult (*cuInit)(unsigned flags) = nullptr;
+  CUresult (*cuDriverGetVersion)(int *version) = nullptr;
+  CUresult (*cuGetErrorString)(CUresult err, const char **str) = nullptr;
+  CUresult (*cuGetErrorName)(CUresult err, const char **str) = nullptr;
+  CUresult (*cuDeviceGetCount)(int *count) = nullptr;
+  CUresult (*cuDeviceGet)(CUdevice *dev, int ordinal) = nullptr;
+  CUresult (*cuDeviceGetName)(char *name, int len, CUdevice dev) = nullptr;
+  CUresult (*cuDeviceGetAttribute)(int *value, int attrib,
+                                   CUdevice dev) = nullptr;
+  CUresult (*cuDeviceTotalMem)(size_t *bytes, CUdevice dev) = nullptr;
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *ctx, CUdevice dev) = nullptr;
+  CUresult (*cuDevicePrimaryCtxRelease)(CUdevice dev) = nullptr;
+  CUresult (*cuCtxSetCurrent)(CUcontext ctx) = nullptr;
+  CUresult (*cuCtxSynchronize)() = nullptr;
+  CUresult (*cuModuleLoadDataEx)(CUmodule *mod, const void *image,
+                                 unsigned numOptions, int *options,
+                                 void **optionValues) = nullptr;
+  CUresult (*cuModuleGetFunction)(CUfunction *fn, CUmodule mod,
+                                  const char *name) = nullptr;
+  CUresult (*cuModuleUnload)(CUmodule mod) = nullptr;
+  CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy,
+                             unsigned gz, unsigned bx, unsigned by,
+                             unsigned bz, unsigned sharedBytes, CUstream s,
+                             void **params, void **extra) = nullptr;
+  CUresult (*cuMemAlloc)(CUdeviceptr *p, size_t bytes) = nullptr;
+  CUresult (*cuMemFree)(CUdeviceptr p) = nullptr;
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr dst, const void *src,
+                           size_t bytes) = nullptr;
+  CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes) = nullptr;
+  CUresult (*cuMemcpyDtoD)(CUdeviceptr dst, CUdeviceptr src,
+                           size_t bytes) = nullptr;
+  CUresult (*cuStreamCreate)(CUstream *s, unsigned flags) = nullptr;
+  CUresult (*cuStreamSynchronize)(CUstream s) = nullptr;
+  CUresult (*cuStreamDestroy)(CUstream s) = nullptr;
+};
+
+/// Opens `library` (default libcuda.so.1) and resolves every entry point of
+/// DriverApi. False with `error` set (what is missing) otherwise; the
+/// library stays loaded for the process on success.
+bool loadDriver(DriverApi &api, std::string &error,
+                const char *library = "libcuda.so.1");
+
+/// "CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)", or the
+/// number when the driver cannot name it.
+std::string errorText(const DriverApi &api, CUresult r);
+
+// --- NCCL -----------------------------------------------------------------------
+using ncclResult_t = int;
+using ncclComm_t = struct ncclComm *;
+enum ncclDataType : int { ncclInt8 = 0, ncclInt32 = 2, ncclFloat32 = 7 };
+enum ncclRedOp : int { ncclSum = 0, ncclProd = 1, ncclMax = 2, ncclMin = 3 };
+
+struct NcclApi {
+  ncclResult_t (*ncclGetVersion)(int *version) = nullptr;
+  const char *(*ncclGetErrorString)(ncclResult_t r) = nullptr;
+  ncclResult_t (*ncclCommInitAll)(ncclComm_t *comms, int n,
+                                  const int *devs) = nullptr;
+  ncclResult_t (*ncclCommDestroy)(ncclComm_t comm) = nullptr;
+  ncclResult_t (*ncclAllReduce)(const void *send, void *recv, size_t count,
+                                int type, int op, ncclComm_t comm,
+                                CUstream s) = nullptr;
+  ncclResult_t (*ncclAllGather)(const void *send, void *recv, size_t count,
+                                int type, ncclComm_t comm,
+                                CUstream s) = nullptr;
+  ncclResult_t (*ncclSend)(const void *buf, size_t count, int type, int peer,
+                           ncclComm_t comm, CUstream s) = nullptr;
+  ncclResult_t (*ncclRecv)(void *buf, size_t count, int type, int peer,
+                           ncclComm_t comm, CUstream s) = nullptr;
+  ncclResult_t (*ncclGroupStart)() = nullptr;
+  ncclResult_t (*ncclGroupEnd)() = nullptr;
+};
+
+/// Opens libnccl.so.2 and resolves NcclApi (used only with more than one
+/// physical GPU; its absence is not an error otherwise).
+bool loadNccl(NcclApi &api, std::string &error,
+              const char *library = "libnccl.so.2");
+
+} // namespace parax::cuda
