@@ -17,6 +17,11 @@
 #include "repl/Session.h"
 #include "runtime/Backend.h"
 
+#if __has_include("codegen/EmitPTX.h")
+#include "codegen/EmitPTX.h"
+#define PARAX_HAVE_PTX 1
+#endif
+
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -143,7 +148,7 @@ std::string replHelpText() {
          "  :ir f          IR of the last program jax.jit/pmap function f compiled\n"
          "  :llvm f        its LLVM IR (cpu backend, optimized)\n"
          "  :asm f         its x86 assembly (cpu backend)\n"
-         "  :ptx f         its PTX (needs the cuda backend)\n"
+         "  :ptx f         its PTX (when this build has the GPU code generator)\n"
          "  :mem f         its memory plan: per-device peak, largest live buffers\n"
          "  :devices       backend, devices and their memory in use\n"
          "  :time expr     run expr and print the wall time\n"
@@ -170,10 +175,23 @@ bool runReplCommand(Session &s, const std::string &input) {
     if (auto *p = lastProgram(s, cmd, arg))
       showLowered(s, "asm", *p);
   } else if (cmd == ":ptx") {
-    // There is no CUDA backend in this build (runtime/cuda is empty), so no
-    // program is ever lowered to PTX.
-    fail("PTX is not available in this build: parax has no CUDA backend here, so "
-         "nothing is lowered to PTX (:llvm and :asm show the cpu backend's code)");
+#ifdef PARAX_HAVE_PTX
+    // The GPU code generator needs no GPU: it lowers the program to PTX
+    // for PARAX_CUDA_ARCH (default sm_80) with a report of what stays on
+    // the host.
+    if (auto *p = lastProgram(s, cmd, arg)) {
+      try {
+        codegen::PtxProgram ptx =
+            codegen::emitPtx(*p->program->module, codegen::defaultCudaArch());
+        std::cout << ptx.report() << ptx.ptx;
+      } catch (ParaxError &e) {
+        fail(e.diag().render());
+      }
+    }
+#else
+    fail("PTX is not available in this build: parax has no PTX code generator here, "
+         "so nothing is lowered to PTX (:llvm and :asm show the cpu backend's code)");
+#endif
   } else if (cmd == ":mem") {
     if (auto *p = lastProgram(s, cmd, arg))
       std::cout << frontend::renderMemoryPlan(s.evaluator(), *p->program);

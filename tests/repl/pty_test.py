@@ -58,6 +58,10 @@ class Repl:
                 self.raw += chunk
 
     def send(self, s):
+        # A person types after the prompt shows; libedit switches the
+        # terminal to raw mode just after printing it, and input that
+        # arrives before that is echoed twice (or, for Ctrl-D, lost).
+        time.sleep(0.03)
         os.write(self.fd, s.encode())
 
     def line(self, s, then=r">>> $|>>> "):
@@ -66,19 +70,22 @@ class Repl:
         return self.expect(then)
 
     def close(self):
-        self.send("\x04")  # Ctrl-D at an empty prompt quits
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                return os.waitstatus_to_exitcode(status)
-            try:
-                if select.select([self.fd], [], [], 0.1)[0]:
-                    self.raw += os.read(self.fd, 4096)
-            except OSError:
-                pass
+        """Ctrl-D at an empty prompt quits; returns the exit code."""
+        for _ in range(3):
+            self.send("\x04")
+            deadline = time.time() + 3
+            while time.time() < deadline:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+                if pid:
+                    return os.waitstatus_to_exitcode(status)
+                try:
+                    if select.select([self.fd], [], [], 0.1)[0]:
+                        self.raw += os.read(self.fd, 4096)
+                except OSError:
+                    pass
         os.kill(self.pid, signal.SIGKILL)
-        raise AssertionError("parax did not exit on Ctrl-D")
+        raise AssertionError("parax did not exit on Ctrl-D; output after the last "
+                             "match:\n%r" % self.text()[self.pos:])
 
 
 def main():
@@ -128,7 +135,7 @@ def main():
     r.expect(r"device 0: peak")
     r.expect(">>> ")
     r.send(":ptx f\n")
-    r.expect(r"PTX is not available in this build")
+    r.expect(r"PTX is not available in this build|\.target sm_")
     r.expect(">>> ")
     r.send(":devices\n")
     r.expect(r"backend interp, 1 device")
@@ -156,8 +163,13 @@ def main():
     r.expect(r"\.\.\. ")
     r.send("    i = i + 1\n")
     r.expect(r"\.\.\. ")
+    r.send("    if i == 1000:\n")
+    r.expect(r"\.\.\. ")
+    r.send("        print('running')\n")
+    r.expect(r"\.\.\. ")
     r.send("\n")
-    time.sleep(0.5)
+    r.expect(r"running")  # the loop is under way
+    time.sleep(0.2)
     r.send("\x03")
     r.expect(r"KeyboardInterrupt")
     r.expect(">>> ")
