@@ -281,15 +281,20 @@ std::string PtxProgram::report() const {
   return r;
 }
 
-PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
+namespace {
+
+/// Steps 1-2: the host module with the kernels outlined (still in it), and
+/// the report of what the kernels do not cover.
+std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
+                                          llvm::LLVMContext &ctx,
+                                          ProgramInfo &info, PtxProgram &out,
+                                          std::map<std::string, size_t>
+                                              &kernelIndex) {
   PARAX_ASSERT(!m.funcs().empty()) << "codegen: empty module";
-  PtxProgram out;
-  out.arch = arch;
   const ir::Func &entryFn = *m.funcs()[0];
   FusionPlan plan(entryFn);
-  ProgramInfo info;
-  llvm::LLVMContext ctx;
-  llvm::Module host("parax", ctx);
+  auto hostPtr = std::make_unique<llvm::Module>("parax", ctx);
+  llvm::Module &host = *hostPtr;
   Emitter e(ctx, host, plan, info);
   e.gpu = true;
   e.emitEntry(entryFn);
@@ -308,7 +313,6 @@ PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
     if (notLowered.insert(s).second)
       order.push_back(s);
   };
-  std::map<std::string, size_t> kernelIndex;
   for (KernelRegion &r : e.kernelRegions) {
     if (r.blocks.empty() || r.blocks.front() != r.begin)
       fail("a kernel region does not start at its entry");
@@ -375,6 +379,20 @@ PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
       }
   }
   out.notLowered = order;
+  return hostPtr;
+}
+
+} // namespace
+
+PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
+  PtxProgram out;
+  out.arch = arch;
+  ProgramInfo info;
+  llvm::LLVMContext ctx;
+  std::map<std::string, size_t> kernelIndex;
+  std::unique_ptr<llvm::Module> hostPtr =
+      lowerForGpu(m, ctx, info, out, kernelIndex);
+  llvm::Module &host = *hostPtr;
 
   // 3. The device module.
   std::unique_ptr<llvm::TargetMachine> tm(nvptxMachine(arch));
@@ -447,6 +465,61 @@ PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
   pm.run(*dev);
   out.ptx = text.str().str();
   return out;
+}
+
+std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
+                                               llvm::LLVMContext &ctx,
+                                               ProgramInfo &info) {
+  PtxProgram out;
+  std::map<std::string, size_t> kernelIndex;
+  std::unique_ptr<llvm::Module> host =
+      lowerForGpu(m, ctx, info, out, kernelIndex);
+  llvm::Type *ptr = llvm::PointerType::get(ctx, 0);
+  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx), *i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::FunctionCallee launch = host->getOrInsertFunction(
+      "parax_emu_launch",
+      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
+                              {i32, ptr, ptr, i64}, false));
+  for (const PtxKernel &pk : out.kernels) {
+    llvm::Function *k = host->getFunction(pk.name);
+    // thunk(env): the kernel's arguments from a struct, as a launch passes
+    // them to every (virtual) thread.
+    std::vector<llvm::Type *> tys;
+    for (llvm::Argument &a : k->args())
+      tys.push_back(a.getType());
+    auto *envTy = llvm::StructType::get(ctx, tys);
+    auto *thunk = llvm::Function::Create(
+        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
+        llvm::GlobalValue::InternalLinkage, pk.name + ".thunk", *host);
+    {
+      llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", thunk));
+      std::vector<llvm::Value *> args;
+      for (unsigned i = 0; i < tys.size(); ++i)
+        args.push_back(b.CreateLoad(
+            tys[i], b.CreateStructGEP(envTy, thunk->getArg(0), i)));
+      b.CreateCall(k, args);
+      b.CreateRetVoid();
+    }
+    for (llvm::User *u : llvm::make_early_inc_range(k->users())) {
+      auto *call = llvm::dyn_cast<llvm::CallInst>(u);
+      if (!call || call->getFunction() == thunk)
+        continue;
+      llvm::Function *f = call->getFunction();
+      llvm::IRBuilder<> b(&*f->getEntryBlock().getFirstInsertionPt());
+      llvm::Value *env = b.CreateAlloca(envTy);
+      b.SetInsertPoint(call);
+      for (unsigned i = 0; i < tys.size(); ++i)
+        b.CreateStore(call->getArgOperand(i), b.CreateStructGEP(envTy, env, i));
+      b.CreateCall(launch, {b.getInt32(int32_t(pk.kind)), thunk, env,
+                            b.getInt64(pk.elements)});
+      call->eraseFromParent();
+    }
+  }
+  std::string err;
+  llvm::raw_string_ostream os(err);
+  if (llvm::verifyModule(*host, &os))
+    fail("invalid emulation IR: " + err);
+  return host;
 }
 
 } // namespace parax::codegen

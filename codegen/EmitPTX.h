@@ -18,9 +18,11 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "codegen/EmitLLVM.h"
 #include "ir/Operation.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,5 +67,14 @@ std::string cudaArchFor(int major, int minor);
 /// Lowers `m` (entry = its first function) to PTX for `arch`. Throws
 /// ParaxError ("InternalError") when LLVM fails.
 PtxProgram emitPtx(const ir::Module &m, const std::string &arch);
+
+/// The same lowering run on the CPU, to check its semantics without a GPU:
+/// the host module of emitModule's shape (parax_main, ProgramInfo in
+/// `info`) with each kernel call replaced by parax_emu_launch(kind, thunk,
+/// env, elements), which runs the kernel as a grid of virtual threads
+/// (runtime/cuda/GpuEmulation.cpp).
+std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
+                                               llvm::LLVMContext &ctx,
+                                               ProgramInfo &info);
 
 } // namespace parax::codegen

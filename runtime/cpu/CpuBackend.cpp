@@ -129,14 +129,17 @@ private:
 
 } // namespace
 
-std::unique_ptr<CpuBackend> CpuBackend::create(int numDevices,
-                                               std::string &error) {
+std::unique_ptr<CpuBackend>
+CpuBackend::create(int numDevices, std::string &error,
+                   std::vector<std::pair<std::string, void *>> extraSymbols) {
   std::unique_ptr<CpuBackend> b(new CpuBackend(numDevices));
   std::vector<codegen::JitSymbol> syms;
 #define PARAX_RT_SYMBOL(name)                                                  \
   syms.push_back({#name, reinterpret_cast<void *>(&name)});
   PARAX_RUNTIME_FUNCTIONS(PARAX_RT_SYMBOL)
 #undef PARAX_RT_SYMBOL
+  for (auto &[name, addr] : extraSymbols)
+    syms.push_back({name, addr});
   auto jit = codegen::CpuJit::Create(std::move(syms), cacheDirectory());
   if (!jit) {
     error = "cannot create the LLVM JIT: " + errorText(jit.takeError());
@@ -152,9 +155,11 @@ CpuBackend::~CpuBackend() = default;
 
 ParaxEntryFn CpuBackend::codeFor(const ir::Module &module,
                                  codegen::ProgramInfo &info) {
-  std::string key = ir::printModule(module);
+  std::string key = emitTag_ + ir::printModule(module);
   auto ctx = std::make_unique<llvm::LLVMContext>();
-  std::unique_ptr<llvm::Module> mod = codegen::emitModule(module, *ctx, info);
+  std::unique_ptr<llvm::Module> mod =
+      emitter_ ? emitter_(module, *ctx, info)
+               : codegen::emitModule(module, *ctx, info);
   std::lock_guard<std::mutex> lock(cacheMutex_);
   auto it = cache_.find(key);
   if (it != cache_.end())

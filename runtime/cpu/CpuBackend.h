@@ -17,10 +17,18 @@
 #include "runtime/Backend.h"
 #include "runtime/cpu/ThreadPool.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
 
 namespace parax::codegen {
 class CpuJit;
@@ -31,9 +39,21 @@ namespace parax::runtime {
 
 class CpuBackend : public Backend {
 public:
-  /// Null (with `error` set) when the JIT cannot be created.
-  static std::unique_ptr<CpuBackend> create(int numDevices,
-                                            std::string &error);
+  /// Null (with `error` set) when the JIT cannot be created. `extraSymbols`
+  /// (name, address) join the runtime ABI in the JIT's symbol table.
+  static std::unique_ptr<CpuBackend>
+  create(int numDevices, std::string &error,
+         std::vector<std::pair<std::string, void *>> extraSymbols = {});
+
+  /// How programs are lowered (default codegen::emitModule). The cuda
+  /// backend's CPU emulation swaps in the GPU lowering; `tag` keeps its
+  /// cached code apart.
+  using ModuleEmitter = std::function<std::unique_ptr<llvm::Module>(
+      const ir::Module &, llvm::LLVMContext &, codegen::ProgramInfo &)>;
+  void setEmitter(ModuleEmitter emitter, std::string tag) {
+    emitter_ = std::move(emitter);
+    emitTag_ = std::move(tag);
+  }
   ~CpuBackend() override;
 
   std::string name() const override { return "cpu"; }
@@ -58,6 +78,8 @@ private:
   std::mutex cacheMutex_;
   std::unordered_map<std::string, ParaxEntryFn> cache_;
   std::string binaryStamp_;
+  ModuleEmitter emitter_;
+  std::string emitTag_;
 };
 
 } // namespace parax::runtime

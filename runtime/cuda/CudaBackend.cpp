@@ -1,8 +1,10 @@
 //===- CudaBackend.cpp - `--backend cuda` ---------------------------------===//
 #include "runtime/cuda/CudaBackend.h"
 #include "codegen/EmitPTX.h"
+#include "codegen/LLVMHeaders.h" // llvm::Module complete for the emitter
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CudaDevices.h"
+#include "runtime/cuda/GpuEmulation.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -49,10 +51,36 @@ private:
   std::string arch_;
 };
 
-bool ptxOnly() {
-  const char *v = std::getenv("PARAX_CUDA_PTX_ONLY");
+bool envFlag(const char *name) {
+  const char *v = std::getenv(name);
   return v && *v && std::strcmp(v, "0") != 0;
 }
+
+/// The GPU lowering run on the CPU (runtime/cuda/GpuEmulation.h).
+class EmulatedBackend : public Backend {
+public:
+  EmulatedBackend(std::unique_ptr<CpuBackend> cpu, int numDevices)
+      : cpu_(std::move(cpu)), numDevices_(numDevices) {
+    cpu_->setEmitter(codegen::emitGpuEmulation, "gpu-emulation|");
+  }
+  std::string name() const override { return "cuda"; }
+  int numDevices() const override { return numDevices_; }
+  std::unique_ptr<Executable>
+  compile(std::shared_ptr<const ir::Module> module) override {
+    cpu_->setPrintSink(print_);
+    cpu_->setDumpHook(dumpStages_, dumpHook_);
+    return cpu_->compile(std::move(module));
+  }
+  std::vector<Array> evalEager(ir::OpKind kind, const ir::Attrs &attrs,
+                               const std::vector<Array> &inputs,
+                               const std::vector<TensorType> &rts) override {
+    return cpu_->evalEager(kind, attrs, inputs, rts);
+  }
+
+private:
+  std::unique_ptr<CpuBackend> cpu_;
+  int numDevices_;
+};
 
 /// Loads the driver and lists the devices; `error` says what is missing.
 bool probe(std::vector<cuda::DeviceInfo> &devices, std::string &error) {
@@ -76,7 +104,17 @@ bool CudaBackend::devicePresent() {
 
 std::unique_ptr<Backend> CudaBackend::create(int numDevices,
                                              std::string &error) {
-  if (ptxOnly()) {
+  if (envFlag("PARAX_CUDA_EMULATE")) {
+    std::vector<std::pair<std::string, void *>> syms;
+    for (const codegen::JitSymbol &js : gpuEmulationSymbols())
+      syms.push_back({js.name, js.address});
+    std::unique_ptr<CpuBackend> cpu =
+        CpuBackend::create(numDevices, error, std::move(syms));
+    if (!cpu)
+      return nullptr;
+    return std::make_unique<EmulatedBackend>(std::move(cpu), numDevices);
+  }
+  if (envFlag("PARAX_CUDA_PTX_ONLY")) {
     std::unique_ptr<CpuBackend> cpu = CpuBackend::create(numDevices, error);
     if (!cpu)
       return nullptr;

@@ -10,7 +10,10 @@
 //  - with one, it fails saying that execution is not implemented;
 //  - PARAX_CUDA_PTX_ONLY=1 needs no GPU: each program is compiled to PTX
 //    (`--dump ptx` prints it with a coverage report) and then runs on the
-//    CPU backend, so whole scripts can be checked with ptxas.
+//    CPU backend, so whole scripts can be checked with ptxas;
+//  - PARAX_CUDA_EMULATE=1 needs no GPU either: programs go through the GPU
+//    lowering and the kernels run on the CPU (GpuEmulation.h), to check
+//    that lowering's results against the suite.
 // `--backend auto` picks cuda only when kRunsPrograms and a device is present.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,72 @@
+//===- GpuEmulation.cpp - GPU kernels run on the CPU, for testing ---------===//
+#include "runtime/cuda/GpuEmulation.h"
+#include "codegen/EmitPTX.h"
+
+#include <barrier>
+#include <thread>
+
+namespace {
+
+/// The launch state one (virtual) GPU thread sees.
+struct EmuThread {
+  int64_t first = 0, stride = 1, thread = 0;
+  std::barrier<> *barrier = nullptr;
+  void *shared = nullptr;
+};
+thread_local EmuThread emu;
+
+} // namespace
+
+extern "C" {
+int64_t parax_gpu_first() { return emu.first; }
+int64_t parax_gpu_stride() { return emu.stride; }
+int64_t parax_gpu_thread() { return emu.thread; }
+void parax_gpu_barrier() {
+  if (emu.barrier)
+    emu.barrier->arrive_and_wait();
+}
+void *parax_gpu_shared() { return emu.shared; }
+
+void parax_emu_launch(int32_t kind, void (*thunk)(void *), void *env,
+                      int64_t elements) {
+  using parax::codegen::GpuKernelKind;
+  EmuThread saved = emu;
+  if (kind == int32_t(GpuKernelKind::Block)) {
+    const int n = parax::codegen::kGpuBlockThreads;
+    std::barrier<> barrier(n);
+    alignas(16) static thread_local int64_t shared[n];
+    int64_t *sharedPtr = shared; // one launch at a time per calling thread
+    std::vector<std::thread> threads;
+    for (int t = 0; t < n; ++t)
+      threads.emplace_back([&, t] {
+        emu = EmuThread{t, n, t, &barrier, sharedPtr};
+        thunk(env);
+      });
+    for (std::thread &t : threads)
+      t.join();
+  } else if (kind == int32_t(GpuKernelKind::Grid) && elements > 0) {
+    const int g = parax::runtime::kEmulatedGridThreads;
+    for (int t = 0; t < g; ++t) {
+      emu = EmuThread{t, g, t, nullptr, nullptr};
+      thunk(env);
+    }
+  } else {
+    emu = EmuThread{};
+    thunk(env);
+  }
+  emu = saved;
+}
+}
+
+namespace parax::runtime {
+
+std::vector<codegen::JitSymbol> gpuEmulationSymbols() {
+  return {{"parax_gpu_first", reinterpret_cast<void *>(&parax_gpu_first)},
+          {"parax_gpu_stride", reinterpret_cast<void *>(&parax_gpu_stride)},
+          {"parax_gpu_thread", reinterpret_cast<void *>(&parax_gpu_thread)},
+          {"parax_gpu_barrier", reinterpret_cast<void *>(&parax_gpu_barrier)},
+          {"parax_gpu_shared", reinterpret_cast<void *>(&parax_gpu_shared)},
+          {"parax_emu_launch", reinterpret_cast<void *>(&parax_emu_launch)}};
+}
+
+} // namespace parax::runtime

@@ -1,0 +1,37 @@
+//===- GpuEmulation.h - GPU kernels run on the CPU, for testing -*- C++ -*-===//
+//
+// PARAX_CUDA_EMULATE=1 --backend cuda: programs go through the GPU lowering
+// (codegen::emitGpuEmulation: the same kernel regions, outlined the same way)
+// but each kernel launch runs on the host: grid-stride kernels as
+// kEmulatedGridThreads virtual threads one after another (an odd count, so
+// the stride logic is exercised), one-block kernels as kGpuBlockThreads real
+// threads with a barrier and a shared scratch, one-thread kernels once. This
+// checks the GPU lowering's results on the whole suite without a GPU; it
+// says nothing about NVPTX code generation or the driver.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "codegen/CpuJit.h"
+
+#include <cstdint>
+#include <vector>
+
+extern "C" {
+int64_t parax_gpu_first();
+int64_t parax_gpu_stride();
+int64_t parax_gpu_thread();
+void parax_gpu_barrier();
+void *parax_gpu_shared();
+void parax_emu_launch(int32_t kind, void (*thunk)(void *), void *env,
+                      int64_t elements);
+}
+
+namespace parax::runtime {
+
+inline constexpr int kEmulatedGridThreads = 3;
+
+/// The functions above, for the JIT's symbol table.
+std::vector<codegen::JitSymbol> gpuEmulationSymbols();
+
+} // namespace parax::runtime
