@@ -5,10 +5,12 @@
 // optimization passes, as `--dump ir` prints it. :llvm/:asm compile that
 // program again on a fresh cpu backend with its dump hook set (the cpu
 // backend only prints what it compiles, and the session's backend has the
-// program cached already); :mem reuses `parax check`'s memory-plan report.
+// program cached already); :ptx runs the GPU code generator, which needs no
+// GPU; :mem reuses `parax check`'s memory-plan report.
 //
 //===----------------------------------------------------------------------===//
 #include "repl/ReplCommands.h"
+#include "codegen/EmitPTX.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Jit.h"
 #include "frontend/MemoryCheck.h"
@@ -16,11 +18,6 @@
 #include "ir/Printer.h"
 #include "repl/Session.h"
 #include "runtime/Backend.h"
-
-#if __has_include("codegen/EmitPTX.h")
-#include "codegen/EmitPTX.h"
-#define PARAX_HAVE_PTX 1
-#endif
 
 #include <chrono>
 #include <cstdio>
@@ -148,7 +145,7 @@ std::string replHelpText() {
          "  :ir f          IR of the last program jax.jit/pmap function f compiled\n"
          "  :llvm f        its LLVM IR (cpu backend, optimized)\n"
          "  :asm f         its x86 assembly (cpu backend)\n"
-         "  :ptx f         its PTX (when this build has the GPU code generator)\n"
+         "  :ptx f         its PTX (the GPU code generator; no GPU needed)\n"
          "  :mem f         its memory plan: per-device peak, largest live buffers\n"
          "  :devices       backend, devices and their memory in use\n"
          "  :time expr     run expr and print the wall time\n"
@@ -175,10 +172,9 @@ bool runReplCommand(Session &s, const std::string &input) {
     if (auto *p = lastProgram(s, cmd, arg))
       showLowered(s, "asm", *p);
   } else if (cmd == ":ptx") {
-#ifdef PARAX_HAVE_PTX
-    // The GPU code generator needs no GPU: it lowers the program to PTX
-    // for PARAX_CUDA_ARCH (default sm_80) with a report of what stays on
-    // the host.
+    // The GPU code generator needs no GPU: it lowers the program to PTX for
+    // PARAX_CUDA_ARCH (default sm_80), with a report of what stays on the
+    // host.
     if (auto *p = lastProgram(s, cmd, arg)) {
       try {
         codegen::PtxProgram ptx =
@@ -188,10 +184,6 @@ bool runReplCommand(Session &s, const std::string &input) {
         fail(e.diag().render());
       }
     }
-#else
-    fail("PTX is not available in this build: parax has no PTX code generator here, "
-         "so nothing is lowered to PTX (:llvm and :asm show the cpu backend's code)");
-#endif
   } else if (cmd == ":mem") {
     if (auto *p = lastProgram(s, cmd, arg))
       std::cout << frontend::renderMemoryPlan(s.evaluator(), *p->program);
