@@ -240,7 +240,7 @@ struct Config {
   int devices = 0;             ///< 0: PARAX_DEVICES or 1.
   std::string backend;         ///< "", "auto", "cpu", "interp" (""=PARAX_BACKEND or auto).
   int64_t deviceMemory = -1;   ///< Bytes per device; -1: PARAX_DEVICE_MEMORY or unlimited.
-  int64_t maxSteps = 0;        ///< Statement budget per run/call; 0 = none.
+  int64_t maxSteps = 0;        ///< Statements this interpreter may run in all; 0 = no limit.
   std::vector<std::string> argv; ///< sys.argv for programs.
   /// Receives print() and jax.debug.print() output. Unset: stdout.
   /// Called on the thread that runs the call, with the interpreter's lock held
