@@ -90,6 +90,14 @@ TEST(Embed, HostConstantsAndPrintCapture) {
   ASSERT_TRUE(ip.run("import jax.numpy as jnp\n"
                      "print(name, jnp.sum(table) * scale)\n").ok());
   EXPECT_EQ(printed, "parax 30.0\n");
+  printed.clear();
+  ASSERT_TRUE(ip.run("import jax\n"
+                     "@jax.jit\n"
+                     "def f(v):\n"
+                     "    jax.debug.print('v={}', v)\n"
+                     "    return v\n"
+                     "f(table)\n").ok());
+  EXPECT_EQ(printed, "v=[1 2 3 4]\n");
   auto g = ip.globals();
   EXPECT_NE(std::find(g.begin(), g.end(), "table"), g.end());
   px::Value t = ip.get("table").value();
