@@ -467,59 +467,130 @@ PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
   return out;
 }
 
-std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
-                                               llvm::LLVMContext &ctx,
-                                               ProgramInfo &info) {
+namespace {
+
+/// emitGpuLaunch / emitGpuEmulation: each kernel call becomes
+///   parax_cuda_launch(ctx, ptx, name, params, kind, elements, unpack)
+/// with `params` in cuLaunchKernel's form (a pointer to each argument
+/// value). For a GPU the kernels leave the host module (`ptx` holds them);
+/// emulated, they stay and `unpack(params)` calls one with its arguments,
+/// so the emulation exercises the very marshalling a GPU launch uses.
+std::unique_ptr<llvm::Module> emitGpuProgram(const ir::Module &m,
+                                             llvm::LLVMContext &ctx,
+                                             ProgramInfo &info,
+                                             const std::string &arch,
+                                             bool emulate) {
+  PtxProgram ptx;
+  if (!emulate) // its own lowering, in its own context: the same names
+    ptx = emitPtx(m, arch);
   PtxProgram out;
   std::map<std::string, size_t> kernelIndex;
   std::unique_ptr<llvm::Module> host =
       lowerForGpu(m, ctx, info, out, kernelIndex);
+  if (!emulate && out.kernels.size() != ptx.kernels.size())
+    fail("the two lowerings of a program disagree");
   llvm::Type *ptr = llvm::PointerType::get(ctx, 0);
-  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx), *i64 = llvm::Type::getInt64Ty(ctx);
+  llvm::Type *i32 = llvm::Type::getInt32Ty(ctx),
+             *i64 = llvm::Type::getInt64Ty(ctx);
   llvm::FunctionCallee launch = host->getOrInsertFunction(
-      "parax_emu_launch",
-      llvm::FunctionType::get(llvm::Type::getVoidTy(ctx),
-                              {i32, ptr, ptr, i64}, false));
+      "parax_cuda_launch",
+      llvm::FunctionType::get(i32, {ptr, ptr, ptr, ptr, i32, i64, ptr},
+                              false));
+  auto text = [&](const std::string &s, const char *name) {
+    llvm::Constant *c = llvm::ConstantDataArray::getString(ctx, s, true);
+    return new llvm::GlobalVariable(*host, c->getType(), true,
+                                    llvm::GlobalValue::PrivateLinkage, c,
+                                    name);
+  };
+  // The module's text: its address keys the loaded module per device.
+  llvm::Constant *ptxText = emulate
+                                ? llvm::ConstantPointerNull::get(
+                                      llvm::PointerType::get(ctx, 0))
+                                : static_cast<llvm::Constant *>(
+                                      text(ptx.ptx, "parax_ptx"));
   for (const PtxKernel &pk : out.kernels) {
     llvm::Function *k = host->getFunction(pk.name);
-    // thunk(env): the kernel's arguments from a struct, as a launch passes
-    // them to every (virtual) thread.
+    llvm::GlobalVariable *name = text(pk.name, "parax_kernel_name");
     std::vector<llvm::Type *> tys;
     for (llvm::Argument &a : k->args())
       tys.push_back(a.getType());
     auto *envTy = llvm::StructType::get(ctx, tys);
-    auto *thunk = llvm::Function::Create(
-        llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
-        llvm::GlobalValue::InternalLinkage, pk.name + ".thunk", *host);
-    {
-      llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", thunk));
+    llvm::Constant *unpack = llvm::ConstantPointerNull::get(
+        llvm::PointerType::get(ctx, 0));
+    if (emulate) {
+      auto *fn = llvm::Function::Create(
+          llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false),
+          llvm::GlobalValue::InternalLinkage, pk.name + ".unpack", *host);
+      llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", fn));
       std::vector<llvm::Value *> args;
       for (unsigned i = 0; i < tys.size(); ++i)
         args.push_back(b.CreateLoad(
-            tys[i], b.CreateStructGEP(envTy, thunk->getArg(0), i)));
+            tys[i], b.CreateLoad(ptr, b.CreateConstGEP1_32(ptr, fn->getArg(0),
+                                                           i))));
       b.CreateCall(k, args);
       b.CreateRetVoid();
+      unpack = fn;
     }
     for (llvm::User *u : llvm::make_early_inc_range(k->users())) {
       auto *call = llvm::dyn_cast<llvm::CallInst>(u);
-      if (!call || call->getFunction() == thunk)
-        continue;
+      if (!call)
+        fail("a kernel is used other than by a call");
       llvm::Function *f = call->getFunction();
+      if (f->getName().ends_with(".unpack"))
+        continue;
+      // cuLaunchKernel's kernelParams: one pointer per argument value.
       llvm::IRBuilder<> b(&*f->getEntryBlock().getFirstInsertionPt());
       llvm::Value *env = b.CreateAlloca(envTy);
+      llvm::Value *params =
+          b.CreateAlloca(ptr, b.getInt32(std::max<unsigned>(1, tys.size())));
       b.SetInsertPoint(call);
-      for (unsigned i = 0; i < tys.size(); ++i)
-        b.CreateStore(call->getArgOperand(i), b.CreateStructGEP(envTy, env, i));
-      b.CreateCall(launch, {b.getInt32(int32_t(pk.kind)), thunk, env,
-                            b.getInt64(pk.elements)});
+      for (unsigned i = 0; i < tys.size(); ++i) {
+        llvm::Value *slot = b.CreateStructGEP(envTy, env, i);
+        b.CreateStore(call->getArgOperand(i), slot);
+        b.CreateStore(slot, b.CreateConstGEP1_32(ptr, params, i));
+      }
+      llvm::Value *st = b.CreateCall(
+          launch, {f->getArg(2), ptxText, name, params,
+                   b.getInt32(int32_t(pk.kind)), b.getInt64(pk.elements),
+                   unpack});
+      // A failed launch leaves through the function's failure exit.
+      llvm::BasicBlock *failBB = nullptr;
+      for (llvm::BasicBlock &bb : *f)
+        if (bb.getName().starts_with("fail"))
+          failBB = &bb;
+      if (!failBB)
+        fail("no failure exit in " + f->getName().str());
+      llvm::BasicBlock *cur = call->getParent();
+      llvm::BasicBlock *rest =
+          cur->splitBasicBlock(call->getIterator(), "launched");
+      cur->getTerminator()->eraseFromParent();
+      b.SetInsertPoint(cur);
+      b.CreateCondBr(b.CreateICmpNE(st, b.getInt32(0)), failBB, rest);
       call->eraseFromParent();
     }
+    if (!emulate)
+      k->eraseFromParent();
   }
   std::string err;
   llvm::raw_string_ostream os(err);
   if (llvm::verifyModule(*host, &os))
-    fail("invalid emulation IR: " + err);
+    fail("invalid launch IR: " + err);
   return host;
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
+                                               llvm::LLVMContext &ctx,
+                                               ProgramInfo &info) {
+  return emitGpuProgram(m, ctx, info, "", true);
+}
+
+std::unique_ptr<llvm::Module> emitGpuLaunch(const ir::Module &m,
+                                            llvm::LLVMContext &ctx,
+                                            ProgramInfo &info,
+                                            const std::string &arch) {
+  return emitGpuProgram(m, ctx, info, arch, false);
 }
 
 } // namespace parax::codegen

@@ -68,13 +68,24 @@ std::string cudaArchFor(int major, int minor);
 /// ParaxError ("InternalError") when LLVM fails.
 PtxProgram emitPtx(const ir::Module &m, const std::string &arch);
 
-/// The same lowering run on the CPU, to check its semantics without a GPU:
-/// the host module of emitModule's shape (parax_main, ProgramInfo in
-/// `info`) with each kernel call replaced by parax_emu_launch(kind, thunk,
-/// env, elements), which runs the kernel as a grid of virtual threads
-/// (runtime/cuda/GpuEmulation.cpp).
+/// The same program with its kernels run on the CPU, to check the GPU
+/// lowering without a GPU: emitGpuLaunch's host module with the kernels
+/// kept, and each launch passing an `unpack(params)` that calls its kernel
+/// (runtime/cuda/GpuEmulation.cpp runs it as a grid of virtual threads).
 std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
                                                llvm::LLVMContext &ctx,
                                                ProgramInfo &info);
+
+/// The host program for a real GPU: the module of emitModule's shape
+/// (parax_main, ProgramInfo in `info`) with each kernel call replaced by
+/// parax_cuda_launch(ctx, ptx, name, params, kind, elements, null), where
+/// `params` is cuLaunchKernel's kernelParams and `ptx` the embedded PTX of
+/// all kernels for `arch` (runtime/cuda/CudaLaunch.cpp). Buffers stay where
+/// the CPU runtime allocates them: the GPU reaches them through pageable
+/// memory access (HMM).
+std::unique_ptr<llvm::Module> emitGpuLaunch(const ir::Module &m,
+                                            llvm::LLVMContext &ctx,
+                                            ProgramInfo &info,
+                                            const std::string &arch);
 
 } // namespace parax::codegen

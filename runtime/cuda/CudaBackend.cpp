@@ -4,8 +4,10 @@
 #include "codegen/LLVMHeaders.h" // llvm::Module complete for the emitter
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CudaDevices.h"
+#include "runtime/cuda/CudaLaunch.h"
 #include "runtime/cuda/GpuEmulation.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -56,12 +58,15 @@ bool envFlag(const char *name) {
   return v && *v && std::strcmp(v, "0") != 0;
 }
 
-/// The GPU lowering run on the CPU (runtime/cuda/GpuEmulation.h).
-class EmulatedBackend : public Backend {
+/// Programs through the GPU lowering, run by the CPU backend's machinery
+/// (host part JIT-compiled for the CPU): the kernels launched on the GPU
+/// (codegen::emitGpuLaunch) or emulated on the CPU (emitGpuEmulation).
+class LoweredBackend : public Backend {
 public:
-  EmulatedBackend(std::unique_ptr<CpuBackend> cpu, int numDevices)
+  LoweredBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
+                 CpuBackend::ModuleEmitter emitter, std::string tag)
       : cpu_(std::move(cpu)), numDevices_(numDevices) {
-    cpu_->setEmitter(codegen::emitGpuEmulation, "gpu-emulation|");
+    cpu_->setEmitter(std::move(emitter), std::move(tag));
   }
   std::string name() const override { return "cuda"; }
   int numDevices() const override { return numDevices_; }
@@ -86,7 +91,8 @@ private:
 bool probe(std::vector<cuda::DeviceInfo> &devices, std::string &error) {
   static cuda::DriverApi api;
   static std::string loadError;
-  static bool loaded = cuda::loadDriver(api, loadError);
+  static bool loaded =
+      cuda::loadDriver(api, loadError, cuda::driverLibrary());
   if (!loaded) {
     error = "no NVIDIA driver is installed (" + loadError + ")";
     return false;
@@ -112,7 +118,9 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
         CpuBackend::create(numDevices, error, std::move(syms));
     if (!cpu)
       return nullptr;
-    return std::make_unique<EmulatedBackend>(std::move(cpu), numDevices);
+    return std::make_unique<LoweredBackend>(
+        std::move(cpu), numDevices, codegen::emitGpuEmulation,
+        "gpu-emulation|");
   }
   if (envFlag("PARAX_CUDA_PTX_ONLY")) {
     std::unique_ptr<CpuBackend> cpu = CpuBackend::create(numDevices, error);
@@ -127,12 +135,38 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
     return nullptr;
   }
   const cuda::DeviceInfo &d = devices.front();
-  error = "the cuda backend found " + std::to_string(devices.size()) +
-          " GPU(s) (device 0: " + d.name + ", " + d.arch +
-          ") but this build cannot run programs on a GPU yet: kernels are "
-          "generated (PARAX_CUDA_PTX_ONLY=1 with --dump ptx), launching them "
-          "is not implemented" + kCpuWorks;
-  return nullptr;
+  for (const cuda::DeviceInfo &x : devices)
+    if (!x.pageableMemoryAccess) {
+      error = "the cuda backend needs GPUs that can access pageable host "
+              "memory (HMM: the NVIDIA open kernel modules on Linux 6.1.24+), "
+              "and device " + std::to_string(x.ordinal) + " (" + x.name +
+              ") cannot; device-resident buffers are not implemented yet" +
+              kCpuWorks;
+      return nullptr;
+    }
+  CudaRuntime *rt = CudaRuntime::get(why);
+  if (!rt) {
+    error = "the cuda backend is unavailable: " + why + kCpuWorks;
+    return nullptr;
+  }
+  // Every GPU gets the PTX of the oldest one (PARAX_CUDA_ARCH overrides).
+  std::string arch = d.arch;
+  for (const cuda::DeviceInfo &x : devices)
+    arch = std::min(arch, x.arch);
+  if (const char *a = std::getenv("PARAX_CUDA_ARCH"); a && *a)
+    arch = a;
+  std::unique_ptr<CpuBackend> cpu = CpuBackend::create(
+      numDevices, error,
+      {{"parax_cuda_launch", reinterpret_cast<void *>(&parax_cuda_launch)}});
+  if (!cpu)
+    return nullptr;
+  return std::make_unique<LoweredBackend>(
+      std::move(cpu), numDevices,
+      [arch](const ir::Module &m, llvm::LLVMContext &c,
+             codegen::ProgramInfo &info) {
+        return codegen::emitGpuLaunch(m, c, info, arch);
+      },
+      "cuda|" + arch + "|");
 }
 
 } // namespace parax::runtime

@@ -1,20 +1,25 @@
 //===- CudaBackend.h - `--backend cuda` -------------------------*- C++ -*-===//
 //
-// What exists: libcuda/libnccl loaded at run time (CudaDriver), device
-// discovery, primary contexts, streams and a module cache (CudaDevices), a
-// caching allocator (DeviceAllocator), launch sizes (LaunchConfig), and the
-// kernel code generator (codegen/EmitPTX). What does not yet: running the
-// host side of a program against device memory (launching the kernels,
-// scalar transfers, NCCL collectives). So:
+// `--backend cuda` runs each program's kernels on the GPU: the program goes
+// through the GPU lowering (codegen/EmitPTX: kernel regions outlined, PTX
+// for the device's arch), its host part is JIT-compiled for the CPU as by
+// the cpu backend, and each kernel call becomes a launch (CudaLaunch) on
+// the GPU of its logical device, followed by a stream synchronisation.
+// Buffers stay in host memory, which the GPU reaches through pageable memory
+// access (HMM); a GPU without it is refused. Collectives, runtime-kernel
+// fallbacks and debug prints run on the host. Device-resident buffers
+// (DeviceAllocator), NCCL and the benchmarks' targets are the next steps.
+// This path has not run on hardware yet.
+//
 //  - without a usable GPU, `--backend cuda` fails with what is missing;
-//  - with one, it fails saying that execution is not implemented;
 //  - PARAX_CUDA_PTX_ONLY=1 needs no GPU: each program is compiled to PTX
 //    (`--dump ptx` prints it with a coverage report) and then runs on the
 //    CPU backend, so whole scripts can be checked with ptxas;
 //  - PARAX_CUDA_EMULATE=1 needs no GPU either: programs go through the GPU
 //    lowering and the kernels run on the CPU (GpuEmulation.h), to check
 //    that lowering's results against the suite.
-// `--backend auto` picks cuda only when kRunsPrograms and a device is present.
+// `--backend auto` picks cuda only when kRunsPrograms and a device is present;
+// kRunsPrograms stays false until the launch path has passed gpu-check.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -28,7 +33,7 @@ namespace parax::runtime {
 
 class CudaBackend {
 public:
-  /// Whether this build can run programs on a GPU (false: see above).
+  /// Whether `auto` may pick cuda (false until verified on hardware).
   static constexpr bool kRunsPrograms = false;
   /// The backend, or null with `error` saying what is missing and that
   /// `--backend cpu` works.

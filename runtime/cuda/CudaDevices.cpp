@@ -63,6 +63,11 @@ bool discoverDevices(const DriverApi &api, std::vector<DeviceInfo> &out,
                                    d.handle),
           "max threads per block");
     check(api.cuDeviceTotalMem(&d.totalMemory, d.handle), "cuDeviceTotalMem");
+    int pageable = 0; // optional: absent means no
+    if (api.cuDeviceGetAttribute(&pageable,
+                                 CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
+                                 d.handle) == CUDA_SUCCESS)
+      d.pageableMemoryAccess = pageable != 0;
     if (!error.empty())
       return false;
     d.arch = codegen::cudaArchFor(d.ccMajor, d.ccMinor);

@@ -26,6 +26,9 @@ struct DeviceInfo {
   int smCount = 0;
   int maxThreadsPerBlock = 0;
   size_t totalMemory = 0;
+  /// Kernels can dereference ordinary host memory (HMM/ATS): what the
+  /// current execution path relies on.
+  bool pageableMemoryAccess = false;
   /// The PTX target for this device (codegen::cudaArchFor).
   std::string arch;
 };

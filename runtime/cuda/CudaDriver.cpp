@@ -1,6 +1,7 @@
 //===- CudaDriver.cpp - dlopen of libcuda.so.1 and libnccl.so.2 -----------===//
 #include "runtime/cuda/CudaDriver.h"
 
+#include <cstdlib>
 #include <dlfcn.h>
 
 namespace parax::cuda {
@@ -21,6 +22,11 @@ void resolve(void *lib, const char *name, Fn &slot, std::string &missing) {
 }
 
 } // namespace
+
+const char *driverLibrary() {
+  const char *env = std::getenv("PARAX_CUDA_DRIVER");
+  return env && *env ? env : "libcuda.so.1";
+}
 
 bool loadDriver(DriverApi &api, std::string &error, const char *library) {
   void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);

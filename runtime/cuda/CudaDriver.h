@@ -40,6 +40,7 @@ inline constexpr int CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 inline constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+inline constexpr int CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
 
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
@@ -82,6 +83,10 @@ struct DriverApi {
   CUresult (*cuStreamSynchronize)(CUstream s) = nullptr;
   CUresult (*cuStreamDestroy)(CUstream s) = nullptr;
 };
+
+/// The driver library to open: PARAX_CUDA_DRIVER when set (tests point it
+/// at a fake driver), else libcuda.so.1.
+const char *driverLibrary();
 
 /// Opens `library` (default libcuda.so.1) and resolves every entry point of
 /// DriverApi. False with `error` set (what is missing) otherwise; the

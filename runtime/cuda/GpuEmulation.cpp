@@ -27,8 +27,11 @@ void parax_gpu_barrier() {
 }
 void *parax_gpu_shared() { return emu.shared; }
 
-void parax_emu_launch(int32_t kind, void (*thunk)(void *), void *env,
-                      int64_t elements) {
+int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
+                         void **params, int32_t kind, int64_t elements,
+                         void (*unpack)(void **)) {
+  auto thunk = [&](void **p) { unpack(p); };
+  void **env = params;
   using parax::codegen::GpuKernelKind;
   EmuThread saved = emu;
   if (kind == int32_t(GpuKernelKind::Block)) {
@@ -55,6 +58,7 @@ void parax_emu_launch(int32_t kind, void (*thunk)(void *), void *env,
     thunk(env);
   }
   emu = saved;
+  return 0;
 }
 }
 
@@ -66,7 +70,7 @@ std::vector<codegen::JitSymbol> gpuEmulationSymbols() {
           {"parax_gpu_thread", reinterpret_cast<void *>(&parax_gpu_thread)},
           {"parax_gpu_barrier", reinterpret_cast<void *>(&parax_gpu_barrier)},
           {"parax_gpu_shared", reinterpret_cast<void *>(&parax_gpu_shared)},
-          {"parax_emu_launch", reinterpret_cast<void *>(&parax_emu_launch)}};
+          {"parax_cuda_launch", reinterpret_cast<void *>(&parax_emu_launch)}};
 }
 
 } // namespace parax::runtime

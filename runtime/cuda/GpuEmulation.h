@@ -23,8 +23,11 @@ int64_t parax_gpu_stride();
 int64_t parax_gpu_thread();
 void parax_gpu_barrier();
 void *parax_gpu_shared();
-void parax_emu_launch(int32_t kind, void (*thunk)(void *), void *env,
-                      int64_t elements);
+/// parax_cuda_launch's signature (codegen::emitGpuEmulation binds that
+/// name to this): runs unpack(params) as the launch's threads.
+int32_t parax_emu_launch(struct ParaxRtContext *ctx, const char *ptx,
+                         const char *kernel, void **params, int32_t kind,
+                         int64_t elements, void (*unpack)(void **));
 }
 
 namespace parax::runtime {
