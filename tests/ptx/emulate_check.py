@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """The GPU lowering's results against the interpreter, without a GPU.
 
-usage: emulate_check.py PARAX [PROGRAM.py...]   (default: tests/ptx/programs/*.py)
+usage: emulate_check.py [--gpu] [--devices N] PARAX [PROGRAM.py...]
+       (default programs: tests/ptx/programs/*.py)
 
 Each program runs with `--backend interp` and with `--backend cuda` under
 PARAX_CUDA_EMULATE=1 (the kernels the GPU lowering outlines run on the CPU:
 grid-stride loops with 3 virtual threads, one-block reductions with 256 real
 threads and a barrier). The programs use sizes that take the parallel paths.
-Printed numbers must agree within rel 1e-4 / abs 1e-5 (float32 reductions in
+With --gpu the cuda run is the real one (scripts/gpu-check). Printed numbers
+must agree within rel 1e-4 / abs 1e-5 (float32 reductions in
 another order: the GPU sums per thread, then as a tree); other tokens exactly.
 """
 import glob, os, re, subprocess, sys
@@ -16,8 +18,9 @@ TOKEN = re.compile(r"-?inf|nan|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|\w+|[^\s\w
 NUM = re.compile(r"^(-?inf|nan|-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)$")
 
 
-def run(parax, backend, path, env):
-    p = subprocess.run([parax, "--backend", backend, path], capture_output=True, text=True,
+def run(parax, backend, path, env, devices):
+    cmd = [parax, "--backend", backend] + (["--devices", devices] if devices else []) + [path]
+    p = subprocess.run(cmd, capture_output=True, text=True,
                        env=env, timeout=300, stdin=subprocess.DEVNULL)
     return p.returncode, p.stdout, p.stderr
 
@@ -32,31 +35,41 @@ def close(a, b):
 
 
 def main():
-    if len(sys.argv) < 2:
+    argv, gpu, devices = sys.argv[1:], False, None
+    while argv and argv[0].startswith("--"):
+        if argv[0] == "--gpu":
+            gpu = True
+            argv = argv[1:]
+        elif argv[0] == "--devices" and len(argv) > 1:
+            devices, argv = argv[1], argv[2:]
+        else:
+            break
+    if not argv:
         print(__doc__)
         return 2
-    parax = sys.argv[1]
-    progs = sys.argv[2:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "programs", "*.py")))
+    parax = argv[0]
+    progs = argv[1:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "programs", "*.py")))
     env = dict(os.environ, PARAX_CACHE_DIR="off")
-    emu = dict(env, PARAX_CUDA_EMULATE="1")
+    emu = dict(env) if gpu else dict(env, PARAX_CUDA_EMULATE="1")
     failed = 0
     for path in progs:
-        rc_i, out_i, err_i = run(parax, "interp", path, env)
-        rc_e, out_e, err_e = run(parax, "cuda", path, emu)
+        rc_i, out_i, err_i = run(parax, "interp", path, env, devices)
+        rc_e, out_e, err_e = run(parax, "cuda", path, emu, devices)
         ti, te = TOKEN.findall(out_i), TOKEN.findall(out_e)
         why = None
-        if rc_i != 0 or rc_e != 0:
-            why = f"exit {rc_i} (interp) / {rc_e} (emulated): {(err_i or err_e).strip()[:300]}"
+        if rc_i != rc_e:  # error programs must fail alike
+            why = f"exit {rc_i} (interp) / {rc_e} (cuda): {(err_i or err_e).strip()[:300]}"
         elif len(ti) != len(te):
             why = f"{len(te)} tokens, interp printed {len(ti)}"
         else:
             for k, (a, b) in enumerate(zip(ti, te)):
                 if not close(a, b):
-                    why = f"token {k}: emulated {b}, interp {a}"
+                    why = f"token {k}: cuda {b}, interp {a}"
                     break
         print(("FAIL " if why else "PASS ") + path + (f": {why}" if why else ""))
         failed += bool(why)
-    print(f"gpu emulation: {len(progs) - failed} passed, {failed} failed")
+    mode = "gpu" if gpu else "gpu emulation"
+    print(f"{mode}: {len(progs) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

