@@ -291,21 +291,6 @@ llvm::Value *Emitter::compute(const ir::Operation &op, unsigned res,
 //===----------------------------------------------------------------------===//
 namespace parax::codegen {
 
-namespace {
-/// Whether computing `v` lazily reads the buffer of `x`.
-bool lazilyReads(const FusionPlan &plan, const ir::Value *v,
-                 const ir::Value *x) {
-  if (v == x)
-    return true;
-  if (plan.repr(v) != Repr::Lazy)
-    return false;
-  for (const ir::Value *o : v->definingOp()->operands())
-    if (lazilyReads(plan, o, x))
-      return true;
-  return false;
-}
-} // namespace
-
 void Emitter::emitDynamicUpdateSlice(const ir::Operation &op) {
   const ir::Value *x = op.operand(0), *upd = op.operand(1);
   const TensorType &t = x->type();
@@ -324,13 +309,9 @@ void Emitter::emitDynamicUpdateSlice(const ir::Operation &op) {
   }
   // In place when `x` dies here, holds the only reference to its buffer and
   // the update does not read it; otherwise into a copy.
-  const auto &dying = plan.releaseAfter(&op);
-  bool candidate = repr(x) == Repr::Buffer && plan.holdsRef(x) &&
-                   !val(x).view && !transferred_.count(x) &&
-                   std::find(dying.begin(), dying.end(), x) != dying.end() &&
-                   !lazilyReads(plan, upd, x);
-  for (unsigned i = 2; i < op.numOperands(); ++i)
-    candidate = candidate && op.operand(i) != x;
+  // (FusionPlan::mayUpdateInPlace: the memory planner asks the same.)
+  bool candidate = plan.mayUpdateInPlace(op) && !val(x).view &&
+                   !transferred_.count(x);
   llvm::Value *dst;
   if (candidate) {
     llvm::Value *xp = val(x).ptr;

@@ -663,8 +663,8 @@ void Emitter::emitDot(const ir::Operation &op) {
           Nn = numElements(nS);
   bool fl = isFloat(d);
   // Big float products: the packed GEMM kernel of the runtime.
-  if (fl && Mn >= 16 && Nn >= 16 && Mn * Nn * Kn >= (int64_t(1) << 17) &&
-      !gpu)
+  // (FusionPlan::dotUsesKernel: the memory planner asks the same.)
+  if (!gpu && FusionPlan::dotUsesKernel(op))
     return emitFallback(op);
   const TensorType &rt = op.result()->type();
   bool scalarOut = repr(op.result()) == Repr::Scalar;

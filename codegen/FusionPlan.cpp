@@ -14,9 +14,13 @@
 //     to their ancestor op in the block, except that a lazy user contributes
 //     its own effective uses. The reference dies after the last of them
 //     (at the terminator, on block entry when unused).
+//  4. As an ir::StorageModel it also tells the memory planner what the
+//     emitter does beyond that: which ops call runtime kernels, scratch
+//     buffers, in-place updates, constants passed by table.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/FusionPlan.h"
+#include "codegen/EmitLLVM.h"
 #include "ir/Diagnostics.h"
 
 #include <algorithm>
@@ -313,6 +317,165 @@ const std::vector<const ir::Value *> &
 FusionPlan::releaseAtTerminator(const ir::Block *b) const {
   auto it = term_.find(b);
   return it == term_.end() ? kNone : it->second;
+}
+
+//===----------------------------------------------------------------------===//
+// The emitter's storage decisions (ir::StorageModel)
+//===----------------------------------------------------------------------===//
+namespace {
+/// Whether computing `v` lazily reads the buffer of `x`.
+bool lazilyReads(const FusionPlan &plan, const ir::Value *v,
+                 const ir::Value *x) {
+  if (v == x)
+    return true;
+  if (plan.repr(v) != Repr::Lazy)
+    return false;
+  for (const ir::Value *o : v->definingOp()->operands())
+    if (lazilyReads(plan, o, x))
+      return true;
+  return false;
+}
+} // namespace
+
+bool FusionPlan::mayUpdateInPlace(const ir::Operation &op) const {
+  if (op.kind() != OpKind::DynamicUpdateSlice ||
+      repr(op.result()) == Repr::Scalar)
+    return false;
+  const ir::Value *x = op.operand(0);
+  const auto &dying = releaseAfter(&op);
+  if (repr(x) != Repr::Buffer || !holdsRef(x) ||
+      std::find(dying.begin(), dying.end(), x) == dying.end() ||
+      lazilyReads(*this, op.operand(1), x))
+    return false;
+  for (unsigned i = 2; i < op.numOperands(); ++i)
+    if (op.operand(i) == x)
+      return false;
+  return true;
+}
+
+bool FusionPlan::dotUsesKernel(const ir::Operation &op) {
+  const Shape &ls = op.operand(0)->type().shape,
+              &rs = op.operand(1)->type().shape;
+  const auto &lb = op.attrs().getInts("lhs_batch");
+  const auto &rb = op.attrs().getInts("rhs_batch");
+  const auto &lc = op.attrs().getInts("lhs_contract");
+  const auto &rc = op.attrs().getInts("rhs_contract");
+  auto freeCount = [](const Shape &s, const std::vector<int64_t> &bd,
+                      const std::vector<int64_t> &cd) {
+    int64_t n = 1;
+    for (int64_t i = 0; i < int64_t(s.size()); ++i)
+      if (std::find(bd.begin(), bd.end(), i) == bd.end() &&
+          std::find(cd.begin(), cd.end(), i) == cd.end())
+        n *= s[size_t(i)];
+    return n;
+  };
+  int64_t Mn = freeCount(ls, lb, lc), Nn = freeCount(rs, rb, rc), Kn = 1;
+  for (int64_t i : lc)
+    Kn *= ls[size_t(i)];
+  return isFloat(op.operand(0)->type().dtype) && Mn >= 16 && Nn >= 16 &&
+         Mn * Nn * Kn >= (int64_t(1) << 17);
+}
+
+ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
+  switch (repr(v)) {
+  case Repr::Scalar:
+    return Storage::Scalar;
+  case Repr::Lazy:
+    return Storage::Lazy;
+  case Repr::Buffer:
+    break;
+  }
+  return Storage::Buffer;
+}
+
+bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
+  switch (op.kind()) {
+  case OpKind::Constant:
+  case OpKind::ReduceSum:
+  case OpKind::ReduceProd:
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ReduceAnd:
+  case OpKind::ReduceOr:
+  case OpKind::ArgMax:
+  case OpKind::ArgMin:
+  case OpKind::DynamicUpdateSlice:
+  case OpKind::ForiLoop:
+  case OpKind::Scan:
+  case OpKind::While:
+  case OpKind::Cond:
+  case OpKind::Pmap:
+  case OpKind::AxisIndex:
+  case OpKind::Psum:
+  case OpKind::Pmax:
+  case OpKind::Pmin:
+  case OpKind::AllGather:
+  case OpKind::Ppermute:
+  case OpKind::DebugPrint:
+  case OpKind::DebugBreakpoint:
+    return false;
+  case OpKind::DotGeneral:
+    return dotUsesKernel(op);
+  default:
+    return !isFusibleKind(op.kind());
+  }
+}
+
+int64_t FusionPlan::scratchBytes(const ir::Operation &op) const {
+  if (op.kind() != OpKind::DotGeneral)
+    return 0;
+  const TensorType &rt = op.result()->type();
+  const TensorType &lt = op.operand(0)->type(), &rht = op.operand(1)->type();
+  DType d = lt.dtype;
+  bool fl = isFloat(d);
+  if (dotUsesKernel(op)) {
+    // runtime/KernelsDot.cpp dotGeneralOp: operands whose dimensions are
+    // not in (batch, free, contracting) order are transposed into copies;
+    // float16/bfloat16 operands and the result are widened to float32, and
+    // the result array allocated first is replaced by the converted one.
+    auto inOrder = [](const std::vector<int64_t> &a,
+                      const std::vector<int64_t> &b,
+                      const std::vector<int64_t> &c) {
+      std::vector<int64_t> o = a;
+      o.insert(o.end(), b.begin(), b.end());
+      o.insert(o.end(), c.begin(), c.end());
+      for (size_t i = 0; i < o.size(); ++i)
+        if (o[i] != int64_t(i))
+          return false;
+      return true;
+    };
+    auto freeDims = [](const Shape &sh, const std::vector<int64_t> &bd,
+                       const std::vector<int64_t> &cd) {
+      std::vector<int64_t> f;
+      for (int64_t i = 0; i < int64_t(sh.size()); ++i)
+        if (std::find(bd.begin(), bd.end(), i) == bd.end() &&
+            std::find(cd.begin(), cd.end(), i) == cd.end())
+          f.push_back(i);
+      return f;
+    };
+    const auto &lb = op.attrs().getInts("lhs_batch");
+    const auto &rb = op.attrs().getInts("rhs_batch");
+    const auto &lc = op.attrs().getInts("lhs_contract");
+    const auto &rc = op.attrs().getInts("rhs_contract");
+    int64_t s = 0;
+    if (!inOrder(lb, freeDims(lt.shape, lb, lc), lc))
+      s += lt.byteSize();
+    if (!inOrder(rb, rc, freeDims(rht.shape, rb, rc)))
+      s += rht.byteSize();
+    if (d != DType::F32)
+      s += 4 * (lt.numElements() + rht.numElements() + rt.numElements()) +
+           rt.byteSize();
+    return s;
+  }
+  // emitDot accumulates float16/bfloat16 products, and a rank-0 result,
+  // in a scratch buffer of the result's shape.
+  if (repr(op.result()) == Repr::Scalar || (fl && d != DType::F32))
+    return rt.numElements() * dtypeSize(fl ? DType::F32 : d);
+  return 0;
+}
+
+bool FusionPlan::constantInTable(const ir::Operation &constant) const {
+  return constant.attrs().getArray("value").size() > kMaxEmbeddedConstant;
 }
 
 } // namespace parax::codegen

@@ -17,10 +17,14 @@
 // a use inside a nested region counts at the region's op), mirroring the
 // reference interpreter's InterpPlan so that buffers die as early as there.
 //
+// The plan is also the CPU backend's ir::StorageModel: the memory planner
+// (ir/analysis/MemoryPlan) simulates the generated code's buffers with it.
+//
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "ir/Operation.h"
+#include "ir/analysis/MemoryPlan.h"
 
 #include <unordered_map>
 #include <vector>
@@ -29,28 +33,42 @@ namespace parax::codegen {
 
 enum class Repr : uint8_t { Scalar, Lazy, Buffer };
 
-class FusionPlan {
+class FusionPlan : public ir::StorageModel {
 public:
   explicit FusionPlan(const ir::Func &entry);
 
   Repr repr(const ir::Value *v) const;
   /// True when `v` holds a reference to a runtime buffer that its block must
   /// drop (materialised op results and owned loop carries).
-  bool holdsRef(const ir::Value *v) const;
+  bool holdsRef(const ir::Value *v) const override;
   /// Lazy values that only remap indices over stored data (cheap to
   /// recompute in every consumer, in any region).
   bool cheap(const ir::Value *v) const;
 
   /// Values whose reference is dropped right after `op`.
   const std::vector<const ir::Value *> &
-  releaseAfter(const ir::Operation *op) const;
+  releaseAfter(const ir::Operation *op) const override;
   /// Block arguments that are never used (dropped on block entry).
   const std::vector<const ir::Value *> &
-  releaseAtEntry(const ir::Block *b) const;
+  releaseAtEntry(const ir::Block *b) const override;
   /// Values whose last use is the block's terminator: dropped after the
   /// terminator's operands took their references.
   const std::vector<const ir::Value *> &
-  releaseAtTerminator(const ir::Block *b) const;
+  releaseAtTerminator(const ir::Block *b) const override;
+
+  /// Whether dynamic_update_slice `op` may write into its operand's buffer
+  /// (checked for uniqueness at run time): the operand is stored, owned,
+  /// dies at `op`, and neither the update nor a start index reads it.
+  bool mayUpdateInPlace(const ir::Operation &op) const override;
+  /// Whether a dot_general runs the runtime's packed GEMM kernel (big float
+  /// products) rather than compiled loops.
+  static bool dotUsesKernel(const ir::Operation &op);
+
+  // ir::StorageModel (what the CPU emitter allocates, for the planner).
+  Storage storage(const ir::Value *v) const override;
+  bool runsRuntimeKernel(const ir::Operation &op) const override;
+  int64_t scratchBytes(const ir::Operation &op) const override;
+  bool constantInTable(const ir::Operation &constant) const override;
 
   /// Whether `op` reads operand `slot` elementwise without replicating
   /// elements (so a lazy producer can be computed inside `op`).

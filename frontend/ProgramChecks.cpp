@@ -9,9 +9,13 @@
 //    RESOURCE_EXHAUSTED before anything is allocated, naming the buffers live
 //    at the peak and the fix.
 // `parax check` prints the plan instead of running.
+// The plan follows the backend that will run the program: the interpreter
+// stores every op result; the CPU backend's storage decisions (fused values,
+// registers, in-place updates, temporaries) come from codegen::FusionPlan.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/ProgramChecks.h"
+#include "codegen/FusionPlan.h"
 #include "frontend/Evaluator.h"
 #include "frontend/MemoryCheck.h"
 #include "frontend/Trace.h"
@@ -148,16 +152,24 @@ static std::string renderMemoryPlan(const TraceProgram &prog,
   return out;
 }
 
+/// The plan of `entry` for the backend that runs it.
+static ir::MemoryPlan planFor(Evaluator &ev, const ir::Func &entry) {
+  if (ev.options().backendName == "cpu") {
+    codegen::FusionPlan storage(entry);
+    return ir::planMemory(entry, ev.options().numDevices, &storage);
+  }
+  return ir::planMemory(entry, ev.options().numDevices);
+}
+
 std::string renderMemoryPlan(Evaluator &ev, const TraceProgram &prog) {
-  const ir::Func &entry = *prog.module->funcs()[0];
-  return renderMemoryPlan(prog, ir::planMemory(entry, ev.options().numDevices));
+  return renderMemoryPlan(prog, planFor(ev, *prog.module->funcs()[0]));
 }
 
 void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
   const ir::Func &entry = *prog.module->funcs()[0];
   if (auto d = ir::findDivergentCollective(entry))
     divergenceError(*d);
-  ir::MemoryPlan plan = ir::planMemory(entry, ev.options().numDevices);
+  ir::MemoryPlan plan = planFor(ev, entry);
   prog.plannedPeaks.clear();
   for (auto &p : plan.devices)
     prog.plannedPeaks.push_back(p.peak);

@@ -28,8 +28,11 @@ protected:
   void TearDown() override { unsetenv("PARAX_MEMCHECK"); }
 
   /// Runs `src` and returns its memcheck lines.
-  std::vector<MemLine> measure(const std::string &src, int devices = 1) {
-    RunResult r = runProgram(src, testOptions(devices));
+  std::vector<MemLine> measure(const std::string &src, int devices = 1,
+                               const std::string &backend = "interp") {
+    Options o = testOptions(devices);
+    o.backend = backend;
+    RunResult r = runProgram(src, o);
     EXPECT_TRUE(r.ok) << r.err;
     std::vector<MemLine> lines;
     static const std::regex re(R"(memcheck (\S+) device (\d+) planned (\d+) measured (-?\d+))");
@@ -174,6 +177,86 @@ print(jax.pmap(step, axis_name='i')(jnp.ones((2, 128))).shape)
   EXPECT_PLAN_MATCHES(many);
   for (size_t d = 0; d < 2; ++d)
     EXPECT_EQ(ten[d].planned, many[d].planned) << "device " << d;
+}
+
+//===----------------------------------------------------------------------===//
+// The compiled CPU backend: the plan follows codegen::FusionPlan's storage
+// decisions (fused values are never stored, rank-0 values live in
+// registers, carries may be updated in place, runtime calls get temporaries).
+//===----------------------------------------------------------------------===//
+TEST_F(MemoryTest, CpuForiLoopPeakIsIndependentOfTheTripCount) {
+  std::vector<MemLine> ten = measure(foriProgram(10), 1, "cpu"),
+                       many = measure(foriProgram(10000), 1, "cpu");
+  ASSERT_EQ(ten.size(), 1u);
+  ASSERT_EQ(many.size(), 1u);
+  EXPECT_PLAN_MATCHES(ten);
+  EXPECT_PLAN_MATCHES(many);
+  EXPECT_EQ(ten[0].planned, many[0].planned);
+  // The fused body holds the old and the new carry: two f32[1024].
+  EXPECT_EQ(ten[0].planned, 2 * 4096);
+}
+
+TEST_F(MemoryTest, CpuFusedValuesAreNotPlanned) {
+  const char *src = R"(import jax
+import jax.numpy as jnp
+@jax.jit
+def f(x):
+    ys = []
+    for k in range(8):
+        ys.append(jnp.tanh(x + k))
+    return sum(ys)
+print(f(jnp.ones(1024))[0])
+)";
+  std::vector<MemLine> cpu = measure(src, 1, "cpu"), interp = measure(src, 1, "interp");
+  ASSERT_EQ(cpu.size(), 1u);
+  EXPECT_PLAN_MATCHES(cpu);
+  EXPECT_EQ(cpu[0].planned, 4096); // one fused loop writes the result
+  EXPECT_GE(interp[0].planned, 8 * 4096);
+}
+
+TEST_F(MemoryTest, CpuRuntimeCallsAndInPlaceUpdatesMatchMeasurement) {
+  std::vector<MemLine> lines = measure(R"(import jax
+import jax.numpy as jnp
+from jax import lax
+@jax.jit
+def dus(x):
+    def body(i, c):
+        return lax.dynamic_update_slice(c, jnp.tanh(lax.dynamic_slice(c, (i,), (1,))), (i,))
+    return lax.fori_loop(0, 100, body, x * 1.0)
+print(dus(jnp.ones(65536))[0])
+@jax.jit
+def calls(x):
+    y = jnp.cumsum(jnp.tanh(x) + 1.0)
+    jax.debug.print("{}", (x * 3.0)[:2])
+    return jnp.cumsum(y * 2.0) + y
+print(calls(jnp.ones(65536))[0])
+@jax.jit
+def dots(a, b):
+    h = a.astype(jnp.bfloat16) @ b.T.astype(jnp.bfloat16)
+    return (a @ b.T).sum() + h.astype(jnp.float32).sum()
+print(dots(jnp.ones((128, 128)), jnp.ones((128, 128))))
+)",
+                                       1, "cpu");
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_PLAN_MATCHES(lines);
+}
+
+TEST_F(MemoryTest, CpuPmapPlanMatchesMeasurementOnEveryDevice) {
+  std::vector<MemLine> lines = measure(R"(import jax
+import jax.numpy as jnp
+from jax import lax
+def step(x, w):
+    y = jnp.tanh(x * w) + lax.axis_index('i')
+    return lax.psum(y, 'i'), lax.all_gather(y, 'i'), jnp.cumsum(w + x)
+f = jax.pmap(step, axis_name='i', in_axes=(1, None))
+s, g, c = f(jnp.ones((256, 4)), jnp.ones(256))
+print(s.shape, g.shape, c.shape)
+)",
+                                       4, "cpu");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_PLAN_MATCHES(lines);
+  for (const MemLine &l : lines)
+    EXPECT_GT(l.planned, 0) << "device " << l.device;
 }
 
 } // namespace
