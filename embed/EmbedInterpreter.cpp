@@ -1,7 +1,9 @@
 //===- EmbedInterpreter.cpp - parax::embed::Interpreter -------------------===//
 //
-// An Interpreter owns one Session (backend + evaluator + global scope). Every
-// call takes the interpreter's mutex, so calls from several threads run one
+// An Interpreter owns a backend and an evaluator (its global scope), made as
+// repl/Session makes them but without the terminal parts a Session adds for
+// the command (e.g. a debugger on stdin). Every call takes the
+// interpreter's mutex, so calls from several threads run one
 // at a time; interrupt() only stores to an atomic flag that the evaluator
 // (each statement) and the interp backend poll.
 //
@@ -10,7 +12,7 @@
 #include "frontend/Evaluator.h"
 #include "frontend/Parser.h"
 #include "repl/Options.h"
-#include "repl/Session.h"
+#include "runtime/Backend.h"
 
 #include <algorithm>
 #include <atomic>
@@ -27,11 +29,15 @@ struct Interpreter::Impl {
   std::atomic<bool> interrupt{false};
   uint64_t id = 0;
   std::function<void(std::string_view)> onPrint;
-  std::unique_ptr<Session> session;
-  /// Parsed sources stay alive: functions point into their ASTs.
+  int devices = 1;
+  // Destroyed in reverse order: the evaluator (whose values hold compiled
+  // programs and point into the ASTs) first, then the backend, then the
+  // parsed sources.
   std::vector<std::unique_ptr<frontend::Module>> modules;
+  std::unique_ptr<runtime::Backend> backend;
+  std::unique_ptr<frontend::Evaluator> evaluator;
 
-  frontend::Evaluator &ev() { return session->evaluator(); }
+  frontend::Evaluator &ev() { return *evaluator; }
 
   /// Runs `body` under the lock, turning every failure into an Error.
   template <typename F> auto guarded(F &&body) -> Result<decltype(body())> {
@@ -107,6 +113,7 @@ Result<Interpreter> Interpreter::create(const Config &config) {
   auto impl = std::make_unique<Impl>();
   impl->id = gNextId++;
   impl->onPrint = config.onPrint;
+  impl->devices = opts.devices;
   Impl *raw = impl.get();
   auto out = [raw](const std::string &s) {
     if (raw->onPrint)
@@ -114,18 +121,23 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     else
       std::fwrite(s.data(), 1, s.size(), stdout);
   };
-  // Errors come back as values; nothing is written to stderr.
-  auto err = [](const std::string &) {};
   try {
-    impl->session = Session::create(opts, out, err, error);
+    impl->backend = runtime::createBackend(opts.backend, opts.devices, error);
+    if (!impl->backend)
+      return makeError("RuntimeError", error);
+    frontend::EvalOptions eo;
+    eo.numDevices = opts.devices;
+    eo.backendName = impl->backend->name();
+    eo.deviceMemory = opts.deviceMemory;
+    eo.argv = opts.programArgs;
+    eo.argv.insert(eo.argv.begin(), opts.program);
+    eo.maxSteps = config.maxSteps;
+    eo.interrupt = &impl->interrupt;
+    impl->evaluator = std::make_unique<frontend::Evaluator>(eo, *impl->backend, out);
   } catch (std::exception &e) {
     return makeError("RuntimeError", e.what());
   }
-  if (!impl->session)
-    return makeError("RuntimeError", error);
-  impl->ev().options().interrupt = &impl->interrupt;
-  impl->ev().options().maxSteps = config.maxSteps;
-  impl->session->backend().setInterruptFlag(&impl->interrupt);
+  impl->backend->setInterruptFlag(&impl->interrupt);
   return Interpreter(std::move(impl));
 }
 
@@ -220,7 +232,7 @@ Result<Value> Interpreter::call(std::string_view name, const std::vector<Value> 
 
 void Interpreter::interrupt() { impl_->interrupt.store(true, std::memory_order_relaxed); }
 
-std::string Interpreter::backendName() const { return impl_->session->backend().name(); }
-int Interpreter::devices() const { return impl_->session->options().devices; }
+std::string Interpreter::backendName() const { return impl_->backend->name(); }
+int Interpreter::devices() const { return impl_->devices; }
 
 } // namespace parax::embed
