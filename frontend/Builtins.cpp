@@ -88,6 +88,8 @@ std::string Evaluator::repr(const Value &v) {
     return "slice(" + repr(s->lower) + ", " + repr(s->upper) + ", " +
            repr(s->step) + ")";
   }
+  case Value::Kind::Native:
+    return v.as<NativeObject>()->repr();
   default:
     return str(v);
   }
@@ -114,7 +116,7 @@ std::string Evaluator::str(const Value &v) {
     return "<function " + v.asFunction().name + " at " + buf + ">";
   }
   case Value::Kind::Native:
-    return v.as<NativeObject>()->repr();
+    return v.as<NativeObject>()->str();
   case Value::Kind::Range: {
     auto *r = v.as<RangeObj>();
     return "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop) +

@@ -175,6 +175,8 @@ public:
   /// Python type name for messages and repr ("function", "module", ...).
   virtual std::string typeName() const = 0;
   virtual std::string repr() const;
+  /// Python str(); defaults to repr().
+  virtual std::string str() const { return repr(); }
   virtual bool callable() const { return false; }
   virtual Value call(Evaluator &ev, CallArgs &args);
   /// Attribute lookup; returns false if there is no such attribute.

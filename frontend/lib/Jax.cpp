@@ -29,6 +29,10 @@ public:
   std::string repr() const override {
     return (platform_ == "gpu" ? "CudaDevice(id=" : "CpuDevice(id=") + std::to_string(id_) + ")";
   }
+  /// str(device) is "platform:id" (jax Device.__str__).
+  std::string str() const override {
+    return (platform_ == "gpu" ? std::string("cuda") : platform_) + ":" + std::to_string(id_);
+  }
   bool getAttr(Evaluator &, const std::string &name, Value &out) override {
     if (name == "id") {
       out = Value::integer(id_);

@@ -31,7 +31,8 @@ Value compare(Evaluator &ev, CmpOpKind op, const Value &a, const Value &b);
 Value getItem(Evaluator &ev, const Value &x, const Value &index);
 /// x.at[index].<method>(value) with method set/add/mul/min/max/get ...
 Value atUpdate(Evaluator &ev, const Value &x, const Value &index,
-               const std::string &method, const std::vector<Value> &args);
+               const std::string &method, const std::vector<Value> &args,
+               const std::vector<std::pair<std::string, Value>> &kwargs = {});
 /// Attributes and methods of arrays (shape, dtype, T, sum(), at, ...).
 bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name,
                Value &out);

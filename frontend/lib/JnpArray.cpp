@@ -96,7 +96,8 @@ bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &ou
       std::vector<Value> shape = a.args;
       if (const Value *s = a.get(99, "shape"))
         shape = {*s};
-      return reshape(ev, self, shape);
+      const Value *order = a.get(99, "order");
+      return reshape(ev, self, shape, order ? *order : Value::none());
     });
   if (name == "block_until_ready" || name == "copy")
     return method([self](Evaluator &, CallArgs &) { return self; });

@@ -255,8 +255,8 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
     return likeImpl(ev, a, "full_like", Value::none());
   });
   m.def("arange", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 1, 4, "arange");
-    Value start = a.args[0];
+    expectPositional(a, 0, 4, "arange");
+    Value start = argRequired(a, 0, "start", "arange");
     Value stop = argOr(a, 1, "stop"), step = argOr(a, 2, "step");
     std::optional<DType> dt = dtypeArg(ev, argOr(a, 3, "dtype"));
     std::string startName = stop.isNone() && step.isNone() ? "stop" : "start";
@@ -296,28 +296,57 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
     return prims::binary(ev, OpKind::Add, prims::full(ev, {size}, start, *dt), io);
   });
   m.def("linspace", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 2, 3, "linspace");
+    expectPositional(a, 2, 6, "linspace");
     double start = concreteScalar(ev, a.args[0], "It arose in jnp.linspace");
     double stop = concreteScalar(ev, a.args[1], "It arose in jnp.linspace");
     int64_t num = ev.toIndex(argOr(a, 2, "num", Value::integer(50)), "num");
-    bool endpoint = ev.truthy(argOr(a, 99, "endpoint", Value::boolean(true)));
-    std::optional<DType> dt = dtypeArg(ev, argOr(a, 99, "dtype"));
-    DType out = dt ? *dt : DType::F32;
+    bool endpoint = ev.truthy(argOr(a, 3, "endpoint", Value::boolean(true)));
+    bool retstep = ev.truthy(argOr(a, 4, "retstep", Value::boolean(false)));
+    std::optional<DType> dt = dtypeArg(ev, argOr(a, 5, "dtype"));
+    DType out = dt ? *dt
+                   : toInexact(resultType({weakDTypeOf(a.args[0]), weakDTypeOf(a.args[1])})).dtype;
     if (num < 0)
       raise("ValueError", "Number of samples, " + std::to_string(num) +
                               ", must be non-negative.");
-    // JAX: start + step * iota in float32, with the endpoint set exactly.
+    // JAX: start * (1 - t) + stop * t with t = iota / div, in the inexact
+    // computation dtype, the endpoint appended exactly; integer dtypes floor.
+    // XLA rewrites the division by the constant div as a multiplication by
+    // its reciprocal r and reassociates stop * (iota * r) as iota * (stop * r);
+    // the same rounding steps are taken here (they show in float16).
+    DType comp = isFloat(out) ? out : DType::F32;
+    auto c = [&](double v, const Shape &sh) {
+      return prims::full(ev, sh, Value::floating(v), comp);
+    };
+    Value s0 = c(start, {}), s1 = c(stop, {});
     int64_t div = endpoint ? num - 1 : num;
-    Array r = Array::allocate(out, {num});
-    float fs = float(start), fe = float(stop);
-    float step = div > 0 ? (fe - fs) / float(div) : 0.0f;
-    for (int64_t i = 0; i < num; ++i) {
-      float v = float(i) * step + fs;
-      if (endpoint && i == num - 1 && num > 1)
-        v = fe;
-      r.setDouble(i, v);
+    Value delta, r;
+    if (num > 1) {
+      Value recip = prims::binary(ev, OpKind::Div, c(1.0, {}), c(double(div), {}));
+      delta = prims::binary(ev, OpKind::Mul, prims::binary(ev, OpKind::Sub, s1, s0), recip);
+      Shape sh{div};
+      Value io = prims::iota(ev, comp, sh, 0);
+      Value t = prims::binary(ev, OpKind::Mul, io, prims::broadcastTo(ev, recip, sh));
+      Value stopR = prims::binary(ev, OpKind::Mul, s1, recip);
+      r = prims::binary(
+          ev, OpKind::Add,
+          prims::binary(ev, OpKind::Mul, c(start, sh),
+                        prims::binary(ev, OpKind::Sub, c(1.0, sh), t)),
+          prims::binary(ev, OpKind::Mul, io, prims::broadcastTo(ev, stopR, sh)));
+      if (endpoint)
+        r = prims::concatenate(ev, {r, c(stop, {1})}, 0);
+    } else if (num == 1) {
+      delta = endpoint ? c(NAN, {}) : prims::binary(ev, OpKind::Sub, s1, s0);
+      r = c(start, {1});
+    } else {
+      delta = c(NAN, {});
+      r = c(0.0, {0});
     }
-    return Value::array(r);
+    if (!isFloat(out))
+      r = prims::unary(ev, OpKind::Floor, r);
+    r = prims::convert(ev, r, out);
+    if (retstep)
+      return Value::tuple({r, delta});
+    return r;
   });
   m.def("eye", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 4, "eye");

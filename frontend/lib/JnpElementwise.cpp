@@ -441,8 +441,12 @@ void registerJnpElementwise(Evaluator &ev, ModuleObject &m) {
     return prims::compare(ev, OpKind::Eq, absx, inf);
   });
   m.def("where", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.size() == 1 && a.kwargs.empty())
-      return callByName(ev, "nonzero", a.args);
+    if (a.args.size() == 1) {
+      // where(condition, *, size=, fill_value=) is nonzero(condition, ...).
+      expectKeywords(a, {"size", "fill_value"}, "where");
+      CallArgs b = a;
+      return ev.call(ev.getAttr(ev.importModule("jax.numpy", a.loc), "nonzero", a.loc), b);
+    }
     expectPositional(a, 3, 3, "where");
     return where3(ev, a.args[0], a.args[1], a.args[2]);
   });
@@ -462,6 +466,28 @@ void registerJnpElementwise(Evaluator &ev, ModuleObject &m) {
       x = binaryUfunc(ev, OpKind::Min, *hi, x);
     return x;
   });
+  // logaddexp / logaddexp2 (JAX lax_other): amax + log1p(exp(-|x1 - x2|)),
+  // and x1 + x2 where the difference is NaN (NaNs, same-signed infinities).
+  for (bool base2 : {false, true}) {
+    const char *name = base2 ? "logaddexp2" : "logaddexp";
+    m.def(name, [base2, name](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 2, 2, name);
+      auto ops = promoteAndBroadcast(ev, {a.args[0], a.args[1]}, true);
+      const Value &x1 = ops[0], &x2 = ops[1];
+      TensorType t = prims::typeOf(x1);
+      Value amax = prims::binary(ev, OpKind::Max, x1, x2);
+      Value delta = prims::binary(ev, OpKind::Sub, x1, x2);
+      Value e = prims::unary(ev, base2 ? OpKind::Exp2 : OpKind::Exp,
+                             prims::unary(ev, OpKind::Neg, prims::unary(ev, OpKind::Abs, delta)));
+      Value l = prims::unary(ev, OpKind::Log1p, e);
+      if (base2)
+        l = prims::binary(ev, OpKind::Mul,
+                          prims::full(ev, t.shape, Value::floating(1 / M_LN2), t.dtype, t.weak), l);
+      return prims::select(ev, prims::compare(ev, OpKind::Ne, delta, delta),
+                           prims::binary(ev, OpKind::Add, x1, x2),
+                           prims::binary(ev, OpKind::Add, amax, l));
+    });
+  }
   m.def("isclose", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 4, "isclose");
     double rtol = 1e-5, atol = 1e-8;

@@ -22,6 +22,7 @@
 #include "frontend/lib/Prims.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace parax::frontend::jnp {
 
@@ -77,19 +78,25 @@ bool isIntArrayLike(const Value &v) {
   return false;
 }
 
-/// Normalises a (scalar or array) integer index: negative wrap once; in
-/// update mode, anything still outside [0, n) maps to n (the guard cell).
-Value normalizeIndex(Evaluator &ev, const Value &idx, int64_t n, bool update) {
+/// Normalises a (scalar or array) integer index: negative wrap once (unless
+/// `wrapNegative` is false); in update mode, anything still outside [0, n)
+/// maps to n (the guard cell).
+Value normalizeIndex(Evaluator &ev, const Value &idx, int64_t n, bool update,
+                     bool wrapNegative) {
   Value i = prims::convert(ev, idx, DType::I32);
   Shape s = prims::shapeOf(i);
   Value zero = prims::full(ev, s, Value::integer(0), DType::I32);
   Value nv = prims::full(ev, s, Value::integer(n), DType::I32);
-  Value wrapped = prims::select(ev, prims::compare(ev, OpKind::Lt, i, zero),
-                                prims::binary(ev, OpKind::Add, i, nv), i);
-  // Gets clamp: a start still negative after one wrap becomes 0 here, so
-  // dynamic_slice (which would wrap again) sees it in range.
+  Value wrapped = !wrapNegative ? i
+                                : prims::select(ev, prims::compare(ev, OpKind::Lt, i, zero),
+                                                prims::binary(ev, OpKind::Add, i, nv), i);
+  // Gets clamp each index to [0, n-1] (a start still negative after one
+  // wrap becomes 0, so dynamic_slice, which would wrap again, sees it in
+  // range; several index arrays are linearised, so each clamps on its own).
   if (!update)
-    return prims::binary(ev, OpKind::Max, wrapped, zero);
+    return prims::binary(ev, OpKind::Min, prims::binary(ev, OpKind::Max, wrapped, zero),
+                         prims::full(ev, s, Value::integer(std::max<int64_t>(n - 1, 0)),
+                                     DType::I32));
   Value bad = prims::binary(ev, OpKind::Or, prims::compare(ev, OpKind::Lt, wrapped, zero),
                             prims::compare(ev, OpKind::Ge, wrapped, nv));
   return prims::select(ev, bad, nv, wrapped);
@@ -98,7 +105,7 @@ Value normalizeIndex(Evaluator &ev, const Value &idx, int64_t n, bool update) {
 /// The indexing engine. `logical` is the shape the index refers to (x may be
 /// padded by one guard cell per dim in update mode).
 Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
-                const Shape &logical) {
+                const Shape &logical, bool wrapNegative = true) {
   Value x = x0;
   if (index.isList())
     raise("TypeError", "Using a non-tuple sequence for multidimensional indexing is not "
@@ -182,7 +189,7 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
       if (n == 0)
         raise("IndexError", "index " + std::to_string(i) + " is out of bounds for axis " +
                                 std::to_string(d) + " with size 0");
-      if (i < 0)
+      if (i < 0 && wrapNegative)
         i += n;
       if (update && (i < 0 || i >= n))
         i = n; // guard cell: the update is dropped
@@ -197,10 +204,10 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
                                 std::string(dtypeName(t)) + " at position " + std::to_string(d) +
                                 ", indexer value " + ev.str(it));
       di.kind = DimIndex::DynInt;
-      di.v = normalizeIndex(ev, it, n, update);
+      di.v = normalizeIndex(ev, it, n, update, wrapNegative);
     } else if (isIntArrayLike(it)) {
       di.kind = DimIndex::Adv;
-      di.v = normalizeIndex(ev, it, n, update);
+      di.v = normalizeIndex(ev, it, n, update, wrapNegative);
     } else if (it.isArrayValue()) {
       raise("TypeError", "Indexer must have integer or boolean type, got indexer with type " +
                               std::string(dtypeName(prims::dtypeOf(it))) + " at position " +
@@ -295,7 +302,15 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
   Shape bshape = broadcastShapes(idxShapes);
   for (Value &v : idx)
     v = prims::broadcastTo(ev, v, bshape);
-  bool adjacent = adv.back() - adv.front() + 1 == adv.size();
+  // numpy counts integer scalars as advanced indices too once any index is
+  // an array: the block is "adjacent" only if arrays and ints together form
+  // one run of dims; otherwise the broadcast index dims go first.
+  std::vector<size_t> advLike;
+  for (size_t k = 0; k < rank; ++k)
+    if (dims[k].kind == DimIndex::Adv || dims[k].kind == DimIndex::Int ||
+        dims[k].kind == DimIndex::DynInt)
+      advLike.push_back(k);
+  bool adjacent = advLike.back() - advLike.front() + 1 == advLike.size();
   // Drop int/dyn dims first (they are size 1 now), tracking positions.
   std::vector<size_t> remaining; // x dims still present
   Shape squeezed;
@@ -384,7 +399,7 @@ public:
         Value x = x_, idx = idx_;
         std::string meth = name;
         out = makeBuiltin("at." + meth, [x, idx, meth](Evaluator &ev, CallArgs &a) {
-          return atUpdate(ev, x, idx, meth, a.args);
+          return atUpdate(ev, x, idx, meth, a.args, a.kwargs);
         });
         return true;
       }
@@ -419,27 +434,78 @@ Value makeAtProxy(const Value &x) {
 }
 
 Value atUpdate(Evaluator &ev, const Value &x0, const Value &index,
-               const std::string &method, const std::vector<Value> &args) {
+               const std::string &method, const std::vector<Value> &args,
+               const std::vector<std::pair<std::string, Value>> &kwargs) {
   Value x = asarray(ev, x0, std::nullopt);
+  // Keywords: mode= (out-of-bound handling), fill_value= (get only),
+  // wrap_negative_indices=, and the indices_are_sorted / unique_indices
+  // promises (no effect here).
+  std::string oobMode = "promise_in_bounds";
+  Value fillValue;
+  bool wrapNegative = true;
+  for (const auto &kw : kwargs) {
+    if (kw.first == "mode") {
+      if (kw.second.isNone())
+        continue;
+      if (!kw.second.isStr())
+        raise("TypeError", "at[]." + method + "(): mode must be a string, got " +
+                               ev.repr(kw.second));
+      oobMode = kw.second.asStr();
+      if (oobMode != "promise_in_bounds" && oobMode != "clip" && oobMode != "drop" &&
+          oobMode != "fill")
+        raise("ValueError", "Unknown gather mode \"" + oobMode + "\"");
+    } else if (kw.first == "fill_value" && method == "get") {
+      fillValue = kw.second;
+    } else if (kw.first == "wrap_negative_indices") {
+      wrapNegative = ev.truthy(kw.second);
+    } else if (kw.first != "indices_are_sorted" && kw.first != "unique_indices") {
+      raise("TypeError", "at[]." + method + "() got an unexpected keyword argument '" +
+                             kw.first + "'");
+    }
+  }
+  TensorType t = prims::typeOf(x);
+  int64_t total = t.numElements();
   if (method == "get") {
     if (!args.empty())
       raise("TypeError", "at[].get() takes no positional arguments");
-    return getItem(ev, x, index);
-  }
-  if (args.size() != 1)
+    if (oobMode != "fill" && oobMode != "drop")
+      return indexImpl(ev, x, index, false, t.shape, wrapNegative);
+  } else if (args.size() != 1) {
     raise("TypeError", "at[]." + method + "() takes exactly one argument");
-  TensorType t = prims::typeOf(x);
-  int64_t total = t.numElements();
-  // Flat positions of the selected elements; out-of-range -> total.
-  Shape padded = t.shape;
-  for (auto &d : padded)
-    d += 1;
+  }
+  // Flat positions of the selected elements. Updates drop out-of-range
+  // indices (they select `total`, one guard cell past the end) unless
+  // mode='clip', which clamps them like a plain get.
+  bool clip = oobMode == "clip";
   Value pos = prims::iota(ev, DType::I32, {total}, 0);
   pos = prims::reshape(ev, pos, t.shape);
-  std::vector<int64_t> low(t.shape.size(), 0), high(t.shape.size(), 1);
-  pos = prims::pad(ev, pos, Value::array(Array::scalarInt(DType::I32, total)), low, high);
-  Value sel = indexImpl(ev, pos, index, true, t.shape);
+  if (!clip) {
+    std::vector<int64_t> low(t.shape.size(), 0), high(t.shape.size(), 1);
+    pos = prims::pad(ev, pos, Value::array(Array::scalarInt(DType::I32, total)), low, high);
+  }
+  Value sel = indexImpl(ev, pos, index, !clip, t.shape, wrapNegative);
   Shape selShape = prims::shapeOf(sel);
+  if (method == "get") {
+    // mode='fill': out-of-range positions read fill_value (default NaN for
+    // floats, the most negative value for signed, the largest for unsigned
+    // ints, True for bool) from a cell appended after the last element.
+    Value fill;
+    if (!fillValue.isNone()) {
+      fill = prims::convert(ev, asarray(ev, fillValue, std::nullopt), t.dtype, t.weak);
+      if (prims::typeOf(fill).rank() != 0)
+        raise("ValueError", "at[].get(): fill_value must be a scalar");
+    } else if (isFloat(t.dtype)) {
+      fill = Value::array(Array::scalar(t.dtype, NAN, t.weak));
+    } else if (t.dtype == DType::Bool) {
+      fill = Value::array(Array::scalarInt(t.dtype, 1, t.weak));
+    } else {
+      int bits = int(dtypeSize(t.dtype)) * 8;
+      int64_t v = isSigned(t.dtype) ? -(int64_t(1) << (bits - 1)) : (int64_t(1) << bits) - 1;
+      fill = Value::array(Array::scalarInt(t.dtype, v, t.weak));
+    }
+    Value flatX = prims::pad(ev, prims::reshape(ev, x, {total}), fill, {0}, {1});
+    return prims::take(ev, flatX, sel, 0);
+  }
   Value upd = asarray(ev, args[0], std::nullopt);
   if (method == "apply")
     raise("NotImplementedError", "at[].apply is not part of parax");
@@ -494,7 +560,60 @@ void registerJnpIndexing(Evaluator &ev, ModuleObject &m) {
   });
   m.def("nonzero", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "nonzero");
+    expectKeywords(a, {"size", "fill_value"}, "nonzero");
     Value x = asarray(ev, a.args[0], std::nullopt);
+    Value sizeArg = argOr(a, 99, "size");
+    if (!sizeArg.isNone()) {
+      // Static size (jit-compatible), as JAX: the flat index of the k-th
+      // nonzero is cumsum(bincount(cumsum(mask), length=size))[k]; slots past
+      // the count read the array size, i.e. index 0, unless fill_value is set.
+      int64_t size = ev.toIndex(sizeArg, "size");
+      if (size < 0)
+        raise("ValueError", "size must be a non-negative integer");
+      Shape xs = prims::shapeOf(x);
+      if (xs.empty())
+        raise("ValueError", "Calling nonzero on 0d arrays is not allowed. Use "
+                            "jnp.atleast_1d(scalar).nonzero() instead.");
+      int64_t n = numElements(xs);
+      Value mask = prims::convert(ev, prims::convert(ev, x, DType::Bool), DType::I32);
+      mask = prims::reshape(ev, mask, {n});
+      Value cs = prims::cumulative(ev, OpKind::CumSum, mask, 0, false);
+      Value bins = prims::scatter(ev, prims::full(ev, {size}, Value::integer(0), DType::I32), cs,
+                                  prims::full(ev, {n}, Value::integer(1), DType::I32), 0, "add");
+      Value flat = prims::cumulative(ev, OpKind::CumSum, bins, 0, false);
+      Value fill = argOr(a, 99, "fill_value");
+      Value fillMask;
+      if (!fill.isNone())
+        fillMask = prims::compare(ev, OpKind::Ge, prims::iota(ev, DType::I32, {size}, 0),
+                                  prims::full(ev, {size},
+                                              prims::reduce(ev, OpKind::ReduceSum, mask, {0}),
+                                              DType::I32));
+      std::vector<Value> out;
+      int64_t stride = n;
+      for (size_t d = 0; d < xs.size(); ++d) {
+        stride = xs[d] ? stride / xs[d] : 0;
+        Value e = prims::binary(ev, OpKind::Div, flat,
+                                prims::full(ev, {size}, Value::integer(std::max<int64_t>(stride, 1)),
+                                            DType::I32));
+        e = prims::binary(ev, OpKind::Rem, e,
+                          prims::full(ev, {size}, Value::integer(xs[d]), DType::I32));
+        if (!fill.isNone()) {
+          Value fv = fill;
+          if (fill.isTuple()) {
+            if (fill.elements().size() != xs.size())
+              raise("ValueError", "fill_value must be a scalar or a tuple of length " +
+                                      std::to_string(xs.size()) + "; got " + ev.repr(fill));
+            fv = fill.elements()[d];
+          }
+          if (prims::shapeOf(asarray(ev, fv, std::nullopt)).size() != 0)
+            raise("ValueError", "fill_value must be a scalar or a tuple of length " +
+                                    std::to_string(xs.size()) + "; got " + ev.repr(fill));
+          e = where3(ev, fillMask, fv, e);
+        }
+        out.push_back(e);
+      }
+      return Value::tuple(out);
+    }
     if (x.isTracer())
       concretizationError(ev, "ConcretizationTypeError",
                           "Abstract tracer value encountered where concrete value is expected: "

@@ -12,7 +12,9 @@ class Evaluator;
 namespace parax::frontend::jnp {
 
 /// x.reshape(*shape) / jnp.reshape(x, shape): one -1 is inferred.
-Value reshape(Evaluator &ev, const Value &x, const std::vector<Value> &shapeArgs);
+/// order: None or 'C' (row-major), 'F' (column-major).
+Value reshape(Evaluator &ev, const Value &x, const std::vector<Value> &shapeArgs,
+              const Value &order = Value::none());
 /// jnp.transpose(x, axes) (axes None reverses).
 Value transposeAxes(Evaluator &ev, const Value &x, const Value &axes);
 Value concatenateValues(Evaluator &ev, std::vector<Value> xs, int64_t axis);

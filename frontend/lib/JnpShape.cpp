@@ -95,10 +95,29 @@ std::vector<Value> arraysArg(Evaluator &ev, const Value &v, const char *fn) {
 }
 } // namespace
 
-Value reshape(Evaluator &ev, const Value &x, const std::vector<Value> &shapeArgs) {
+Value reshape(Evaluator &ev, const Value &x, const std::vector<Value> &shapeArgs,
+              const Value &order) {
   Value a = asarray(ev, x, std::nullopt);
   Shape s = resolveReshape(prims::shapeOf(a), reshapeArgs(ev, shapeArgs));
-  return prims::reshape(ev, a, s);
+  std::string o = order.isNone() ? "C" : order.isStr() ? order.asStr() : "";
+  if (o == "C")
+    return prims::reshape(ev, a, s);
+  if (o == "A")
+    raise("NotImplementedError", "np.reshape order=A is not implemented.");
+  if (o != "F")
+    raise("ValueError", "Unexpected value for 'order' argument: " + ev.repr(order) + ".");
+  // Column-major: reverse the axes, reshape row-major to the reversed shape,
+  // and reverse back.
+  auto reversed = [](int64_t rank) {
+    std::vector<int64_t> p;
+    for (int64_t i = rank - 1; i >= 0; --i)
+      p.push_back(i);
+    return p;
+  };
+  Shape rs(s.rbegin(), s.rend());
+  Value t = prims::transpose(ev, a, reversed(prims::typeOf(a).rank()));
+  t = prims::reshape(ev, t, rs);
+  return prims::transpose(ev, t, reversed(int64_t(s.size())));
 }
 
 Value transposeAxes(Evaluator &ev, const Value &x, const Value &axes) {
@@ -366,13 +385,13 @@ void registerJnpShape(Evaluator &ev, ModuleObject &m) {
     return prims::reshape(ev, x, orig);
   });
   m.def("reshape", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 1, 2, "reshape");
+    expectPositional(a, 1, 3, "reshape");
     Value shape = a.get(1, "shape") ? *a.get(1, "shape") : argRequired(a, 1, "newshape", "reshape");
-    return reshape(ev, a.args[0], {shape});
+    return reshape(ev, a.args[0], {shape}, argOr(a, 2, "order", Value::none()));
   });
   m.def("ravel", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 1, 1, "ravel");
-    return reshape(ev, a.args[0], {Value::integer(-1)});
+    expectPositional(a, 1, 2, "ravel");
+    return reshape(ev, a.args[0], {Value::integer(-1)}, argOr(a, 1, "order", Value::none()));
   });
   m.def("transpose", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "transpose");

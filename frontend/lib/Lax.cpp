@@ -363,7 +363,7 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   };
   for (Un u : {Un{"neg", OpKind::Neg, false}, Un{"abs", OpKind::Abs, false},
                Un{"sign", OpKind::Sign, false}, Un{"floor", OpKind::Floor, true},
-               Un{"ceil", OpKind::Ceil, true}, Un{"round", OpKind::Round, true},
+               Un{"ceil", OpKind::Ceil, true},
                Un{"exp", OpKind::Exp, true}, Un{"exp2", OpKind::Exp2, true},
                Un{"log", OpKind::Log, true},
                Un{"log1p", OpKind::Log1p, true}, Un{"expm1", OpKind::Expm1, true},
@@ -388,6 +388,41 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
                                ". Accepted dtypes are subtypes of floating.");
       return prims::unary(ev, u.kind, x);
     });
+  // lax.round(x, rounding_method=AWAY_FROM_ZERO): the IR round op is half to
+  // even, so AWAY_FROM_ZERO moves the ties it rounded towards zero one unit
+  // outwards (x - round_even(x) is exact, so the tie test is exact).
+  auto roundingMethods = std::make_shared<ModuleObject>("jax.lax.RoundingMethod");
+  roundingMethods->set("AWAY_FROM_ZERO", Value::integer(0));
+  roundingMethods->set("TO_NEAREST_EVEN", Value::integer(1));
+  m.set("RoundingMethod", Value::object(Value::Kind::Native, roundingMethods));
+  m.def("round", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "round");
+    expectKeywords(a, {"x", "rounding_method"}, "round");
+    Value x = jnp::asarray(ev, argRequired(a, 0, "x", "round"), std::nullopt);
+    DType dt = prims::dtypeOf(x);
+    if (!isFloat(dt))
+      raise("TypeError", "lax.round does not accept dtype " + std::string(dtypeName(dt)) +
+                             ". Accepted dtypes are subtypes of floating.");
+    int64_t method = ev.toIndex(argOr(a, 1, "rounding_method", Value::integer(0)),
+                                "rounding_method");
+    if (method != 0 && method != 1)
+      raise("ValueError", "lax.round: unknown rounding_method " + std::to_string(method));
+    Value t = prims::unary(ev, OpKind::Round, x);
+    if (method == 1)
+      return t;
+    Shape shape = prims::shapeOf(x);
+    Value d = prims::binary(ev, OpKind::Sub, x, t);
+    Value half = prims::full(ev, shape, Value::floating(0.5), dt);
+    Value mhalf = prims::full(ev, shape, Value::floating(-0.5), dt);
+    Value zero = prims::full(ev, shape, Value::floating(0.0), dt);
+    Value up = prims::binary(ev, OpKind::And, prims::compare(ev, OpKind::Eq, d, half),
+                             prims::compare(ev, OpKind::Gt, x, zero));
+    Value down = prims::binary(ev, OpKind::And, prims::compare(ev, OpKind::Eq, d, mhalf),
+                               prims::compare(ev, OpKind::Lt, x, zero));
+    Value tie = prims::binary(ev, OpKind::Or, up, down);
+    Value away = prims::binary(ev, OpKind::Add, t, prims::binary(ev, OpKind::Add, d, d));
+    return prims::select(ev, tie, away, t);
+  });
   m.def("square", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "square");
     Value x = jnp::asarray(ev, a.args[0], std::nullopt);

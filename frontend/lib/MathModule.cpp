@@ -3,7 +3,10 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <numeric>
 
 namespace parax::frontend {
 
@@ -21,6 +24,35 @@ double checkDomain(double r, const char *fn) {
     raise("ValueError", "math domain error");
   (void)fn;
   return r;
+}
+
+/// CPython's rule: a NaN result from non-NaN inputs is a domain error, an
+/// infinite result from finite inputs a range error.
+double checked(double r, std::initializer_list<double> in) {
+  bool anyNan = false, allFinite = true;
+  for (double x : in) {
+    anyNan |= std::isnan(x);
+    allFinite &= std::isfinite(x);
+  }
+  if (std::isnan(r) && !anyNan)
+    raise("ValueError", "math domain error");
+  if (std::isinf(r) && allFinite)
+    raise("OverflowError", "math range error");
+  return r;
+}
+
+int64_t checkedInt(__int128 v, const char *fn) {
+  if (v > INT64_MAX || v < INT64_MIN)
+    raise("OverflowError", std::string("integer overflow in math.") + fn +
+                               ": parax ints are 64-bit");
+  return int64_t(v);
+}
+
+int64_t nonNegative(Evaluator &ev, const Value &v, const char *fn, const char *what) {
+  int64_t n = ev.toIndex(v, fn);
+  if (n < 0)
+    raise("ValueError", std::string(what) + " must be a non-negative integer");
+  return n;
 }
 } // namespace
 
@@ -145,6 +177,113 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
     double rt = argOr(a, 99, "rel_tol", Value::floating(1e-9)).asFloat();
     double at = argOr(a, 99, "abs_tol", Value::floating(0)).asFloat();
     return Value::boolean(x == y || std::fabs(x - y) <= std::max(rt * std::max(std::fabs(x), std::fabs(y)), at));
+  });
+  // Inverse hyperbolics, cube root, base-2 exponential.
+  for (F f : {F{"asinh", std::asinh}, F{"acosh", std::acosh}, F{"atanh", std::atanh},
+              F{"cbrt", std::cbrt}, F{"exp2", std::exp2}})
+    m.def(f.name, [f](Evaluator &, CallArgs &a) {
+      expectPositional(a, 1, 1, f.name);
+      double x = num(a.args[0], f.name);
+      if (std::string(f.name) == "atanh" && std::fabs(x) >= 1)
+        raise("ValueError", "math domain error");
+      return Value::floating(checked(f.fn(x), {x}));
+    });
+  m.def("copysign", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "copysign");
+    return Value::floating(std::copysign(num(a.args[0], "copysign"), num(a.args[1], "copysign")));
+  });
+  m.def("fmod", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "fmod");
+    double x = num(a.args[0], "fmod"), y = num(a.args[1], "fmod");
+    return Value::floating(checked(std::fmod(x, y), {x, y}));
+  });
+  m.def("remainder", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "remainder");
+    double x = num(a.args[0], "remainder"), y = num(a.args[1], "remainder");
+    return Value::floating(checked(std::remainder(x, y), {x, y}));
+  });
+  m.def("modf", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "modf");
+    double x = num(a.args[0], "modf"), ip = 0;
+    double frac = std::modf(x, &ip);
+    return Value::tuple({Value::floating(frac), Value::floating(ip)});
+  });
+  m.def("frexp", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "frexp");
+    double x = num(a.args[0], "frexp");
+    int e = 0;
+    double mant = x;
+    if (std::isfinite(x) && x != 0)
+      mant = std::frexp(x, &e);
+    return Value::tuple({Value::floating(mant), Value::integer(e)});
+  });
+  m.def("ldexp", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "ldexp");
+    double x = num(a.args[0], "ldexp");
+    if (!a.args[1].isInt() && !a.args[1].isBool())
+      raise("TypeError", "Expected an int as second argument to ldexp.");
+    int64_t e = std::clamp<int64_t>(a.args[1].asInt(), -100000, 100000);
+    return Value::floating(checked(std::ldexp(x, int(e)), {x}));
+  });
+  m.def("lcm", [](Evaluator &ev, CallArgs &a) {
+    __int128 l = 1;
+    for (const Value &v : a.args) {
+      int64_t x = std::llabs(ev.toIndex(v, "lcm"));
+      if (x == 0 || l == 0) {
+        l = 0;
+        continue;
+      }
+      int64_t g = std::gcd(int64_t(l), x);
+      l = checkedInt(l / g * x, "lcm");
+    }
+    return Value::integer(int64_t(l));
+  });
+  m.def("comb", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "comb");
+    int64_t n = nonNegative(ev, a.args[0], "comb", "n"), k = nonNegative(ev, a.args[1], "comb", "k");
+    if (k > n)
+      return Value::integer(0);
+    k = std::min(k, n - k);
+    __int128 r = 1;
+    for (int64_t i = 0; i < k; ++i)
+      r = checkedInt(r * (n - i) / (i + 1), "comb"); // exact: r * (n-i) is a multiple of i+1
+    return Value::integer(int64_t(r));
+  });
+  m.def("perm", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 2, "perm");
+    int64_t n = nonNegative(ev, a.args[0], "perm", "n");
+    Value kv = argOr(a, 1, "k");
+    int64_t k = kv.isNone() ? n : nonNegative(ev, kv, "perm", "k");
+    if (k > n)
+      return Value::integer(0);
+    __int128 r = 1;
+    for (int64_t i = 0; i < k; ++i)
+      r = checkedInt(r * (n - i), "perm");
+    return Value::integer(int64_t(r));
+  });
+  m.def("isqrt", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "isqrt");
+    int64_t n = ev.toIndex(a.args[0], "isqrt");
+    if (n < 0)
+      raise("ValueError", "isqrt() argument must be nonnegative");
+    auto r = int64_t(std::sqrt(double(n)));
+    while (__int128(r) * r > n)
+      --r;
+    while (__int128(r + 1) * (r + 1) <= n)
+      ++r;
+    return Value::integer(r);
+  });
+  m.def("dist", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "dist");
+    std::vector<Value> p = ev.iterate(a.args[0], a.loc), q = ev.iterate(a.args[1], a.loc);
+    if (p.size() != q.size())
+      raise("ValueError", "both points must have the same number of dimensions");
+    long double s = 0;
+    for (size_t i = 0; i < p.size(); ++i) {
+      long double d = (long double)num(p[i], "dist") - num(q[i], "dist");
+      s += d * d;
+    }
+    return Value::floating(double(std::sqrt(s)));
   });
   m.def("radians", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "radians");
