@@ -166,7 +166,10 @@ void Emitter::emitDebugPrint(const ir::Operation &op) {
   std::vector<llvm::Value *> ptrs, temps;
   for (const ir::Value *v : op.operands())
     ptrs.push_back(argBuffer(v, temps));
-  checkedCall("parax_rt_debug_print", {ctxArg(), c32(id), ptrArray(ptrs)});
+  // debug_print and debug_breakpoint take the same arguments.
+  checkedCall(op.kind() == ir::OpKind::DebugPrint ? "parax_rt_debug_print"
+                                                  : "parax_rt_debug_breakpoint",
+              {ctxArg(), c32(id), ptrArray(ptrs)});
   for (llvm::Value *t : temps)
     release(t);
 }

@@ -326,9 +326,8 @@ void Emitter::emitOp(const ir::Operation &op) {
   case OpKind::Ppermute:
     return emitCollective(op);
   case OpKind::DebugPrint:
-    return emitDebugPrint(op);
   case OpKind::DebugBreakpoint:
-    return;
+    return emitDebugPrint(op);
   default:
     break;
   }
@@ -370,7 +369,7 @@ llvm::FunctionCallee Emitter::rt(const char *name) {
     fty = llvm::FunctionType::get(i32(), {p, i32(), p, p}, false);
   else if (n == "parax_rt_axis_index")
     fty = llvm::FunctionType::get(i32(), {p}, false);
-  else if (n == "parax_rt_debug_print")
+  else if (n == "parax_rt_debug_print" || n == "parax_rt_debug_breakpoint")
     fty = llvm::FunctionType::get(i32(), {p, i32(), p}, false);
   else if (n == "parax_rt_pmap")
     fty = llvm::FunctionType::get(i32(), {p, i32(), p, p, p}, false);

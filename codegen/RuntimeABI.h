@@ -53,6 +53,9 @@ int32_t parax_rt_axis_index(ParaxRtContext *ctx);
 /// jax.debug.print of op `opId` with operand buffers `ins`.
 int32_t parax_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
                              void *const *ins);
+/// jax.debug.breakpoint of op `opId` with the traced locals `ins`.
+int32_t parax_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
+                                  void *const *ins);
 /// Runs pmap op `opId`: slices the mapped operands, runs `body` once per
 /// device on the device threads, and stacks the per-device results.
 int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
@@ -76,5 +79,6 @@ void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
   X(parax_rt_collective)                                                       \
   X(parax_rt_axis_index)                                                       \
   X(parax_rt_debug_print)                                                      \
+  X(parax_rt_debug_breakpoint)                                                 \
   X(parax_rt_pmap)                                                             \
   X(parax_rt_parallel_for)

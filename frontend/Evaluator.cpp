@@ -58,7 +58,7 @@ std::string closestName(const std::string &name,
 Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
                      OutputSink out)
     : opts_(std::move(opts)), backend_(backend), out_(std::move(out)),
-      globals_(std::make_shared<Scope>()) {
+      globals_(std::make_shared<Scope>()), scope_(globals_) {
   installBuiltins(*this, builtins_);
   installModules(*this, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
@@ -318,7 +318,26 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
 // Statements
 //===----------------------------------------------------------------------===//
 void Evaluator::execModule(const Module &m, Value *lastExpr) {
-  Frame f{globals_, {}};
+  execModuleIn(m, globals_, lastExpr);
+}
+
+namespace {
+/// Makes `scope` the evaluator's current scope for a C++ block.
+struct ScopeSwap {
+  std::shared_ptr<Scope> &slot;
+  std::shared_ptr<Scope> saved;
+  ScopeSwap(std::shared_ptr<Scope> &slot, std::shared_ptr<Scope> s)
+      : slot(slot), saved(slot) {
+    slot = std::move(s);
+  }
+  ~ScopeSwap() { slot = saved; }
+};
+} // namespace
+
+void Evaluator::execModuleIn(const Module &m, std::shared_ptr<Scope> scope,
+                             Value *lastExpr) {
+  ScopeSwap swap(scope_, scope);
+  Frame f{scope, {}};
   for (size_t i = 0; i < m.body.size(); ++i) {
     const Stmt &s = *m.body[i];
     if (lastExpr && i + 1 == m.body.size() && s.kind == StmtKind::Expr) {
@@ -755,6 +774,7 @@ Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
   scope->parent = fn.closure;
   scope->locals = &fn.info->locals;
   bindParams(fn, args, *scope);
+  ScopeSwap swap(scope_, scope);
   Frame frame{scope, {}};
   if (fn.exprBody)
     return eval(*fn.exprBody, frame);

@@ -93,6 +93,17 @@ public:
   /// `lastExpr`, a final expression statement's value is stored there (the
   /// REPL echoes it).
   void execModule(const Module &m, Value *lastExpr = nullptr);
+  /// Runs a parsed module with `scope` as its innermost scope (the
+  /// debugger runs user input in a stopped function's scope).
+  void execModuleIn(const Module &m, std::shared_ptr<Scope> scope,
+                    Value *lastExpr = nullptr);
+  /// The scope of the innermost running function (globals at top level).
+  std::shared_ptr<Scope> currentScope() const { return scope_; }
+  /// jax.debug.breakpoint(): receives where it stopped and the scope whose
+  /// names the user may inspect. Set by the session; null ignores them.
+  using BreakpointHandler =
+      std::function<void(const Loc &where, std::shared_ptr<Scope>)>;
+  BreakpointHandler breakpointHandler;
   /// Evaluates one expression in the global scope (REPL echo).
   Value evalInGlobals(const Expr &e);
 
@@ -227,6 +238,7 @@ private:
   runtime::Backend &backend_;
   OutputSink out_;
   std::shared_ptr<Scope> globals_;
+  std::shared_ptr<Scope> scope_; ///< See currentScope().
   std::unordered_map<std::string, Value> builtins_;
   std::unordered_map<std::string, Value> modules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;

@@ -1,6 +1,9 @@
 //===- Session.cpp - the pipeline driver ----------------------------------===//
 #include "repl/Session.h"
 #include "frontend/Parser.h"
+#include "repl/Debugger.h"
+
+#include <iostream>
 
 #include <fstream>
 #include <new>
@@ -28,17 +31,37 @@ std::unique_ptr<Session> Session::create(const Options &opts, Sink out, Sink err
   eo.dumpSink = s->err_;
   eo.checkOnly = opts.checkOnly;
   s->ev_ = std::make_unique<frontend::Evaluator>(eo, *s->backend_, s->out_);
+  s->installDebugger();
   return s;
 }
 
 Session::~Session() = default;
+
+/// jax.debug.breakpoint() stops in the jdb prompt on stdin: at once in
+/// Python code (and under disable_jit), when the program runs in jit/pmap
+/// code, where the stopped function's arrays are bound by name.
+void Session::installDebugger() {
+  debugger_ = std::make_unique<Debugger>(*this, std::cin);
+  ev_->breakpointHandler = [this](const Loc &where,
+                                  std::shared_ptr<frontend::Scope> scope) {
+    debugger_->stop(where, "", std::move(scope));
+  };
+  backend_->setBreakpointHook([this](const runtime::Backend::BreakpointEvent &e) {
+    auto scope = std::make_shared<frontend::Scope>();
+    for (size_t i = 0; i < e.names.size() && i < e.values.size(); ++i)
+      scope->vars[e.names[i]] = frontend::Value::array(e.values[i]);
+    std::string device = e.device >= 0 ? "device " + std::to_string(e.device) : "";
+    debugger_->stop(e.op ? e.op->loc() : Loc{}, device, std::move(scope));
+  });
+}
 
 void Session::report(const Diagnostic &d) {
   lastError_ = d;
   err_(d.render());
 }
 
-bool Session::run(const std::string &text, const std::string &name, bool echo) {
+bool Session::run(const std::string &text, const std::string &name, bool echo,
+                  std::shared_ptr<frontend::Scope> scope) {
   lastError_.reset();
   try {
     uint32_t file = SourceRegistry::add(name, text);
@@ -49,7 +72,10 @@ bool Session::run(const std::string &text, const std::string &name, bool echo) {
       if (d == "ast")
         err_(frontend::dumpAst(mod));
     frontend::Value last;
-    ev_->execModule(mod, echo ? &last : nullptr);
+    if (scope)
+      ev_->execModuleIn(mod, scope, echo ? &last : nullptr);
+    else
+      ev_->execModule(mod, echo ? &last : nullptr);
     if (echo && !last.isNone())
       out_(ev_->repr(last) + "\n");
     return true;
@@ -77,6 +103,15 @@ bool Session::runSource(const std::string &text, const std::string &name) {
 
 bool Session::runInteractive(const std::string &text, const std::string &name) {
   return run(text, name, true);
+}
+
+bool Session::runInScope(const std::string &text, const std::string &name,
+                         std::shared_ptr<frontend::Scope> scope) {
+  // The stopped program's own error state must survive the user's typos.
+  std::optional<Diagnostic> saved = lastError_;
+  bool ok = run(text, name, true, std::move(scope));
+  lastError_ = saved;
+  return ok;
 }
 
 bool Session::runFile(const std::string &path) {

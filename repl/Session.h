@@ -20,6 +20,8 @@
 
 namespace parax {
 
+class Debugger;
+
 class Session {
 public:
   using Sink = std::function<void(const std::string &)>;
@@ -38,6 +40,13 @@ public:
   /// statement as Python's REPL does.
   bool runInteractive(const std::string &text, const std::string &name);
 
+  /// Runs REPL input with `scope` as its innermost scope (the debugger
+  /// stopped in a function); echoes a final expression like runInteractive.
+  bool runInScope(const std::string &text, const std::string &name,
+                  std::shared_ptr<frontend::Scope> scope);
+  /// Writes to the session's output sink.
+  void print(const std::string &s) { out_(s); }
+
   /// The last error, if the previous call failed.
   const std::optional<Diagnostic> &lastError() const { return lastError_; }
   frontend::Evaluator &evaluator() { return *ev_; }
@@ -46,7 +55,9 @@ public:
 
 private:
   Session() = default;
-  bool run(const std::string &text, const std::string &name, bool echo);
+  bool run(const std::string &text, const std::string &name, bool echo,
+           std::shared_ptr<frontend::Scope> scope = nullptr);
+  void installDebugger();
   void report(const Diagnostic &d);
 
   Options opts_;
@@ -55,6 +66,7 @@ private:
   std::unique_ptr<frontend::Evaluator> ev_;
   std::vector<std::unique_ptr<frontend::Module>> modules_;
   std::optional<Diagnostic> lastError_;
+  std::unique_ptr<Debugger> debugger_;
 };
 
 } // namespace parax

@@ -58,6 +58,23 @@ public:
     dumpHook_ = std::move(hook);
   }
 
+  /// A jax.debug.breakpoint() reached at run time: the traced function's
+  /// array locals (concrete now) and the device that stopped.
+  struct BreakpointEvent {
+    const ir::Operation *op = nullptr; ///< Its loc() is the user's line.
+    std::vector<std::string> names;
+    std::vector<Array> values;
+    int device = -1; ///< Index along the pmap axis, -1 outside pmap.
+    /// The event of debug_breakpoint `op` (names from its attribute).
+    static BreakpointEvent at(const ir::Operation &op, std::vector<Array> values,
+                              int device);
+  };
+  using BreakpointHook = std::function<void(const BreakpointEvent &)>;
+  /// Called (serialised across device threads) at each breakpoint; without
+  /// a hook breakpoints are ignored, as JAX ignores them without a terminal.
+  void setBreakpointHook(BreakpointHook h) { breakpoint_ = std::move(h); }
+  void hitBreakpoint(const BreakpointEvent &e);
+
   /// Ctrl-C / Interpreter::interrupt(): backends that can stop inside a
   /// program (the interpreter, once per loop iteration) poll this flag.
   void setInterruptFlag(const std::atomic<bool> *f) { interrupt_ = f; }
@@ -68,6 +85,7 @@ public:
 protected:
   const std::atomic<bool> *interrupt_ = nullptr;
   PrintSink print_ = [](const std::string &) {};
+  BreakpointHook breakpoint_;
   std::vector<std::string> dumpStages_;
   DumpHook dumpHook_;
 };

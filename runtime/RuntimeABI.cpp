@@ -233,6 +233,18 @@ int32_t parax_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
   });
 }
 
+int32_t parax_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
+                                  void *const *ins) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    std::vector<Array> values;
+    for (unsigned i = 0; i < op.numOperands(); ++i)
+      values.push_back(ctx->arrayAt(ins[i], op.operand(i)->type()));
+    ctx->backend->hitBreakpoint(parax::runtime::Backend::BreakpointEvent::at(
+        op, std::move(values), ctx->comm ? ctx->device : -1));
+  });
+}
+
 int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
                       void *const *ins, void **outs) {
   return guarded(ctx, [&] {

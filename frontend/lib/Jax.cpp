@@ -11,6 +11,8 @@
 #include "frontend/lib/Prims.h"
 #include "runtime/DebugPrint.h"
 
+#include <map>
+
 namespace parax::frontend {
 
 namespace {
@@ -185,6 +187,34 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
     return Value::none();
   }
   bind(ev, ir::OpKind::DebugPrint, operands, ir::Attrs{{"format", tmpl}}, {});
+  return Value::none();
+}
+
+/// jax.debug.breakpoint(): outside a trace it stops now, in the caller's
+/// scope. Inside one, the caller's array-valued names become operands of a
+/// debug_breakpoint op: the stop happens when the program runs, with their
+/// concrete values (once per device under pmap), as in JAX.
+Value debugBreakpoint(Evaluator &ev, CallArgs &a) {
+  std::shared_ptr<Scope> scope = ev.currentScope();
+  if (!ev.currentTrace()) {
+    if (ev.breakpointHandler)
+      ev.breakpointHandler(a.loc, scope);
+    return Value::none();
+  }
+  // Innermost binding of each name, from the function out to (not
+  // including) the globals; sorted so the op prints stably.
+  std::map<std::string, Value> visible;
+  for (Scope *s = scope.get(); s && s != &ev.globals(); s = s->parent.get())
+    for (auto &[name, v] : s->vars)
+      if (v.isArrayValue() && !visible.count(name))
+        visible[name] = v;
+  std::vector<Value> operands;
+  std::string names;
+  for (auto &[name, v] : visible) {
+    names += (names.empty() ? "" : ";") + name;
+    operands.push_back(v);
+  }
+  bind(ev, ir::OpKind::DebugBreakpoint, operands, ir::Attrs{{"names", names}}, {});
   return Value::none();
 }
 
@@ -368,10 +398,7 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
   });
 
   debug.def("print", debugPrint);
-  debug.def("breakpoint", [](Evaluator &ev, CallArgs &a) -> Value {
-    raise("NotImplementedError", "jax.debug.breakpoint() needs the interactive REPL",
-          "run the program in the parax REPL (`parax` then `:load prog.py`)");
-  });
+  debug.def("breakpoint", debugBreakpoint);
   installTreeUtil(ev, treeUtil);
 }
 

@@ -132,8 +132,8 @@ struct Frame {
 
 class Interpreter {
 public:
-  Interpreter(const InterpPlan &plan, const PrintSink &print)
-      : plan_(plan), print_(print) {}
+  Interpreter(const InterpPlan &plan, const PrintSink &print, Backend &backend)
+      : plan_(plan), print_(print), backend_(backend) {}
 
   /// Runs `b` with `args` bound to its arguments; returns the terminator's
   /// operands.
@@ -165,6 +165,7 @@ private:
 
   const InterpPlan &plan_;
   const PrintSink &print_;
+  Backend &backend_;
 };
 
 std::vector<Array> Interpreter::runBlock(const ir::Block &b, Frame &f,
@@ -265,8 +266,11 @@ void Interpreter::exec(const ir::Operation &op, Frame &f) {
       print_(line + "\n");
     return;
   }
-  case OpKind::DebugBreakpoint:
+  case OpKind::DebugBreakpoint: {
+    backend_.hitBreakpoint(Backend::BreakpointEvent::at(
+        op, inputs(f, op), f.device ? f.device->index : -1));
     return;
+  }
   default: {
     std::vector<Array> outs = evalPureOp(op, inputs(f, op));
     for (unsigned i = 0; i < op.numResults(); ++i)
@@ -438,12 +442,14 @@ void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
 
 class InterpExecutable : public Executable {
 public:
-  InterpExecutable(std::shared_ptr<const ir::Module> m, const PrintSink &print)
-      : module_(std::move(m)), plan_(*module_->funcs()[0]), print_(print) {}
+  InterpExecutable(std::shared_ptr<const ir::Module> m, const PrintSink &print,
+                   Backend &backend)
+      : module_(std::move(m)), plan_(*module_->funcs()[0]), print_(print),
+        backend_(backend) {}
   std::vector<Array> run(const std::vector<Array> &args) override {
     Frame f;
     f.slots.resize(size_t(plan_.numSlots()));
-    Interpreter interp(plan_, print_);
+    Interpreter interp(plan_, print_, backend_);
     return interp.runBlock(module_->funcs()[0]->entry(), f, args);
   }
 
@@ -451,12 +457,13 @@ private:
   std::shared_ptr<const ir::Module> module_;
   InterpPlan plan_;
   const PrintSink &print_;
+  Backend &backend_;
 };
 } // namespace
 
 std::unique_ptr<Executable>
 InterpBackend::compile(std::shared_ptr<const ir::Module> module) {
-  return std::make_unique<InterpExecutable>(std::move(module), print_);
+  return std::make_unique<InterpExecutable>(std::move(module), print_, *this);
 }
 
 std::vector<Array> InterpBackend::evalEager(ir::OpKind kind, const ir::Attrs &attrs,
