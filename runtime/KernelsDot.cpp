@@ -5,12 +5,14 @@
 // matmul packs B into 16-column panels and A into 6-row panels per 256-deep
 // slice and runs a 6x16 register-blocked micro-kernel (AVX2+FMA intrinsics
 // when the CPU has them, plain C++ otherwise); every output accumulates its
-// products in k order. float16/bfloat16 operands are widened to float32 and the
-// result rounded once. Integer products accumulate in 32 bits and wrap; bool
+// products in k order. Products of 2^24 multiply-adds or more use the system
+// BLAS instead when one is installed (KernelsBlas.h). float16/bfloat16
+// operands are widened to float32 and the result rounded once. Integer products accumulate in 32 bits and wrap; bool
 // dot is OR of ANDs.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Kernels.h"
+#include "runtime/KernelsBlas.h"
 #include "runtime/KernelsCommon.h"
 
 #include <algorithm>
@@ -173,6 +175,10 @@ void gemmF32(const float *a, const float *b, float *c, int64_t m, int64_t n,
     std::fill(c, c + m * n, 0.0f);
     return;
   }
+  // Large products go to the system BLAS when there is one (KernelsBlas.h).
+  if (m >= 64 && n >= 64 && m * n * k >= (int64_t(1) << 24) &&
+      blasSgemm(a, b, c, m, n, k))
+    return;
   if (m == 1) {
 #if defined(PARAX_KERNELS_X86)
     if (hasAvx2Fma())

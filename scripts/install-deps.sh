@@ -10,4 +10,4 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build python3 \
   antlr4 libantlr4-runtime-dev default-jre-headless \
   llvm-19-dev llvm-19-tools libzstd-dev \
-  libgtest-dev libedit-dev > /dev/null
+  libgtest-dev libedit-dev libopenblas0-pthread > /dev/null
