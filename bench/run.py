@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Runs every benchmark in bench/ with parax and with JAX in the same run and
+prints a table of medians and parax/JAX ratios.
+
+usage: bench/run.py [--parax build/parax] [--backend cpu] [--devices 4]
+                    [--only NAME] [--repeat 3]
+
+Each bench/*.py is one program that both run unchanged: it times its own
+steady-state calls and prints `RESULT <name> <milliseconds>` (the median of
+its repetitions) and `CHECK <value>` (both must agree). JAX runs on the CPU
+with the same number of virtual devices (XLA_FLAGS=
+--xla_force_host_platform_device_count=N). The script runs each program
+--repeat times per system, interleaved, and keeps the median.
+
+Two rows are measured from outside: `start_to_first_result`, the wall time
+from process start to the first printed result of the seed program
+(bench/startup_seed.py), for `parax` and for `python3` with JAX.
+
+Ratios below 1 mean parax is faster. The geometric mean covers the
+steady-state rows (not compile latency or start-up, which have their own
+targets).
+"""
+import argparse
+import glob
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+NOT_STEADY = ("compile_50ops", "start_to_first_result")
+
+
+def run_once(cmd, env, timeout=900):
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    wall = (time.perf_counter() - t0) * 1000.0
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr[-1500:]}")
+    results = {m.group(1): float(m.group(2))
+               for m in re.finditer(r"^RESULT (\S+) (\S+)$", p.stdout, re.M)}
+    checks = re.findall(r"^CHECK (.*)$", p.stdout, re.M)
+    return results, checks, wall, p.stdout
+
+
+def close(a, b):
+    """Printed results agree token by token, numbers within 1e-3 relative
+    (float32 sums in another order, a different tanh)."""
+    ta, tb = a.replace("[", " ").replace("]", " ").split(), b.replace("[", " ").replace("]", " ").split()
+    if len(ta) != len(tb):
+        return False
+    for x, y in zip(ta, tb):
+        try:
+            fx, fy = float(x), float(y)
+            if abs(fx - fy) > 1e-3 * max(1.0, abs(fx), abs(fy)):
+                return False
+        except ValueError:
+            if x != y:
+                return False
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--parax", default=os.path.join(ROOT, "build", "parax"))
+    ap.add_argument("--backend", default="cpu")
+    ap.add_argument("--devices", type=int, default=4)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+
+    jax_env = dict(os.environ, JAX_PLATFORMS="cpu",
+                   XLA_FLAGS=f"--xla_force_host_platform_device_count={args.devices}")
+    parax_env = dict(os.environ, PARAX_CACHE_DIR="off")
+    parax_cmd = [args.parax, "--backend", args.backend, "--devices", str(args.devices)]
+    rows = {}
+    mismatches = []
+    for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))):
+        name = os.path.basename(prog)
+        if name in ("run.py",) or (args.only and args.only not in name):
+            continue
+        startup = name == "startup_seed.py"
+        px, jx = {}, {}
+        for _ in range(args.repeat):
+            for system, cmd, env, acc in (("parax", parax_cmd + [prog], parax_env, px),
+                                          ("jax", [sys.executable, prog], jax_env, jx)):
+                res, checks, wall, _ = run_once(cmd, env)
+                if startup:
+                    res = {"start_to_first_result": wall}
+                for k, v in res.items():
+                    acc.setdefault(k, []).append(v)
+                acc.setdefault("__checks", checks)
+        for a, b in zip(px.get("__checks", []), jx.get("__checks", [])):
+            if not close(a, b):
+                mismatches.append(f"{name}: parax {a} vs jax {b}")
+        for k in px:
+            if k != "__checks" and k in jx:
+                rows[k] = (statistics.median(px[k]), statistics.median(jx[k]))
+        print(f"  ran {name}", file=sys.stderr, flush=True)
+
+    print(f"{'benchmark':34} {'parax ms':>11} {'jax ms':>11} {'parax/jax':>10}")
+    steady = []
+    for k, (p, j) in rows.items():
+        r = p / j if j > 0 else float("inf")
+        print(f"{k:34} {p:11.2f} {j:11.2f} {r:10.3f}")
+        if k not in NOT_STEADY:
+            steady.append(r)
+    if steady:
+        g = math.exp(sum(math.log(r) for r in steady) / len(steady))
+        print(f"{'geomean (steady state)':34} {'':11} {'':11} {g:10.3f}")
+        print(f"{'worst (steady state)':34} {'':11} {'':11} {max(steady):10.3f}")
+    for m in mismatches:
+        print("CHECK MISMATCH", m)
+    return 1 if mismatches else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
