@@ -64,14 +64,21 @@ bool envFlag(const char *name) {
 class LoweredBackend : public Backend {
 public:
   LoweredBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
-                 CpuBackend::ModuleEmitter emitter, std::string tag)
-      : cpu_(std::move(cpu)), numDevices_(numDevices) {
+                 CpuBackend::ModuleEmitter emitter, std::string tag,
+                 std::string arch)
+      : cpu_(std::move(cpu)), numDevices_(numDevices), arch_(std::move(arch)) {
     cpu_->setEmitter(std::move(emitter), std::move(tag));
   }
   std::string name() const override { return "cuda"; }
   int numDevices() const override { return numDevices_; }
   std::unique_ptr<Executable>
   compile(std::shared_ptr<const ir::Module> module) override {
+    // --dump ptx: the kernels' PTX (generated again: only when asked).
+    if (dumpHook_ && std::find(dumpStages_.begin(), dumpStages_.end(),
+                               "ptx") != dumpStages_.end()) {
+      codegen::PtxProgram p = codegen::emitPtx(*module, arch_);
+      dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
+    }
     cpu_->setPrintSink(print_);
     cpu_->setDumpHook(dumpStages_, dumpHook_);
     return cpu_->compile(std::move(module));
@@ -85,6 +92,7 @@ public:
 private:
   std::unique_ptr<CpuBackend> cpu_;
   int numDevices_;
+  std::string arch_;
 };
 
 /// Loads the driver and lists the devices; `error` says what is missing.
@@ -120,7 +128,7 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
       return nullptr;
     return std::make_unique<LoweredBackend>(
         std::move(cpu), numDevices, codegen::emitGpuEmulation,
-        "gpu-emulation|");
+        "gpu-emulation|", codegen::defaultCudaArch());
   }
   if (envFlag("PARAX_CUDA_PTX_ONLY")) {
     std::unique_ptr<CpuBackend> cpu = CpuBackend::create(numDevices, error);
@@ -166,7 +174,7 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
              codegen::ProgramInfo &info) {
         return codegen::emitGpuLaunch(m, c, info, arch);
       },
-      "cuda|" + arch + "|");
+      "cuda|" + arch + "|", arch);
 }
 
 } // namespace parax::runtime
