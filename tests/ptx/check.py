@@ -6,7 +6,7 @@ usage: check.py PARAX [DIR...] [--arch sm_80] [--jobs 2] [--ptxas PATH] [-v]
 Each NAME.py runs as `parax --backend cuda --dump ptx` with PARAX_CUDA_PTX_ONLY=1:
 every jit/pmap program it compiles is lowered to PTX (generated for --arch, sm_80
 by default) and the script itself runs on the CPU backend. Each PTX file is then
-assembled by `ptxas -arch=sm_80` and `-arch=sm_90`. Programs that are expected
+assembled by `ptxas -arch=sm_80` and `-arch=sm_90` (those not older than --arch). Programs that are expected
 to fail (`# conform: error=...`) still count for the programs they compiled.
 
 Reports: programs whose PTX all passed ptxas, per arch; how many programs are
@@ -80,6 +80,9 @@ def main():
     ap.add_argument("--ptxas", default=os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas"))
     ap.add_argument("-v", action="store_true")
     args = ap.parse_args()
+    # PTX for sm_XY assembles for sm_XY and newer only.
+    global ARCHS
+    ARCHS = tuple(a for a in ARCHS if int(a[3:]) >= int(args.arch[3:])) or (args.arch,)
     if not os.access(args.ptxas, os.X_OK):
         print(f"ptx check skipped: {args.ptxas} not found (install the CUDA toolkit)")
         return 77
@@ -108,8 +111,8 @@ def main():
         if args.v:
             print(f"{r['name']}: {r['ptx']} ptx, {r['kernels']} kernels, "
                   f"{r['partial']} partially covered")
-    print(f"ptx: {len(progs)} scripts, {len(with_ptx)} compiled programs to PTX "
-          f"({files} PTX modules, {kernels} kernels, generated for {args.arch})")
+    print(f"ptx: {len(progs)} scripts, {len(with_ptx)} of them compile programs: "
+          f"{files} programs lowered to PTX modules, {kernels} kernels, for {args.arch}")
     for a in ARCHS:
         print(f"ptx: ptxas -arch={a}: {ok[a]} of {len(with_ptx)} scripts' PTX valid")
     print(f"ptx: fully lowered to kernels: {complete} of {len(with_ptx)} scripts "
