@@ -19,6 +19,7 @@
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -286,6 +287,8 @@ void Interpreter::execFori(const ir::Operation &op, Frame &f) {
   const ir::Block &body = op.region(0).front();
   const TensorType &iType = body.argument(0)->type();
   for (int64_t i = lo; i < hi; ++i) {
+    if (backend_.interrupted())
+      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
     std::vector<Array> args{Array::scalarInt(iType.dtype, i, iType.weak)};
     args.insert(args.end(), std::make_move_iterator(carry.begin()),
                 std::make_move_iterator(carry.end()));
@@ -309,6 +312,8 @@ void Interpreter::execScan(const ir::Operation &op, Frame &f) {
     ys.push_back(Array::allocate(op.result(unsigned(nCarry + k))->type()));
   const ir::Block &body = op.region(0).front();
   for (int64_t step = 0; step < length; ++step) {
+    if (backend_.interrupted())
+      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
     int64_t i = reverse ? length - 1 - step : step;
     std::vector<Array> args = std::move(carry);
     for (const Array &x : xs)
@@ -341,6 +346,8 @@ void Interpreter::execWhile(const ir::Operation &op, Frame &f) {
   const ir::Block &condB = op.region(0).front(), &bodyB = op.region(1).front();
   int64_t limit = maxLoopIterations(), trips = 0;
   while (true) {
+    if (backend_.interrupted())
+      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
     if (limit && ++trips > limit)
       throw ParaxError("RuntimeError", "lax.while_loop ran more than " +
                                            std::to_string(limit) +
@@ -373,6 +380,9 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   std::vector<DeviceContext> devs(static_cast<size_t>(n));
   std::vector<std::vector<Array>> outs(static_cast<size_t>(n));
   std::vector<std::exception_ptr> errors(static_cast<size_t>(n));
+  // The device that failed first: the others may then fail only because the
+  // group was aborted under them, so its error is the one to report.
+  std::atomic<int> firstFailed{-1};
   auto runDevice = [&](int d) {
     setCurrentDevice(d);
     try {
@@ -385,6 +395,8 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
       outs[size_t(d)] = runBlock(body, df, std::move(args));
     } catch (...) {
       errors[size_t(d)] = std::current_exception();
+      int none = -1;
+      firstFailed.compare_exchange_strong(none, d);
       comm.abort();
     }
     setCurrentDevice(0);
@@ -398,9 +410,8 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   for (auto &dev : devs)
     for (auto &line : dev.prints)
       print_(line);
-  for (auto &e : errors)
-    if (e)
-      std::rethrow_exception(e);
+  if (firstFailed >= 0)
+    std::rethrow_exception(errors[size_t(firstFailed.load())]);
   for (unsigned k = 0; k < op.numResults(); ++k) {
     int64_t ax = outAxes[k];
     if (ax < 0) {

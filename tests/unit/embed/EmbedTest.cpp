@@ -185,6 +185,33 @@ TEST(Embed, InterruptFromAnotherThread) {
   EXPECT_GT(ip.eval("i").value().toInt(), 0); // still usable
 }
 
+// The interp backend polls the flag once per loop iteration, so a compiled
+// loop stops too (also inside pmap, where a device that stops releases the
+// others from their collectives).
+TEST(Embed, InterruptStopsInterpLoops) {
+  px::Interpreter ip = make("interp", 2);
+  ASSERT_TRUE(ip.run("import jax\nfrom jax import lax\n"
+                     "body = lambda i, c: c + 1.0\n"
+                     "spin = jax.jit(lambda x: lax.fori_loop(0, 2000000000, body, x))\n"
+                     "pspin = jax.pmap(lambda x: lax.fori_loop(0, 2000000000,\n"
+                     "    lambda i, c: lax.psum(c, 'd') * 0.5, x), axis_name='d')\n").ok());
+  for (const char *prog : {"spin(1.0)\n", "import jax.numpy as jnp\npspin(jnp.ones(2))\n"}) {
+    std::atomic<bool> done{false};
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      while (!done) {
+        ip.interrupt();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      }
+    });
+    px::Status s = ip.run(prog);
+    done = true;
+    stopper.join();
+    ASSERT_FALSE(s.ok()) << prog;
+    EXPECT_EQ(s.error().kind, "KeyboardInterrupt") << s.error().rendered;
+  }
+}
+
 // Several interpreters on several threads, each with its own programs, and
 // one interpreter shared by the same threads (its calls are serialized).
 TEST(Embed, ConcurrentUseFromThreads) {
