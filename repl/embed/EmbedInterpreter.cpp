@@ -8,7 +8,7 @@
 // (each statement) and the interp backend poll.
 //
 //===----------------------------------------------------------------------===//
-#include "embed/EmbedImpl.h"
+#include "repl/embed/EmbedImpl.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Parser.h"
 #include "repl/Options.h"

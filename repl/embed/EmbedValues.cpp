@@ -4,7 +4,7 @@
 // type (parax kernels never write their inputs), and copy otherwise.
 //
 //===----------------------------------------------------------------------===//
-#include "embed/EmbedImpl.h"
+#include "repl/embed/EmbedImpl.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
 #include "frontend/NumpyFormat.h"
