@@ -65,7 +65,26 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   backend_.setPrintSink(out_);
 }
 
-Evaluator::~Evaluator() = default;
+/// A nested function stored in the scope it closes over is a reference
+/// cycle (Python's garbage collector would free it; shared_ptr cannot), and
+/// that scope may hold tracers that keep whole IR modules alive. Scopes that
+/// closures captured are remembered weakly and emptied when the evaluator
+/// goes, so an embedding application can create and drop interpreters
+/// without leaking.
+void Evaluator::noteClosureScope(const std::shared_ptr<Scope> &s) {
+  if (closureScopes_.size() >= 2 * closureScopesLive_ + 64) {
+    std::erase_if(closureScopes_, [](const std::weak_ptr<Scope> &w) { return w.expired(); });
+    closureScopesLive_ = closureScopes_.size();
+  }
+  closureScopes_.push_back(s);
+}
+
+Evaluator::~Evaluator() {
+  for (auto &w : closureScopes_)
+    if (auto s = w.lock())
+      s->vars.clear();
+  globals_->vars.clear();
+}
 
 Evaluator::FrameGuard::FrameGuard(Evaluator &ev, const std::string &label,
                                   Loc loc)
@@ -670,6 +689,8 @@ Value Evaluator::makeFunction(const std::string &name, Loc loc,
   }
   // Module-level functions close over globals (looked up at the end anyway).
   fn->closure = f.scope == globals_ ? nullptr : f.scope;
+  if (fn->closure)
+    noteClosureScope(fn->closure);
   const void *key = body ? static_cast<const void *>(body)
                          : static_cast<const void *>(exprBody);
   fn->info = functionInfo(key, p, body, exprBody);

@@ -239,6 +239,10 @@ private:
   OutputSink out_;
   std::shared_ptr<Scope> globals_;
   std::shared_ptr<Scope> scope_; ///< See currentScope().
+  /// Scopes captured by closures, emptied on destruction (reference cycles).
+  std::vector<std::weak_ptr<Scope>> closureScopes_;
+  size_t closureScopesLive_ = 0;
+  void noteClosureScope(const std::shared_ptr<Scope> &s);
   std::unordered_map<std::string, Value> builtins_;
   std::unordered_map<std::string, Value> modules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
