@@ -37,6 +37,7 @@ public:
     if (want && dumpHook_)
       dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
     cpu_->setPrintSink(print_);
+    cpu_->setBreakpointHook(breakpoint_); // the host part stops at breakpoints
     cpu_->setDumpHook(dumpStages_, dumpHook_);
     return cpu_->compile(std::move(module));
   }
@@ -80,6 +81,7 @@ public:
       dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
     }
     cpu_->setPrintSink(print_);
+    cpu_->setBreakpointHook(breakpoint_); // the host part stops at breakpoints
     cpu_->setDumpHook(dumpStages_, dumpHook_);
     return cpu_->compile(std::move(module));
   }
