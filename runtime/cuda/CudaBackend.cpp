@@ -17,27 +17,30 @@ namespace {
 
 constexpr const char *kCpuWorks = "; --backend cpu works on this machine";
 
-/// PTX for every compiled program (dumped as stage "ptx"), execution on the
-/// CPU backend.
-class PtxOnlyBackend : public Backend {
+/// A `cuda` backend whose programs run through the CPU backend's machinery
+/// (the host part JIT-compiled for the CPU); `--dump ptx` shows the kernels'
+/// PTX. The print sink, breakpoint hook and dump hook reach the host part.
+class CpuHostedBackend : public Backend {
 public:
-  PtxOnlyBackend(std::unique_ptr<CpuBackend> cpu, int numDevices)
-      : cpu_(std::move(cpu)), numDevices_(numDevices),
-        arch_(codegen::defaultCudaArch()) {}
+  CpuHostedBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
+                   std::string arch, bool alwaysEmitPtx)
+      : cpu_(std::move(cpu)), numDevices_(numDevices), arch_(std::move(arch)),
+        alwaysEmitPtx_(alwaysEmitPtx) {}
 
   std::string name() const override { return "cuda"; }
   int numDevices() const override { return numDevices_; }
 
   std::unique_ptr<Executable>
   compile(std::shared_ptr<const ir::Module> module) override {
-    codegen::PtxProgram p = codegen::emitPtx(*module, arch_);
-    bool want = false;
-    for (const std::string &s : dumpStages_)
-      want |= s == "ptx";
-    if (want && dumpHook_)
-      dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
+    bool want = dumpHook_ && std::find(dumpStages_.begin(), dumpStages_.end(),
+                                       "ptx") != dumpStages_.end();
+    if (want || alwaysEmitPtx_) {
+      codegen::PtxProgram p = codegen::emitPtx(*module, arch_);
+      if (want)
+        dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
+    }
     cpu_->setPrintSink(print_);
-    cpu_->setBreakpointHook(breakpoint_); // the host part stops at breakpoints
+    cpu_->setBreakpointHook(breakpoint_);
     cpu_->setDumpHook(dumpStages_, dumpHook_);
     return cpu_->compile(std::move(module));
   }
@@ -48,10 +51,22 @@ public:
     return cpu_->evalEager(kind, attrs, inputs, rts);
   }
 
-private:
+protected:
   std::unique_ptr<CpuBackend> cpu_;
+
+private:
   int numDevices_;
   std::string arch_;
+  bool alwaysEmitPtx_;
+};
+
+/// PTX for every compiled program (dumped as stage "ptx"), execution on the
+/// CPU backend.
+class PtxOnlyBackend : public CpuHostedBackend {
+public:
+  PtxOnlyBackend(std::unique_ptr<CpuBackend> cpu, int numDevices)
+      : CpuHostedBackend(std::move(cpu), numDevices, codegen::defaultCudaArch(),
+                         /*alwaysEmitPtx=*/true) {}
 };
 
 bool envFlag(const char *name) {
@@ -62,39 +77,15 @@ bool envFlag(const char *name) {
 /// Programs through the GPU lowering, run by the CPU backend's machinery
 /// (host part JIT-compiled for the CPU): the kernels launched on the GPU
 /// (codegen::emitGpuLaunch) or emulated on the CPU (emitGpuEmulation).
-class LoweredBackend : public Backend {
+class LoweredBackend : public CpuHostedBackend {
 public:
   LoweredBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
                  CpuBackend::ModuleEmitter emitter, std::string tag,
                  std::string arch)
-      : cpu_(std::move(cpu)), numDevices_(numDevices), arch_(std::move(arch)) {
+      : CpuHostedBackend(std::move(cpu), numDevices, std::move(arch),
+                         /*alwaysEmitPtx=*/false) {
     cpu_->setEmitter(std::move(emitter), std::move(tag));
   }
-  std::string name() const override { return "cuda"; }
-  int numDevices() const override { return numDevices_; }
-  std::unique_ptr<Executable>
-  compile(std::shared_ptr<const ir::Module> module) override {
-    // --dump ptx: the kernels' PTX (generated again: only when asked).
-    if (dumpHook_ && std::find(dumpStages_.begin(), dumpStages_.end(),
-                               "ptx") != dumpStages_.end()) {
-      codegen::PtxProgram p = codegen::emitPtx(*module, arch_);
-      dumpHook_("ptx", p.report() + p.ptx, module->funcs()[0]->name());
-    }
-    cpu_->setPrintSink(print_);
-    cpu_->setBreakpointHook(breakpoint_); // the host part stops at breakpoints
-    cpu_->setDumpHook(dumpStages_, dumpHook_);
-    return cpu_->compile(std::move(module));
-  }
-  std::vector<Array> evalEager(ir::OpKind kind, const ir::Attrs &attrs,
-                               const std::vector<Array> &inputs,
-                               const std::vector<TensorType> &rts) override {
-    return cpu_->evalEager(kind, attrs, inputs, rts);
-  }
-
-private:
-  std::unique_ptr<CpuBackend> cpu_;
-  int numDevices_;
-  std::string arch_;
 };
 
 /// Loads the driver and lists the devices; `error` says what is missing.
