@@ -14,7 +14,8 @@ with the same number of virtual devices (XLA_FLAGS=
 
 Two rows are measured from outside: `start_to_first_result`, the wall time
 from process start to the first printed result of the seed program
-(bench/startup_seed.py), for `parax` and for `python3` with JAX.
+(examples/seed_fori_loop.py, the README's example), for `parax` and for
+`python3` with JAX.
 
 Ratios below 1 mean parax is faster. The geometric mean covers the
 steady-state rows (not compile latency or start-up, which have their own
@@ -43,7 +44,7 @@ def run_once(cmd, env, timeout=900):
         raise RuntimeError(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr[-1500:]}")
     results = {m.group(1): float(m.group(2))
                for m in re.finditer(r"^RESULT (\S+) (\S+)$", p.stdout, re.M)}
-    checks = re.findall(r"^CHECK (.*)$", p.stdout, re.M)
+    checks = re.findall(r"^CHECK (.*)$", p.stdout, re.M) or [p.stdout.strip()]
     return results, checks, wall, p.stdout
 
 
@@ -79,11 +80,12 @@ def main():
     parax_cmd = [args.parax, "--backend", args.backend, "--devices", str(args.devices)]
     rows = {}
     mismatches = []
-    for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))):
+    startup_prog = os.path.join(ROOT, "examples", "seed_fori_loop.py")
+    for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [startup_prog]:
         name = os.path.basename(prog)
         if name in ("run.py",) or (args.only and args.only not in name):
             continue
-        startup = name == "startup_seed.py"
+        startup = prog == startup_prog
         px, jx = {}, {}
         for _ in range(args.repeat):
             for system, cmd, env, acc in (("parax", parax_cmd + [prog], parax_env, px),
