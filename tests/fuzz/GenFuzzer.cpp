@@ -1,0 +1,33 @@
+//===- GenFuzzer.cpp - libFuzzer target: generated extreme programs -------===//
+//
+// The input is a decision stream for ProgramGenerator; the valid program it
+// describes runs on the interpreter backend under the same budgets as the
+// eval fuzzer. Every failure must be a rendered diagnostic.
+//
+//===----------------------------------------------------------------------===//
+#include "repl/Session.h"
+#include "tests/fuzz/ProgramGenerator.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size > 4096)
+    return 0;
+  static bool init = [] {
+    setenv("PARAX_MAX_LOOP_ITERATIONS", "10000", 1);
+    return true;
+  }();
+  (void)init;
+  parax::Options opts;
+  opts.devices = 2;
+  opts.backend = "interp";
+  opts.deviceMemory = 64 << 20;
+  std::string err;
+  auto sink = [](const std::string &) {};
+  auto session = parax::Session::create(opts, sink, sink, err);
+  session->evaluator().options().maxSteps = 200000;
+  session->runSource(parax::fuzz::generateProgram(data, size), "gen.py");
+  return 0;
+}
