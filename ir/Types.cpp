@@ -101,10 +101,12 @@ std::string arraySizeProblem(std::optional<DType> dtype, const Shape &shape) {
       return "negative dimensions are not allowed: shape " + shapeToPython(shape);
   int64_t bytes = dtype ? dtypeSize(*dtype) : 1;
   double approx = double(bytes); // the true size, for the message
-  bool over = false;
+  bool over = false, empty = false;
   for (int64_t d : shape) {
-    if (d == 0)
+    if (d == 0) {
+      empty = true;
       continue;
+    }
     approx *= double(d);
     auto r = checkedMul(bytes, d);
     if (!r || *r > kMaxArrayBytes)
@@ -116,9 +118,11 @@ std::string arraySizeProblem(std::optional<DType> dtype, const Shape &shape) {
     return "";
   char need[64];
   std::snprintf(need, sizeof need, "%.3g", approx);
-  std::string what = dtype ? " of " + std::string(dtypeName(*dtype)) +
-                                 " would need " + need + " bytes"
-                           : " has " + std::string(need) + " elements";
+  std::string what =
+      empty ? " is empty, but its other dimensions span " + std::string(need) +
+                  (dtype ? " bytes" : " elements") + " (its strides would overflow)"
+      : dtype ? " of " + std::string(dtypeName(*dtype)) + " would need " + need + " bytes"
+              : " has " + std::string(need) + " elements";
   return "array is too big: shape " + shapeToPython(shape) + what +
          ", and one array may span at most 2^62 bytes (4 EiB)";
 }
