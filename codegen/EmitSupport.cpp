@@ -164,6 +164,7 @@ llvm::Value *Emitter::alloc(const TensorType &t) {
   llvm::Value *p = B.CreateCall(rt("parax_rt_alloc"), {rtCtx_, c64(t.byteSize())});
   llvm::BasicBlock *head = entry->getParent();
   llvm::BasicBlock *rest = head->splitBasicBlock(entry, "alloc.ok");
+  regionBefore_.insert(rest); // host code, not part of the region
   head->getTerminator()->eraseFromParent();
   B.SetInsertPoint(head);
   B.CreateCondBr(B.CreateIsNull(p), failBB_, rest);
