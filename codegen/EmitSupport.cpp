@@ -151,10 +151,32 @@ void Emitter::store(DType d, llvm::Value *base, llvm::Value *linear,
 }
 
 llvm::Value *Emitter::alloc(const TensorType &t) {
+  if (!inKernelRegion()) {
+    llvm::Value *p = B.CreateCall(rt("parax_rt_alloc"), {rtCtx_, c64(t.byteSize())});
+    failIfNull(p);
+    return p;
+  }
+  // A host call made before the kernel runs: in the region's entry block,
+  // split so that the failure branch comes right after it.
   llvm::IRBuilderBase::InsertPointGuard g(B);
-  if (inKernelRegion()) // a host call: made before the kernel runs
-    B.SetInsertPoint(kernelRegions[regionOpen_].entry);
-  return B.CreateCall(rt("parax_rt_alloc"), {rtCtx_, c64(t.byteSize())});
+  llvm::Instruction *entry = kernelRegions[regionOpen_].entry;
+  B.SetInsertPoint(entry);
+  llvm::Value *p = B.CreateCall(rt("parax_rt_alloc"), {rtCtx_, c64(t.byteSize())});
+  llvm::BasicBlock *head = entry->getParent();
+  llvm::BasicBlock *rest = head->splitBasicBlock(entry, "alloc.ok");
+  regionBefore_.insert(rest); // host code, not part of the region
+  head->getTerminator()->eraseFromParent();
+  B.SetInsertPoint(head);
+  B.CreateCondBr(B.CreateIsNull(p), failBB_, rest);
+  return p;
+}
+
+void Emitter::failIfNull(llvm::Value *p) {
+  // parax_rt_alloc returns null when the host is out of memory (the error
+  // is in the context): leave through the function's failure exit.
+  llvm::BasicBlock *ok = llvm::BasicBlock::Create(C, "alloc.ok", F);
+  B.CreateCondBr(B.CreateIsNull(p), failBB_, ok);
+  B.SetInsertPoint(ok);
 }
 
 void Emitter::retain(llvm::Value *p) {

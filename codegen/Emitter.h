@@ -119,7 +119,10 @@ public:
   llvm::Value *elemPtr(DType d, llvm::Value *base, llvm::Value *linear);
   llvm::Value *load(DType d, llvm::Value *base, llvm::Value *linear);
   void store(DType d, llvm::Value *base, llvm::Value *linear, llvm::Value *v);
+  /// A fresh runtime buffer for `t`; a failed allocation leaves the
+  /// function through its failure exit (the error is in the context).
   llvm::Value *alloc(const TensorType &t);
+  void failIfNull(llvm::Value *p);
   void retain(llvm::Value *p);
   void release(llvm::Value *p);
   /// A buffer holding `v`: its own pointer when it has one (or is a reshape

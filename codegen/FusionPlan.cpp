@@ -457,14 +457,16 @@ int64_t FusionPlan::scratchBytes(const ir::Operation &op) const {
     const auto &rb = op.attrs().getInts("rhs_batch");
     const auto &lc = op.attrs().getInts("lhs_contract");
     const auto &rc = op.attrs().getInts("rhs_contract");
+    // Saturating: each operand is under 2^62 bytes, their sum may not be.
     int64_t s = 0;
     if (!inOrder(lb, freeDims(lt.shape, lb, lc), lc))
-      s += lt.byteSize();
+      s = saturatingAdd(s, lt.byteSize());
     if (!inOrder(rb, rc, freeDims(rht.shape, rb, rc)))
-      s += rht.byteSize();
+      s = saturatingAdd(s, rht.byteSize());
     if (d != DType::F32)
-      s += 4 * (lt.numElements() + rht.numElements() + rt.numElements()) +
-           rt.byteSize();
+      for (const TensorType *t : {&lt, &rht, &rt})
+        s = saturatingAdd(saturatingAdd(s, TensorType{DType::F32, t->shape}.byteSize()),
+                          t == &rt ? rt.byteSize() : 0);
     return s;
   }
   // emitDot accumulates float16/bfloat16 products, and a rank-0 result,

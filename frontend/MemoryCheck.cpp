@@ -8,10 +8,10 @@
 namespace parax::frontend {
 
 std::string formatBytes(int64_t bytes) {
-  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double v = double(bytes);
   int u = 0;
-  while (v >= 1024 && u < 4) {
+  while (v >= 1024 && u < 6) {
     v /= 1024;
     ++u;
   }
@@ -31,12 +31,12 @@ void checkEagerAllocation(Evaluator &ev,
   int64_t need = 0;
   const TensorType *largest = nullptr;
   for (const TensorType &t : resultTypes) {
-    need += t.byteSize();
+    need = saturatingAdd(need, t.byteSize()); // each is under 2^62, the sum may not be
     if (!largest || t.byteSize() > largest->byteSize())
       largest = &t;
   }
   int64_t live = MemoryTracker::live(0);
-  if (need + live <= budget)
+  if (saturatingAdd(need, live) <= budget)
     return;
   int n = ev.options().numDevices;
   std::string msg = "eager allocation of " + formatBytes(need) + " for " +
@@ -58,7 +58,7 @@ void checkEagerAllocation(Evaluator &ev,
            "jax.pmap(lambda i: <build one " + shardTy + " shard>)"
            "(jnp.arange(" + std::to_string(n) + ")), so that each device "
            "holds only its " + shardTy + " shard";
-  } else if (largest->dtype == DType::F32 && need / 2 + live <= budget) {
+  } else if (largest->dtype == DType::F32 && saturatingAdd(need / 2, live) <= budget) {
     hint = "use a lower precision (dtype=jnp.bfloat16 halves it)";
   } else {
     hint = "make the array smaller or split the computation";

@@ -120,7 +120,9 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
     case BinOpKind::LShift:
       if (y < 0)
         raise("ValueError", "negative shift count");
-      if (y >= 63 || (x != 0 && (std::abs(x) >> (62 - y)) != 0))
+      // x << y fits int64 iff |x| < 2^(63 - y) (1 << 62 does; -1 << 63,
+      // which also would, is refused with the rest of y >= 63).
+      if (y >= 63 || (x != 0 && ((x < 0 ? 0 - uint64_t(x) : uint64_t(x)) >> (63 - y)) != 0))
         raise("OverflowError", "integer overflow: parax ints are 64-bit");
       return Value::integer(x << y);
     case BinOpKind::RShift:

@@ -179,7 +179,7 @@ void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
   if (budget <= 0)
     return;
   for (size_t dv = 0; dv < plan.devices.size(); ++dv)
-    if (MemoryTracker::live(int(dv)) + plan.devices[dv].peak > budget)
+    if (saturatingAdd(MemoryTracker::live(int(dv)), plan.devices[dv].peak) > budget)
       memoryError(ev, prog, plan, int(dv), budget);
 }
 

@@ -101,6 +101,10 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
 std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
                         const std::vector<Value> &operands, ir::Attrs attrs,
                         const std::vector<TensorType> &resultTypes) {
+  // Every array the program makes, eager or traced, passes here: a shape
+  // too big for int64 size arithmetic stops at the user's call.
+  for (const TensorType &t : resultTypes)
+    checkArraySize(t.dtype, t.shape);
   TraceContext *ctx = ev.currentTrace();
   if (!ctx) {
     std::vector<Array> ins;

@@ -85,6 +85,9 @@ void Buffer::setPlacement(Placement p) {
 }
 
 Array Array::allocate(const TensorType &type, Placement p) {
+  // No buffer is ever made for a shape whose byte size does not fit: it
+  // would be a small buffer under a huge shape.
+  checkArraySize(type.dtype, type.shape);
   return Array(type, Buffer::allocate(size_t(type.byteSize()), p));
 }
 
@@ -107,6 +110,7 @@ Array Array::withWeak(bool weak) const {
 }
 
 Array Array::reshaped(Shape shape) const {
+  checkArraySize(dtype(), shape);
   PARAX_ASSERT(numElements(shape) == size()) << "reshape size mismatch";
   Array r = *this;
   r.type_.shape = std::move(shape);

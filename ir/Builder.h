@@ -27,7 +27,9 @@ public:
   Block *insertionBlock() const { return block_; }
 
   /// Creates `kind` at the end of the insertion block. Region ops get
-  /// `numRegions` empty regions, each with one empty block.
+  /// `numRegions` empty regions, each with one empty block. A result type
+  /// too big for int64 size arithmetic (checkArraySize) throws a ValueError
+  /// at `loc` and creates nothing.
   Operation *create(OpKind kind, const std::vector<Value *> &operands,
                     const std::vector<TensorType> &resultTypes, Attrs attrs,
                     Loc loc, TraceStack stack = {}, int numRegions = -1);

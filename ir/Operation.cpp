@@ -88,6 +88,7 @@ Block &Region::addBlock() {
 }
 
 Value *Block::addArgument(TensorType t) {
+  checkArraySize(t.dtype, t.shape);
   args_.push_back(std::make_unique<Value>(std::move(t), nullptr, this,
                                           unsigned(args_.size())));
   return args_.back().get();
@@ -154,6 +155,7 @@ void Operation::dropOperands() {
 }
 
 Value *Operation::addResult(TensorType t) {
+  checkArraySize(t.dtype, t.shape);
   results_.push_back(std::make_unique<Value>(std::move(t), this, nullptr,
                                              unsigned(results_.size())));
   return results_.back().get();
@@ -211,6 +213,17 @@ Operation *Builder::create(OpKind kind, const std::vector<Value *> &operands,
                            Attrs attrs, Loc loc, TraceStack stack,
                            int nRegions) {
   PARAX_ASSERT(block_) << "builder has no insertion block";
+  // A type too big for int64 size arithmetic never enters the IR: the
+  // planner, the verifier and codegen all multiply its extents.
+  for (const TensorType &t : resultTypes) {
+    try {
+      checkArraySize(t.dtype, t.shape);
+    } catch (ParaxError &e) {
+      e.diag().loc = loc;
+      e.diag().stack = stack;
+      throw;
+    }
+  }
   auto op = std::make_unique<Operation>(kind, loc, std::move(stack));
   for (Value *v : operands)
     op->addOperand(v);

@@ -81,7 +81,10 @@ public:
   Value(TensorType type, Operation *def, Block *owner, unsigned index)
       : type_(std::move(type)), def_(def), owner_(owner), index_(index) {}
   const TensorType &type() const { return type_; }
-  void setType(TensorType t) { type_ = std::move(t); }
+  void setType(TensorType t) {
+    checkArraySize(t.dtype, t.shape);
+    type_ = std::move(t);
+  }
   /// The defining op, or null for a block argument.
   Operation *definingOp() const { return def_; }
   /// For block arguments, the owning block; for results, the op's block.

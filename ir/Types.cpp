@@ -1,5 +1,9 @@
 //===- Types.cpp - dtypes and tensor types --------------------------------===//
 #include "ir/Types.h"
+#include "ir/Diagnostics.h"
+
+#include <cstdio>
+#include <limits>
 
 namespace parax {
 
@@ -51,11 +55,84 @@ bool isUnsigned(DType t) {
 }
 bool isInteger(DType t) { return isSigned(t) || isUnsigned(t); }
 
+std::optional<int64_t> checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, &r))
+    return std::nullopt;
+  return r;
+}
+
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (a < 0 || b < 0 || __builtin_add_overflow(a, b, &r))
+    return std::nullopt;
+  return r;
+}
+
+int64_t saturatingAdd(int64_t a, int64_t b) {
+  if (auto r = checkedAdd(a, b))
+    return *r;
+  return std::numeric_limits<int64_t>::max();
+}
+
 int64_t numElements(const Shape &s) {
   int64_t n = 1;
-  for (int64_t d : s)
-    n *= d;
-  return n;
+  bool saturated = false;
+  for (int64_t d : s) {
+    if (d == 0)
+      return 0;
+    if (auto r = checkedMul(n, d))
+      n = *r;
+    else
+      saturated = true;
+  }
+  return saturated ? std::numeric_limits<int64_t>::max() : n;
+}
+
+int64_t TensorType::byteSize() const {
+  if (auto r = checkedMul(numElements(), dtypeSize(dtype)))
+    return *r;
+  return std::numeric_limits<int64_t>::max();
+}
+
+std::string arraySizeProblem(std::optional<DType> dtype, const Shape &shape) {
+  for (int64_t d : shape)
+    if (d < 0)
+      return "negative dimensions are not allowed: shape " + shapeToPython(shape);
+  int64_t bytes = dtype ? dtypeSize(*dtype) : 1;
+  double approx = double(bytes); // the true size, for the message
+  bool over = false, empty = false;
+  for (int64_t d : shape) {
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
+    approx *= double(d);
+    auto r = checkedMul(bytes, d);
+    if (!r || *r > kMaxArrayBytes)
+      over = true;
+    else
+      bytes = *r;
+  }
+  if (!over)
+    return "";
+  char need[64];
+  std::snprintf(need, sizeof need, "%.3g", approx);
+  std::string what =
+      empty ? " is empty, but its other dimensions span " + std::string(need) +
+                  (dtype ? " bytes" : " elements") + " (its strides would overflow)"
+      : dtype ? " of " + std::string(dtypeName(*dtype)) + " would need " + need + " bytes"
+              : " has " + std::string(need) + " elements";
+  return "array is too big: shape " + shapeToPython(shape) + what +
+         ", and one array may span at most 2^62 bytes (4 EiB)";
+}
+
+void checkArraySize(std::optional<DType> dtype, const Shape &shape) {
+  std::string problem = arraySizeProblem(dtype, shape);
+  if (!problem.empty())
+    throw ParaxError("ValueError", problem, {},
+                     "a dimension is far larger than intended: check how the "
+                     "shape was computed");
 }
 
 std::string shapeToPython(const Shape &s) {

@@ -47,8 +47,35 @@ bool isUnsigned(DType t);
 
 using Shape = std::vector<int64_t>;
 
-/// Number of elements of a shape (1 for a scalar).
+/// The most bytes one array may span. Under it every element count, byte
+/// size, stride and flat offset fits int64 with room for adding two of them,
+/// so the kernels', the planner's and the generated code's index math never
+/// overflows. Every shape is checked against it where it is made
+/// (checkArraySize); numpy's limit is the address space, XLA has none.
+constexpr int64_t kMaxArrayBytes = int64_t(1) << 62;
+
+/// a * b and a + b for a, b >= 0, or nullopt when the result leaves int64.
+/// Every extent computed from user input (tile, repeat, concatenate, pad,
+/// reshape's -1, pmap's stacking) goes through these.
+std::optional<int64_t> checkedMul(int64_t a, int64_t b);
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b);
+/// a + b for a, b >= 0, saturating at INT64_MAX (byte totals of many buffers).
+int64_t saturatingAdd(int64_t a, int64_t b);
+
+/// Number of elements of a shape (1 for a scalar). Saturates at INT64_MAX
+/// rather than wrapping, so a shape that escaped checkArraySize can never
+/// look small (it fails to allocate instead of reading past a tiny buffer).
 int64_t numElements(const Shape &s);
+/// Why an array of `dtype` and `shape` cannot exist ("" when it can): a
+/// negative extent, or extents whose product times the element size exceeds
+/// kMaxArrayBytes. As numpy does, zero extents are left out of the product,
+/// so that the strides of an empty array fit too. Without a dtype (a shape
+/// argument before its dtype is known) elements count as one byte.
+std::string arraySizeProblem(std::optional<DType> dtype, const Shape &shape);
+/// Throws ParaxError ValueError ("array is too big ...") when
+/// arraySizeProblem is not empty. It has no location: the evaluator puts the
+/// user's call on it, the IR builder the op's.
+void checkArraySize(std::optional<DType> dtype, const Shape &shape);
 /// "(2, 3)" as Python prints a shape tuple; "(3,)" for rank 1, "()" for 0.
 std::string shapeToPython(const Shape &s);
 
@@ -62,7 +89,8 @@ struct TensorType {
 
   int64_t rank() const { return int64_t(shape.size()); }
   int64_t numElements() const { return parax::numElements(shape); }
-  int64_t byteSize() const { return numElements() * dtypeSize(dtype); }
+  /// Saturates as numElements does.
+  int64_t byteSize() const;
   /// JAX's str_short: "float32[2,3]"; with `tildeWeak` a weak type is
   /// "~float32[]" as in tracer reprs.
   std::string str(bool tildeWeak = false) const;

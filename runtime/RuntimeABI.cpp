@@ -152,7 +152,11 @@ Array sliceAlong(const Array &x, int64_t axis, int64_t i) {
 extern "C" {
 
 void *parax_rt_alloc(ParaxRtContext *ctx, int64_t bytes) {
-  return ctx->adopt(Buffer::allocate(size_t(bytes)));
+  // No exception may cross the compiled frames: out of host memory returns
+  // null with the error in the context, and the caller branches to its exit.
+  void *p = nullptr;
+  guarded(ctx, [&] { p = ctx->adopt(Buffer::allocate(size_t(bytes))); });
+  return p;
 }
 
 void parax_rt_retain(ParaxRtContext *ctx, void *p) {

@@ -13,6 +13,7 @@
 #include "frontend/lib/Prims.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace parax::frontend::jnp {
 
@@ -63,6 +64,7 @@ Shape shapeArg(Evaluator &ev, const Value &v, const std::string &fn) {
   } else {
     s.push_back(dim(v));
   }
+  checkArraySize(std::nullopt, s);
   return s;
 }
 
@@ -200,6 +202,24 @@ Value likeImpl(Evaluator &ev, CallArgs &a, const char *fn, Value fill) {
   return prims::full(ev, shape, fill, dt ? *dt : t.dtype, weak);
 }
 
+/// The length of jnp.arange from its (double) ceil((stop - start) / step):
+/// NaN, infinite or beyond the array limit is numpy's ValueError, not an
+/// out-of-range double-to-int conversion.
+int64_t arangeLength(double span) {
+  if (std::isnan(span))
+    raise("ValueError", "arange: cannot compute length");
+  if (span <= 0)
+    return 0;
+  if (span >= double(kMaxArrayBytes)) {
+    char n[64];
+    std::snprintf(n, sizeof n, "%.3g", span);
+    raise("ValueError", std::string("Maximum allowed size exceeded: jnp.arange would have ") +
+                            n + " elements",
+          "an arange of more than 2^62 elements cannot exist; check its bounds and step");
+  }
+  return int64_t(span);
+}
+
 double concreteScalar(Evaluator &ev, const Value &v, const std::string &what) {
   if (v.isTracer())
     concretizationError(ev, "ConcretizationTypeError",
@@ -279,7 +299,7 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
       if (st == 0)
         raise("ZeroDivisionError", "division by zero");
       DType work = (*dt == DType::F16 || *dt == DType::BF16) ? DType::F32 : *dt;
-      int64_t size = std::max<int64_t>(0, int64_t(std::ceil((s1 - s0) / st)));
+      int64_t size = arangeLength(std::ceil((s1 - s0) / st));
       Value io = prims::iota(ev, work, {size}, 0);
       Value stepV = prims::full(ev, {size}, step, work);
       Value startV = prims::full(ev, {size}, stop.isNone() ? Value::integer(0) : start, work);
@@ -288,10 +308,10 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
       return prims::convert(ev, r, *dt);
     }
     if (s0 == 0) {
-      int64_t size = std::max<int64_t>(0, int64_t(std::ceil(s1)));
+      int64_t size = arangeLength(std::ceil(s1));
       return prims::iota(ev, *dt, {size}, 0);
     }
-    int64_t size = std::max<int64_t>(0, int64_t(std::ceil(s1 - s0)));
+    int64_t size = arangeLength(std::ceil(s1 - s0));
     Value io = prims::iota(ev, *dt, {size}, 0);
     return prims::binary(ev, OpKind::Add, prims::full(ev, {size}, start, *dt), io);
   });

@@ -343,6 +343,12 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
   int64_t merged = 1;
   for (size_t j = 0; j < adv.size(); ++j)
     merged *= ts[insertAt + j];
+  if (merged > INT32_MAX)
+    raise("NotImplementedError",
+          "indexing " + std::to_string(adv.size()) + " dimensions of " +
+              std::to_string(merged) + " elements together with integer arrays: parax "
+              "linearises the indices in int32",
+          "index one dimension at a time (x[i][:, j]), or use fewer elements");
   Shape ms(ts.begin(), ts.begin() + long(insertAt));
   ms.push_back(merged);
   ms.insert(ms.end(), ts.begin() + long(insertAt + adv.size()), ts.end());
@@ -465,6 +471,12 @@ Value atUpdate(Evaluator &ev, const Value &x0, const Value &index,
   }
   TensorType t = prims::typeOf(x);
   int64_t total = t.numElements();
+  // Flat positions are int32 and `total` itself marks "out of range".
+  if (total >= INT32_MAX && (method != "get" || oobMode == "fill" || oobMode == "drop"))
+    raise("NotImplementedError",
+          "x.at[]." + method + "() on an array of " + std::to_string(total) +
+              " elements: parax computes its flat positions in int32",
+          "split the array (e.g. along its first axis) into parts of fewer than 2^31 elements");
   if (method == "get") {
     if (!args.empty())
       raise("TypeError", "at[].get() takes no positional arguments");

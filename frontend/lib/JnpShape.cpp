@@ -24,7 +24,7 @@ Shape resolveReshape(const Shape &from, Shape to) {
     } else if (to[i] < 0) {
       raise("ValueError", "negative dimensions not allowed");
     } else {
-      known *= to[i];
+      known = prims::extentMul(known, to[i]);
     }
   }
   int64_t total = numElements(from);
@@ -291,7 +291,9 @@ Value tile(Evaluator &ev, const Value &x0, const Value &reps0) {
     big.push_back(reps[i]);
     big.push_back(s[i]);
     dims.push_back(int64_t(2 * i + 1));
-    out.push_back(reps[i] * s[i]);
+    if (reps[i] < 0)
+      raise("ValueError", "negative dimensions are not allowed");
+    out.push_back(prims::extentMul(reps[i], s[i]));
   }
   return prims::reshape(ev, prims::broadcastInDim(ev, x, big, dims), out);
 }
@@ -318,7 +320,7 @@ Value repeat(Evaluator &ev, CallArgs &a) {
     for (int64_t i = 0; i < int64_t(s.size()); ++i)
       dims.push_back(i <= axis ? i : i + 1);
     Shape out = s;
-    out[size_t(axis)] *= r;
+    out[size_t(axis)] = prims::extentMul(out[size_t(axis)], r);
     return prims::reshape(ev, prims::broadcastInDim(ev, x, big, dims), out);
   }
   if (rv.isTracer())
@@ -331,12 +333,21 @@ Value repeat(Evaluator &ev, CallArgs &a) {
     raise("ValueError", "operands could not be broadcast together with shape (" +
                             std::to_string(s[size_t(axis)]) + ",) (" +
                             std::to_string(reps.size()) + ",)");
-  std::vector<int32_t> idx;
+  // The gather index is built on the host: size it (checked) before
+  // filling it, so a huge total is an error, not a long loop.
+  int64_t total = 0;
+  for (int64_t r : reps) {
+    if (r < 0)
+      raise("ValueError", "repeats may not contain negative values.");
+    total = prims::extentAdd(total, r);
+  }
+  Shape out = s;
+  out[size_t(axis)] = total;
+  checkArraySize(prims::dtypeOf(x), out);
+  Array ia = Array::allocate(DType::I32, {total});
+  int32_t *idx = ia.data<int32_t>();
   for (size_t i = 0; i < reps.size(); ++i)
-    for (int64_t k = 0; k < reps[i]; ++k)
-      idx.push_back(int32_t(i));
-  Array ia = Array::allocate(DType::I32, {int64_t(idx.size())});
-  std::copy(idx.begin(), idx.end(), ia.data<int32_t>());
+    idx = std::fill_n(idx, reps[i], int32_t(i));
   return prims::take(ev, x, Value::array(ia), axis);
 }
 } // namespace

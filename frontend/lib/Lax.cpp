@@ -164,7 +164,7 @@ Value allGather(Evaluator &ev, CallArgs &a) {
     if (tiled) {
       if (t.rank() == 0)
         raise("ValueError", "all_gather with tiled=True needs an operand of rank >= 1");
-      s[size_t(ax)] *= axis.axisSize;
+      s[size_t(ax)] = prims::extentMul(s[size_t(ax)], axis.axisSize);
     } else {
       s.insert(s.begin() + ax, axis.axisSize);
     }

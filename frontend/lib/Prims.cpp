@@ -22,6 +22,32 @@ int64_t normalizeAxis(int64_t axis, int64_t rank, const std::string &what) {
   return axis < 0 ? axis + rank : axis;
 }
 
+namespace {
+[[noreturn]] void extentOverflow(int64_t a, int64_t b, const char *op) {
+  raise("ValueError",
+        "array is too big: a dimension of " + std::to_string(a) + " " + op + " " +
+            std::to_string(b) + " elements does not fit in 64 bits, and one array "
+            "may span at most 2^62 bytes (4 EiB)",
+        "a dimension is far larger than intended: check how the shape was computed");
+}
+} // namespace
+
+int64_t extentMul(int64_t a, int64_t b) {
+  if (auto r = checkedMul(a, b))
+    return *r;
+  if (a < 0 || b < 0)
+    raise("ValueError", "negative dimensions are not allowed");
+  extentOverflow(a, b, "*");
+}
+
+int64_t extentAdd(int64_t a, int64_t b) {
+  if (auto r = checkedAdd(a, b))
+    return *r;
+  if (a < 0 || b < 0)
+    raise("ValueError", "negative dimensions are not allowed");
+  extentOverflow(a, b, "+");
+}
+
 /// Raises JAX's OverflowError when a Python int does not fit `dt`.
 void checkIntFits(const Value &v, DType dt, const char *form) {
   if (!v.isInt() || !isInteger(dt))
@@ -197,7 +223,7 @@ Value concatenate(Evaluator &ev, const std::vector<Value> &xs, int64_t axis) {
   int64_t total = 0;
   for (auto &x : xs) {
     TensorType u = typeOf(x);
-    total += u.shape[size_t(axis)];
+    total = extentAdd(total, u.shape[size_t(axis)]);
     weak &= u.weak;
   }
   Shape s = t.shape;
@@ -210,8 +236,14 @@ Value pad(Evaluator &ev, const Value &x, const Value &padValue,
           const std::vector<int64_t> &low, const std::vector<int64_t> &high) {
   TensorType t = typeOf(x);
   Shape s = t.shape;
-  for (size_t i = 0; i < s.size(); ++i)
-    s[i] += low[i] + high[i];
+  // Padding may be negative (it crops); the result may not.
+  for (size_t i = 0; i < s.size(); ++i) {
+    int64_t grown;
+    if (__builtin_add_overflow(s[i], low[i], &grown) ||
+        __builtin_add_overflow(grown, high[i], &grown))
+      extentOverflow(s[i], low[i] > high[i] ? low[i] : high[i], "+");
+    s[i] = grown;
+  }
   return bind1(ev, OpKind::Pad, {x, padValue}, Attrs{{"low", low}, {"high", high}},
                TensorType{t.dtype, s, t.weak});
 }

@@ -35,6 +35,11 @@ Value scalarAs(const Value &v, DType dt, bool weak);
 /// "array" for jnp.array([...]) (numpy's wording) or "scalar".
 void checkIntFits(const Value &v, DType dt, const char *form);
 
+/// a * b and a + b for extents (a, b >= 0): ValueError "array is too big"
+/// when the result leaves int64 (tile, repeat, concatenate, pad, gathers).
+int64_t extentMul(int64_t a, int64_t b);
+int64_t extentAdd(int64_t a, int64_t b);
+
 Value unary(Evaluator &ev, OpKind k, const Value &x);
 /// Binary op on operands of one shape and dtype (result weak iff both are).
 Value binary(Evaluator &ev, OpKind k, const Value &a, const Value &b);

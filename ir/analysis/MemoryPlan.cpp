@@ -101,7 +101,9 @@ public:
 private:
   int n_;
   int device_ = 0;
-  std::vector<int64_t> live_;
+  /// Exact: each buffer is under 2^62 bytes (checkArraySize), but a sum of
+  /// a few can pass int64; peaks saturate at INT64_MAX.
+  std::vector<__int128> live_;
   std::vector<Buf> bufs_;
   std::unordered_map<const Value *, int> slot_;
   std::unordered_map<const Block *, std::unordered_map<const Operation *, std::vector<const Value *>>>
@@ -133,7 +135,7 @@ private:
     DevicePlan &p = plan_.devices[size_t(d)];
     if (live_[size_t(d)] <= p.peak)
       return;
-    p.peak = live_[size_t(d)];
+    p.peak = int64_t(std::min<__int128>(live_[size_t(d)], INT64_MAX));
     // Snapshot the live buffers on d. Buffers made by the same source line
     // with the same size merge into one entry with a count: that is what an
     // unrolled Python loop looks like.
@@ -169,7 +171,7 @@ private:
     for (auto &kv : merged)
       p.atPeak.push_back(kv.second);
     std::sort(p.atPeak.begin(), p.atPeak.end(), [](const PlannedBuffer &a, const PlannedBuffer &b) {
-      return a.bytes * a.count > b.bytes * b.count;
+      return __int128(a.bytes) * a.count > __int128(b.bytes) * b.count;
     });
   }
 
@@ -881,7 +883,7 @@ private:
       int64_t fresh = 0;
       for (const CV &y : ys)
         if (y.buf >= 0 && size_t(y.buf) >= mark)
-          fresh += bufs_[size_t(y.buf)].bytes;
+          fresh = saturatingAdd(fresh, bufs_[size_t(y.buf)].bytes);
       if (fresh >= worstBytes) {
         worst = r;
         worstBytes = fresh;

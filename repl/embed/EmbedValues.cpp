@@ -100,15 +100,19 @@ Array wrapArray(parax::Array a) {
   return Array(std::move(p));
 }
 
-static void checkShape(const std::vector<int64_t> &shape) {
+static void checkShape(DType dt, const std::vector<int64_t> &shape) {
   for (int64_t d : shape)
     if (d < 0)
       throw typeError("array dimensions must be non-negative");
+  // A shape whose byte size leaves int64 would wrap to a small buffer.
+  std::string problem = parax::arraySizeProblem(toInternal(dt), shape);
+  if (!problem.empty())
+    throw Exception(makeError("ValueError", problem));
 }
 
 Array Array::view(DType dt, std::vector<int64_t> shape, const void *data,
                   std::shared_ptr<const void> owner) {
-  checkShape(shape);
+  checkShape(dt, shape);
   int64_t esize = dtypeSize(dt);
   if (reinterpret_cast<uintptr_t>(data) % uintptr_t(esize) != 0)
     return copyOf(dt, std::move(shape), data);
@@ -119,7 +123,7 @@ Array Array::view(DType dt, std::vector<int64_t> shape, const void *data,
 }
 
 Array Array::copyOf(DType dt, std::vector<int64_t> shape, const void *data) {
-  checkShape(shape);
+  checkShape(dt, shape);
   parax::Array a = parax::Array::allocate(toInternal(dt), shape);
   if (a.byteSize())
     std::memcpy(a.raw(), data, size_t(a.byteSize()));
@@ -127,7 +131,7 @@ Array Array::copyOf(DType dt, std::vector<int64_t> shape, const void *data) {
 }
 
 Array Array::zeros(DType dt, std::vector<int64_t> shape) {
-  checkShape(shape);
+  checkShape(dt, shape);
   parax::Array a = parax::Array::allocate(toInternal(dt), shape);
   if (a.byteSize())
     std::memset(a.raw(), 0, size_t(a.byteSize()));

@@ -53,6 +53,30 @@ TEST(Embed, MisalignedViewIsCopied) {
   EXPECT_FLOAT_EQ(a.data<float>()[0], 2.5f);
 }
 
+TEST(Embed, ShapeWhoseByteSizeOverflowsIsAValueError) {
+  // 2^32 * 2^32 elements wrapped to 0: a view over a huge shape and no bytes.
+  const std::vector<int64_t> huge{int64_t(1) << 32, int64_t(1) << 32};
+  float one = 1;
+  for (auto make : {+[](const std::vector<int64_t> &s, const float *p) {
+                      return px::Array::view(px::DType::Float32, s, p);
+                    },
+                    +[](const std::vector<int64_t> &s, const float *p) {
+                      return px::Array::copyOf(px::DType::Float32, s, p);
+                    },
+                    +[](const std::vector<int64_t> &s, const float *) {
+                      return px::Array::zeros(px::DType::Float32, s);
+                    }}) {
+    try {
+      (void)make(huge, &one);
+      FAIL() << "expected an exception";
+    } catch (const px::Exception &e) {
+      EXPECT_EQ(e.error().kind, "ValueError");
+      EXPECT_NE(e.error().message.find("array is too big"), std::string::npos);
+    }
+  }
+  EXPECT_EQ(px::Array::view(px::DType::Float32, {1}, &one).size(), 1);
+}
+
 TEST(Embed, ErrorsAreValuesWithTheDiagnostic) {
   px::Interpreter ip = make();
   ASSERT_TRUE(ip.run("x = 40\n").ok());

@@ -10,6 +10,8 @@
 
 #include "ir/analysis/MemoryPlan.h"
 
+#include <limits>
+
 namespace parax::ir::testing {
 namespace {
 
@@ -203,6 +205,19 @@ TEST_F(MemoryPlanTest, CollectivesAllocateAResultOnEveryDevice) {
   // Device 0 combines into a temporary as well.
   EXPECT_GE(p.devices[0].peak, p.devices[1].peak);
   EXPECT_EQ(p.worstDevice(), 0);
+}
+
+TEST_F(MemoryPlanTest, PeakSaturatesInsteadOfWrapping) {
+  // Two live results of 2^62 bytes each: 2^63 wrapped to a negative peak,
+  // which passed every budget check.
+  start("f", {f32({int64_t(1) << 60})});
+  Value *a = val(OpKind::Tanh, {arg(0)}, f32({int64_t(1) << 60}));
+  Value *b = val(OpKind::Exp, {arg(0)}, f32({int64_t(1) << 60}));
+  ret({a, b});
+  MemoryPlan p = plan();
+  ASSERT_EQ(p.devices.size(), 1u);
+  EXPECT_EQ(p.devices[0].peak, std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(p.maxPeak(), std::numeric_limits<int64_t>::max());
 }
 
 } // namespace
