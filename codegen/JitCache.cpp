@@ -444,7 +444,9 @@ std::string defaultJitCacheDirectory() {
   return "";
 }
 
-uint64_t defaultJitCacheMaxBytes() {
+namespace {
+
+uint64_t parseMaxBytes() {
   const char *env = std::getenv("PARAX_CACHE_MAX_BYTES");
   if (!env || !*env)
     return kDefaultMaxBytes;
@@ -471,6 +473,13 @@ uint64_t defaultJitCacheMaxBytes() {
     return kDefaultMaxBytes;
   }
   return n * mult;
+}
+
+} // namespace
+
+uint64_t defaultJitCacheMaxBytes() {
+  static const uint64_t bytes = parseMaxBytes(); // one warning when malformed
+  return bytes;
 }
 
 namespace {

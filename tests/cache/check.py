@@ -233,6 +233,8 @@ def cache_symlink_and_directory_entry():
         os.unlink(path)
         os.symlink(theirs, path)
     damaged_then_recovers("symlink", link)
+    # A FIFO must not block the reader.
+    damaged_then_recovers("fifo", lambda path: (os.unlink(path), os.mkfifo(path)))
     # A directory where the entry should be: it can be neither read nor
     # replaced; the program still runs.
     d = new_dir("direntry")
