@@ -10,10 +10,11 @@
 //     DynamicLibrarySearchGenerator; every program dylib links against it.
 // Adding a program: its disk key is a SHA-256 of the program key and the
 // configuration (triple, CPU and features, opt levels, LLVM version, parax
-// build id). When the JitCache holds a verified object for it, the IR goes
-// to the compile layer unoptimised (the object replaces compilation);
-// otherwise it is optimised first and the compiler stores the object on its
-// way out. A bad entry costs a recompile, never an error.
+// build id). When the JitCache holds a verified object for it, the object
+// is linked as is (no optimisation, no codegen); otherwise, or when LLVM
+// will not link that object, the IR is optimised and compiled, and the
+// compiler stores the object on its way out. A bad entry costs a
+// recompile, never an error.
 //
 //===----------------------------------------------------------------------===//
 #define PARAX_LLVM_WANT_JIT
@@ -36,24 +37,18 @@ namespace parax::codegen {
 
 namespace {
 
-/// Hands verified objects from the JitCache to the compiler and stores what
-/// it compiles. Only modules add() registered take part: a hit's object is
-/// handed over once, a miss's object is stored under its key.
+/// Stores what the compiler compiles for the modules add() registered as
+/// misses (hits never reach the compiler: add() links their objects).
 class DiskObjectCache : public llvm::ObjectCache {
 public:
   explicit DiskObjectCache(JitCache &disk) : disk_(disk) {}
 
-  void expectHit(const std::string &id, std::string object) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    hits_[id] = std::move(object);
-  }
   void expectMiss(const std::string &id, const CacheDigest &key) {
     std::lock_guard<std::mutex> lock(mutex_);
     misses_[id] = key;
   }
   void forget(const std::string &id) {
     std::lock_guard<std::mutex> lock(mutex_);
-    hits_.erase(id);
     misses_.erase(id);
   }
 
@@ -71,22 +66,13 @@ public:
     disk_.store(*key, std::string_view(obj.getBufferStart(), obj.getBufferSize()));
   }
 
-  std::unique_ptr<llvm::MemoryBuffer>
-  getObject(const llvm::Module *m) override {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = hits_.find(m->getModuleIdentifier());
-    if (it == hits_.end())
-      return nullptr;
-    auto buf = llvm::MemoryBuffer::getMemBufferCopy(it->second,
-                                                    m->getModuleIdentifier());
-    hits_.erase(it);
-    return buf;
+  std::unique_ptr<llvm::MemoryBuffer> getObject(const llvm::Module *) override {
+    return nullptr;
   }
 
 private:
   JitCache &disk_;
   std::mutex mutex_;
-  std::map<std::string, std::string> hits_;
   std::map<std::string, CacheDigest> misses_;
 };
 
@@ -193,23 +179,6 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
   m->setDataLayout(dataLayout());
   m->setTargetTriple(triple());
   bool wantDumps = dumps && (dumps->wantLLVM || dumps->wantAsm);
-  bool hit = false;
-  std::string id;
-  if (!cacheKey.empty() && impl_->disk->enabled()) {
-    CacheDigest key = sha256(impl_->config + "|O" + std::to_string(optLevel) +
-                             "\n" + cacheKey);
-    id = "parax-" + digestHex(key);
-    m->setModuleIdentifier(id);
-    // A dump needs the optimised IR: compile afresh (and refresh the entry).
-    std::optional<std::string> object;
-    if (!wantDumps)
-      object = impl_->disk->load(key);
-    hit = object.has_value();
-    if (hit)
-      impl_->cache->expectHit(id, std::move(*object));
-    else
-      impl_->cache->expectMiss(id, key);
-  }
   static const bool timing = std::getenv("PARAX_JIT_TIMING") != nullptr;
   if (const char *pre = std::getenv("PARAX_DUMP_PREOPT")) {
     std::string text;
@@ -222,8 +191,68 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
     }
   }
   auto t0 = std::chrono::steady_clock::now();
-  if (!hit)
-    optimizeModule(*m, *impl_->tm, optLevel);
+  auto report = [&](const char *how, auto t1) {
+    if (!timing)
+      return;
+    auto t2 = std::chrono::steady_clock::now();
+    auto ms = [](auto a, auto b) {
+      return std::chrono::duration<double, std::milli>(b - a).count();
+    };
+    std::fprintf(stderr, "parax-jit: %s optimise %.1f ms, codegen+link %.1f ms\n",
+                 how, ms(t0, t1), ms(t1, t2));
+  };
+  // A fresh JITDylib with what `put` adds, and the addresses of `symbols`;
+  // on failure the dylib goes again.
+  auto &es = impl_->jit->getExecutionSession();
+  auto link = [&](llvm::function_ref<llvm::Error(llvm::orc::JITDylib &)> put)
+      -> llvm::Expected<std::vector<void *>> {
+    auto jd = es.createJITDylib("program" + std::to_string(impl_->counter++));
+    if (!jd)
+      return jd.takeError();
+    jd->addToLinkOrder(*impl_->runtimeLib);
+    llvm::Error err = put(*jd);
+    std::vector<void *> addrs;
+    for (size_t i = 0; !err && i < symbols.size(); ++i) {
+      auto sym = impl_->jit->lookup(*jd, symbols[i]);
+      if (!sym)
+        err = sym.takeError();
+      else
+        addrs.push_back(sym->toPtr<void *>());
+    }
+    if (err) {
+      llvm::consumeError(es.removeJITDylib(*jd));
+      return llvm::Expected<std::vector<void *>>(std::move(err));
+    }
+    return addrs;
+  };
+
+  std::string id;
+  if (!cacheKey.empty() && impl_->disk->enabled()) {
+    CacheDigest key = sha256(impl_->config + "|O" + std::to_string(optLevel) +
+                             "\n" + cacheKey);
+    id = "parax-" + digestHex(key);
+    m->setModuleIdentifier(id);
+    // A dump needs the optimised IR: compile afresh (and refresh the entry).
+    std::optional<std::string> object;
+    if (!wantDumps)
+      object = impl_->disk->load(key);
+    if (object) {
+      auto addrs = link([&](llvm::orc::JITDylib &jd) {
+        return impl_->jit->addObjectFile(
+            jd, llvm::MemoryBuffer::getMemBufferCopy(*object, id));
+      });
+      if (addrs) {
+        report("cached", t0);
+        return addrs;
+      }
+      // Verified, so written by this build, yet LLVM will not link it:
+      // compile as if it were not there rather than fail the program.
+      impl_->disk->reject(key, "LLVM cannot load it: " +
+                                   llvm::toString(addrs.takeError()));
+    }
+    impl_->cache->expectMiss(id, key);
+  }
+  optimizeModule(*m, *impl_->tm, optLevel);
   auto t1 = std::chrono::steady_clock::now();
   if (dumps && dumps->wantLLVM) {
     llvm::raw_string_ostream os(dumps->llvm);
@@ -239,34 +268,14 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
       pm.run(*clone);
     dumps->assembly = text.str().str();
   }
-  auto &es = impl_->jit->getExecutionSession();
-  std::string name = "program" + std::to_string(impl_->counter++);
-  auto jd = es.createJITDylib(name);
-  if (!jd)
-    return jd.takeError();
-  jd->addToLinkOrder(*impl_->runtimeLib);
-  auto err = impl_->jit->addIRModule(
-      *jd, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx)));
-  std::vector<void *> addrs;
-  for (size_t i = 0; !err && i < symbols.size(); ++i) {
-    auto sym = impl_->jit->lookup(*jd, symbols[i]);
-    if (!sym)
-      err = sym.takeError();
-    else
-      addrs.push_back(sym->toPtr<void *>());
-  }
+  auto addrs = link([&](llvm::orc::JITDylib &jd) {
+    return impl_->jit->addIRModule(
+        jd, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx)));
+  });
   if (!id.empty())
-    impl_->cache->forget(id); // nothing left to hand over or store
-  if (err)
-    return llvm::Expected<std::vector<void *>>(std::move(err));
-  if (timing) {
-    auto t2 = std::chrono::steady_clock::now();
-    auto ms = [](auto a, auto b) {
-      return std::chrono::duration<double, std::milli>(b - a).count();
-    };
-    std::fprintf(stderr, "parax-jit: %s optimise %.1f ms, codegen+link %.1f ms\n",
-                 hit ? "cached" : "compiled", ms(t0, t1), ms(t1, t2));
-  }
+    impl_->cache->forget(id); // stored by now, or never will be
+  if (addrs)
+    report("compiled", t1);
   return addrs;
 }
 

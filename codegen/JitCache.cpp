@@ -332,6 +332,13 @@ void JitCache::store(const CacheDigest &key, std::string_view payload) {
   sweep(path);
 }
 
+void JitCache::reject(const CacheDigest &key, const std::string &why) {
+  if (!usable_)
+    return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  discard(pathFor(key), why);
+}
+
 void JitCache::sweep(const std::string &keep) {
   struct Entry {
     std::string path;

@@ -76,6 +76,8 @@ public:
   /// Stores `payload` for `key` atomically, then evicts down to maxBytes.
   /// After a failed write the process stops writing (one warning).
   void store(const CacheDigest &key, std::string_view payload);
+  /// Deletes the entry for `key`, which its user found unusable (warns).
+  void reject(const CacheDigest &key, const std::string &why);
 
   JitCacheStats stats() const;
   /// Removes every parax-* file (entries and temp files; nothing else).

@@ -212,6 +212,23 @@ def cache_garbage_and_appended():
 
 
 @case
+def cache_rehashed_garbage_payload():
+    # Garbage with a correct header and hashes (what a writer who recomputes
+    # the hash can do): LLVM rejects the object, parax compiles instead.
+    import hashlib
+
+    def rehash(path):
+        b = open(path, "rb").read()
+        payload = b[88:88 + 40] + os.urandom(len(b) - 88 - 40)
+        header = b[:16] + struct.pack("<Q", len(payload)) + b[24:56] + \
+            hashlib.sha256(payload).digest()
+        open(path, "wb").write(header + payload)
+    w = damaged_then_recovers("rehash", rehash)
+    if len(w) != 1 or "LLVM cannot load it" not in w[0]:
+        raise Fail("expected one warning that LLVM cannot load the entry, got %s" % w)
+
+
+@case
 def cache_other_programs_entry():
     # Program B's (valid) entry under program A's name: the key differs.
     other = new_dir("other")
