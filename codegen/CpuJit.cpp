@@ -8,104 +8,84 @@
 //  3. the runtime symbols are defined as absolute symbols in a "parax_rt"
 //     JITDylib, the rest of the process (libm, libmvec) through a
 //     DynamicLibrarySearchGenerator; every program dylib links against it.
-// Adding a program: when the cache has its key the IR goes to the compile
-// layer unoptimised (the cached object replaces compilation); otherwise it
-// is optimised first and the compiler stores the object on its way out.
+// Adding a program: its disk key is a SHA-256 of the program key and the
+// configuration (triple, CPU and features, opt levels, LLVM version, parax
+// build id). When the JitCache holds a verified object for it, the object
+// is linked as is (no optimisation, no codegen); otherwise, or when LLVM
+// will not link that object, the IR is optimised and compiled, and the
+// compiler stores the object on its way out. A bad entry costs a
+// recompile, never an error.
 //
 //===----------------------------------------------------------------------===//
 #define PARAX_LLVM_WANT_JIT
 #include "codegen/CpuJit.h"
+#include "codegen/JitCache.h"
 #include "codegen/LLVMHeaders.h"
 #include "codegen/Optimize.h"
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
+#include <map>
 #include <mutex>
+#include <optional>
 
 namespace parax::codegen {
 
-std::string hashHex(const std::string &s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)h);
-  return buf;
-}
-
 namespace {
 
-/// Object files on disk, one per module identifier "parax-<hash>".
+/// Stores what the compiler compiles for the modules add() registered as
+/// misses (hits never reach the compiler: add() links their objects).
 class DiskObjectCache : public llvm::ObjectCache {
 public:
-  explicit DiskObjectCache(std::string dir) : dir_(std::move(dir)) {}
+  explicit DiskObjectCache(JitCache &disk) : disk_(disk) {}
 
-  std::string pathFor(llvm::StringRef id) const {
-    return dir_ + "/" + id.str() + ".o";
+  void expectMiss(const std::string &id, const CacheDigest &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    misses_[id] = key;
   }
-  static bool keyed(llvm::StringRef id) { return id.starts_with("parax-"); }
+  void forget(const std::string &id) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    misses_.erase(id);
+  }
 
   void notifyObjectCompiled(const llvm::Module *m,
                             llvm::MemoryBufferRef obj) override {
-    if (dir_.empty() || !keyed(m->getModuleIdentifier()))
-      return;
-    std::string path = pathFor(m->getModuleIdentifier());
-    std::string tmp = path + ".tmp" + std::to_string(::getpid());
-    std::error_code ec;
+    std::optional<CacheDigest> key;
     {
-      llvm::raw_fd_ostream os(tmp, ec);
-      if (ec)
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = misses_.find(m->getModuleIdentifier());
+      if (it == misses_.end())
         return;
-      os << obj.getBuffer();
+      key = it->second;
+      misses_.erase(it);
     }
-    llvm::sys::fs::rename(tmp, path);
+    disk_.store(*key, std::string_view(obj.getBufferStart(), obj.getBufferSize()));
   }
 
-  std::unique_ptr<llvm::MemoryBuffer>
-  getObject(const llvm::Module *m) override {
-    if (dir_.empty() || !keyed(m->getModuleIdentifier()))
-      return nullptr;
-    auto buf = llvm::MemoryBuffer::getFile(pathFor(m->getModuleIdentifier()));
-    if (!buf)
-      return nullptr;
-    return std::move(*buf);
-  }
-
-  bool has(const std::string &id) const {
-    return !dir_.empty() && llvm::sys::fs::exists(pathFor(id));
+  std::unique_ptr<llvm::MemoryBuffer> getObject(const llvm::Module *) override {
+    return nullptr;
   }
 
 private:
-  std::string dir_;
+  JitCache &disk_;
+  std::mutex mutex_;
+  std::map<std::string, CacheDigest> misses_;
 };
-
-/// Usable cache directory or "" (created if missing; must be writable).
-std::string prepareCacheDir(const std::string &dir) {
-  if (dir.empty())
-    return "";
-  if (llvm::sys::fs::create_directories(dir))
-    return "";
-  if (llvm::sys::fs::access(dir, llvm::sys::fs::AccessMode::Write))
-    return "";
-  return dir;
-}
 
 } // namespace
 
 struct CpuJit::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::unique_ptr<llvm::TargetMachine> tm; // for optimisation and asm dumps
+  std::unique_ptr<JitCache> disk;
   std::unique_ptr<DiskObjectCache> cache;
   llvm::orc::JITDylib *runtimeLib = nullptr;
   std::string cpu, features;
+  std::string config; ///< everything besides the program that shapes its object
   std::atomic<int> counter{0};
 };
 
@@ -133,7 +113,9 @@ CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
   if (!tm)
     return tm.takeError();
   impl->tm = std::move(*tm);
-  impl->cache = std::make_unique<DiskObjectCache>(prepareCacheDir(cacheDir));
+  impl->disk = std::make_unique<JitCache>(
+      std::move(cacheDir), defaultJitCacheMaxBytes(), JitCache::Mode::Use);
+  impl->cache = std::make_unique<DiskObjectCache>(*impl->disk);
   DiskObjectCache *cache = impl->cache.get();
 
   auto jit =
@@ -153,6 +135,9 @@ CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
   if (!jit)
     return jit.takeError();
   impl->jit = std::move(*jit);
+  impl->config = impl->jit->getTargetTriple().str() + "|" + impl->cpu + "|" +
+                 impl->features + "|codegen O3|LLVM " PARAX_LLVM_VERSION_STRING
+                 "|" + paraxBuildId();
 
   auto &es = impl->jit->getExecutionSession();
   auto rt = es.createJITDylib("parax_rt");
@@ -186,10 +171,6 @@ std::string CpuJit::cpuDescription() const {
   return impl_->cpu + " " + impl_->features;
 }
 
-bool CpuJit::cached(const std::string &cacheKey) const {
-  return !cacheKey.empty() && impl_->cache->has("parax-" + cacheKey);
-}
-
 llvm::Expected<std::vector<void *>>
 CpuJit::add(std::unique_ptr<llvm::Module> m,
             std::unique_ptr<llvm::LLVMContext> ctx,
@@ -197,19 +178,81 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
             const std::string &cacheKey, int optLevel, JitDumps *dumps) {
   m->setDataLayout(dataLayout());
   m->setTargetTriple(triple());
-  if (!cacheKey.empty())
-    m->setModuleIdentifier("parax-" + cacheKey);
-  bool hit = cached(cacheKey) && !(dumps && (dumps->wantLLVM || dumps->wantAsm));
+  bool wantDumps = dumps && (dumps->wantLLVM || dumps->wantAsm);
   static const bool timing = std::getenv("PARAX_JIT_TIMING") != nullptr;
   if (const char *pre = std::getenv("PARAX_DUMP_PREOPT")) {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(pre, ec);
-    if (!ec)
-      m->print(os, nullptr);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    m->print(os, nullptr);
+    // fopen, not raw_fd_ostream: a failed write must not be fatal.
+    if (std::FILE *f = std::fopen(pre, "w")) {
+      std::fwrite(text.data(), 1, text.size(), f);
+      std::fclose(f);
+    }
   }
   auto t0 = std::chrono::steady_clock::now();
-  if (!hit)
-    optimizeModule(*m, *impl_->tm, optLevel);
+  auto report = [&](const char *how, auto t1) {
+    if (!timing)
+      return;
+    auto t2 = std::chrono::steady_clock::now();
+    auto ms = [](auto a, auto b) {
+      return std::chrono::duration<double, std::milli>(b - a).count();
+    };
+    std::fprintf(stderr, "parax-jit: %s optimise %.1f ms, codegen+link %.1f ms\n",
+                 how, ms(t0, t1), ms(t1, t2));
+  };
+  // A fresh JITDylib with what `put` adds, and the addresses of `symbols`;
+  // on failure the dylib goes again.
+  auto &es = impl_->jit->getExecutionSession();
+  auto link = [&](llvm::function_ref<llvm::Error(llvm::orc::JITDylib &)> put)
+      -> llvm::Expected<std::vector<void *>> {
+    auto jd = es.createJITDylib("program" + std::to_string(impl_->counter++));
+    if (!jd)
+      return jd.takeError();
+    jd->addToLinkOrder(*impl_->runtimeLib);
+    llvm::Error err = put(*jd);
+    std::vector<void *> addrs;
+    for (size_t i = 0; !err && i < symbols.size(); ++i) {
+      auto sym = impl_->jit->lookup(*jd, symbols[i]);
+      if (!sym)
+        err = sym.takeError();
+      else
+        addrs.push_back(sym->toPtr<void *>());
+    }
+    if (err) {
+      llvm::consumeError(es.removeJITDylib(*jd));
+      return llvm::Expected<std::vector<void *>>(std::move(err));
+    }
+    return addrs;
+  };
+
+  std::string id;
+  if (!cacheKey.empty() && impl_->disk->enabled()) {
+    CacheDigest key = sha256(impl_->config + "|O" + std::to_string(optLevel) +
+                             "\n" + cacheKey);
+    id = "parax-" + digestHex(key);
+    m->setModuleIdentifier(id);
+    // A dump needs the optimised IR: compile afresh (and refresh the entry).
+    std::optional<std::string> object;
+    if (!wantDumps)
+      object = impl_->disk->load(key);
+    if (object) {
+      auto addrs = link([&](llvm::orc::JITDylib &jd) {
+        return impl_->jit->addObjectFile(
+            jd, llvm::MemoryBuffer::getMemBufferCopy(*object, id));
+      });
+      if (addrs) {
+        report("cached", t0);
+        return addrs;
+      }
+      // Verified, so written by this build, yet LLVM will not link it:
+      // compile as if it were not there rather than fail the program.
+      impl_->disk->reject(key, "LLVM cannot load it: " +
+                                   llvm::toString(addrs.takeError()));
+    }
+    impl_->cache->expectMiss(id, key);
+  }
+  optimizeModule(*m, *impl_->tm, optLevel);
   auto t1 = std::chrono::steady_clock::now();
   if (dumps && dumps->wantLLVM) {
     llvm::raw_string_ostream os(dumps->llvm);
@@ -225,30 +268,14 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
       pm.run(*clone);
     dumps->assembly = text.str().str();
   }
-  auto &es = impl_->jit->getExecutionSession();
-  std::string name = "program" + std::to_string(impl_->counter++);
-  auto jd = es.createJITDylib(name);
-  if (!jd)
-    return jd.takeError();
-  jd->addToLinkOrder(*impl_->runtimeLib);
-  if (auto err = impl_->jit->addIRModule(
-          *jd, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx))))
-    return llvm::Expected<std::vector<void *>>(std::move(err));
-  std::vector<void *> addrs;
-  for (const std::string &s : symbols) {
-    auto sym = impl_->jit->lookup(*jd, s);
-    if (!sym)
-      return sym.takeError();
-    addrs.push_back(sym->toPtr<void *>());
-  }
-  if (timing) {
-    auto t2 = std::chrono::steady_clock::now();
-    auto ms = [](auto a, auto b) {
-      return std::chrono::duration<double, std::milli>(b - a).count();
-    };
-    std::fprintf(stderr, "parax-jit: %s optimise %.1f ms, codegen+link %.1f ms\n",
-                 hit ? "cached" : "compiled", ms(t0, t1), ms(t1, t2));
-  }
+  auto addrs = link([&](llvm::orc::JITDylib &jd) {
+    return impl_->jit->addIRModule(
+        jd, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx)));
+  });
+  if (!id.empty())
+    impl_->cache->forget(id); // stored by now, or never will be
+  if (addrs)
+    report("compiled", t1);
   return addrs;
 }
 

@@ -4,8 +4,9 @@
 // Expected), one JITDylib per compiled program (so every program can use the
 // same symbol names and a cached object file can be loaded as is), the
 // runtime's parax_rt_* entry points and the process's libm/libmvec visible
-// to all of them, and an optional on-disk object cache (an llvm::ObjectCache
-// keyed by a hash of the program's IR text, the CPU and the LLVM version).
+// to all of them, and an optional on-disk object cache (codegen/JitCache:
+// verified entries keyed by a SHA-256 of the program key and the compiler
+// configuration).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -39,7 +40,7 @@ struct JitDumps {
 class CpuJit {
 public:
   /// Builds the JIT for the host CPU (detectHost). `cacheDir` empty disables
-  /// the on-disk object cache.
+  /// the on-disk object cache; an unusable one is skipped with a warning.
   static llvm::Expected<std::unique_ptr<CpuJit>>
   Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir);
   ~CpuJit();
@@ -50,24 +51,19 @@ public:
   /// "znver4 +avx2,+fma,..." : part of the object-cache key.
   std::string cpuDescription() const;
 
-  /// Optimises `m` at `optLevel` (skipped when the object cache already has
-  /// `cacheKey`), compiles it into a fresh JITDylib and returns the address
-  /// of each name in `symbols`. `cacheKey` empty: no disk caching.
+  /// Optimises `m` at `optLevel` (skipped when the object cache holds a
+  /// verified object for `cacheKey`), compiles it into a fresh JITDylib and
+  /// returns the address of each name in `symbols`. `cacheKey` (any text
+  /// that determines the module, e.g. its source IR) empty: no disk caching.
   llvm::Expected<std::vector<void *>>
   add(std::unique_ptr<llvm::Module> m, std::unique_ptr<llvm::LLVMContext> ctx,
       const std::vector<std::string> &symbols, const std::string &cacheKey,
       int optLevel, JitDumps *dumps);
-
-  /// Whether the disk cache holds an object for `cacheKey`.
-  bool cached(const std::string &cacheKey) const;
 
 private:
   struct Impl;
   explicit CpuJit(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
-
-/// 64-bit FNV-1a of `s`, as 16 hex digits (cache keys).
-std::string hashHex(const std::string &s);
 
 } // namespace parax::codegen

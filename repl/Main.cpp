@@ -1,15 +1,18 @@
 //===- Main.cpp - the parax command -----------------------------------------===//
 //
-// `parax` (REPL), `parax prog.py [args]`, `parax check prog.py`. Exit codes:
+// `parax` (REPL), `parax prog.py [args]`, `parax check prog.py`,
+// `parax cache info|clear`. Exit codes:
 // 0 success, 1 program error (diagnostic on stderr), 2 bad usage.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Parser.h"
+#include "repl/CacheCommand.h"
 #include "repl/Options.h"
 #include "repl/Repl.h"
 #include "repl/Session.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <unistd.h>
 
@@ -24,6 +27,10 @@ int main(int argc, char **argv) {
     std::fputs(parax::usageText().c_str(), stdout);
     return 0;
   }
+  if (!opts.cacheDir.empty()) // the backends read the cache directory from here
+    setenv("PARAX_CACHE_DIR", opts.cacheDir.c_str(), 1);
+  if (opts.command == "cache")
+    return parax::runCacheCommand(opts.program);
   auto out = [](const std::string &s) {
     std::fwrite(s.data(), 1, s.size(), stdout);
   };

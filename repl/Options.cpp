@@ -49,6 +49,7 @@ std::optional<int64_t> parseByteSize(const std::string &s) {
 std::string usageText() {
   return "usage: parax [options] [prog.py [args...]]\n"
          "       parax check [options] prog.py\n"
+         "       parax cache info|clear [--cache-dir DIR]\n"
          "\n"
          "Runs a JAX program (a subset of Python + JAX) on the CPU or a GPU.\n"
          "Without a program, starts the interactive REPL.\n"
@@ -60,6 +61,8 @@ std::string usageText() {
          "                        (PARAX_DEVICE_MEMORY)\n"
          "  --dump WHAT           print ast|ir|llvm|asm|ptx to stderr\n"
          "  --dump-dir DIR        write dumps to files in DIR instead\n"
+         "  --cache-dir DIR       compiled-code cache (PARAX_CACHE_DIR; 'off'\n"
+         "                        disables it; default ~/.cache/parax)\n"
          "  -h, --help            show this help\n";
 }
 
@@ -78,8 +81,9 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
   }
   o.command = "repl";
   int i = 1;
-  if (i < argc && std::string(argv[i]) == "check") {
-    o.command = "check";
+  if (i < argc && (std::string(argv[i]) == "check" ||
+                   std::string(argv[i]) == "cache")) {
+    o.command = argv[i];
     ++i;
   }
   for (; i < argc; ++i) {
@@ -138,6 +142,13 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
     } else if (key == "--dump-dir") {
       if (!value(o.dumpDir))
         return false;
+    } else if (key == "--cache-dir") {
+      if (!value(o.cacheDir))
+        return false;
+      if (o.cacheDir.empty()) {
+        error = "--cache-dir needs a directory (or 'off')";
+        return false;
+      }
     } else if (a == "-h" || a == "--help") {
       o.command = "help";
       return true;
@@ -149,6 +160,10 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
       if (o.command == "repl")
         o.command = "run";
     }
+  }
+  if (o.command == "cache" && o.program != "info" && o.program != "clear") {
+    error = "parax cache takes info or clear";
+    return false;
   }
   if (o.command == "check" && o.program.empty()) {
     error = "parax check needs a program";

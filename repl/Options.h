@@ -19,9 +19,10 @@ struct Options {
   int64_t deviceMemory = 0;        ///< --device-memory / PARAX_DEVICE_MEMORY (bytes)
   std::vector<std::string> dumps;  ///< --dump ast|ir|llvm|asm|ptx (repeatable)
   std::string dumpDir;             ///< --dump-dir: files instead of stderr
-  std::string command;             ///< "run", "check", "repl" or "help"
+  std::string cacheDir;            ///< --cache-dir (sets PARAX_CACHE_DIR)
+  std::string command;             ///< "run", "check", "cache", "repl" or "help"
   bool checkOnly = false;          ///< parax check: trace and plan, run nothing
-  std::string program;             ///< The script path.
+  std::string program;             ///< The script path (parax cache: info|clear).
   std::vector<std::string> programArgs;
 };
 

@@ -3,7 +3,7 @@
 // compile():
 //  1. print the module (the cache key: ops, attributes, types and small
 //     constants; large constants travel by table, so code does not depend
-//     on their data);
+//     on their data; CpuJit adds the compiler configuration and build id);
 //  2. emit LLVM IR (always: ProgramInfo belongs to this module);
 //  3. on a process-cache miss, hand the module to CpuJit (O2, or the disk
 //     object cache) and keep the entry address.
@@ -15,6 +15,7 @@
 #include "runtime/cpu/CpuBackend.h"
 #include "codegen/CpuJit.h"
 #include "codegen/EmitLLVM.h"
+#include "codegen/JitCache.h"
 #include "codegen/LLVMHeaders.h"
 #include "ir/Diagnostics.h"
 #include "ir/Printer.h"
@@ -23,37 +24,10 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <sys/stat.h>
 
 namespace parax::runtime {
 
 namespace {
-
-std::string cacheDirectory() {
-  const char *env = std::getenv("PARAX_CACHE_DIR");
-  if (env) {
-    std::string v = env;
-    if (v.empty() || v == "off" || v == "0")
-      return "";
-    return v;
-  }
-  const char *xdg = std::getenv("XDG_CACHE_HOME");
-  if (xdg && *xdg)
-    return std::string(xdg) + "/parax";
-  const char *home = std::getenv("HOME");
-  if (home && *home)
-    return std::string(home) + "/.cache/parax";
-  return "";
-}
-
-/// Identifies this build of parax (a rebuilt code generator must not reuse
-/// objects cached by an older one).
-std::string binaryStamp() {
-  struct stat st;
-  if (::stat("/proc/self/exe", &st) == 0)
-    return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtime);
-  return "unknown";
-}
 
 std::string errorText(llvm::Error e) {
   std::string s;
@@ -140,13 +114,13 @@ CpuBackend::create(int numDevices, std::string &error,
 #undef PARAX_RT_SYMBOL
   for (auto &[name, addr] : extraSymbols)
     syms.push_back({name, addr});
-  auto jit = codegen::CpuJit::Create(std::move(syms), cacheDirectory());
+  auto jit = codegen::CpuJit::Create(std::move(syms),
+                                     codegen::defaultJitCacheDirectory());
   if (!jit) {
     error = "cannot create the LLVM JIT: " + errorText(jit.takeError());
     return nullptr;
   }
   b->jit_ = std::move(*jit);
-  b->binaryStamp_ = binaryStamp();
   return b;
 }
 
@@ -164,16 +138,13 @@ ParaxEntryFn CpuBackend::codeFor(const ir::Module &module,
   auto it = cache_.find(key);
   if (it != cache_.end())
     return it->second;
-  std::string diskKey = codegen::hashHex(key + "|" + jit_->cpuDescription() +
-                                         "|" LLVM_VERSION_STRING "|" +
-                                         binaryStamp_);
   codegen::JitDumps dumps;
   for (const std::string &s : dumpStages_) {
     dumps.wantLLVM |= s == "llvm";
     dumps.wantAsm |= s == "asm";
   }
   auto addrs = jit_->add(std::move(mod), std::move(ctx),
-                         {codegen::kEntrySymbol}, diskKey, 2, &dumps);
+                         {codegen::kEntrySymbol}, key, 2, &dumps);
   if (!addrs)
     throw ParaxError("InternalError",
                      "LLVM failed to compile a program: " +

@@ -3,8 +3,9 @@
 // `--backend cpu`: programs are lowered to LLVM IR (codegen/EmitLLVM),
 // optimised at O2 for the host CPU and JIT-compiled with ORC LLJIT. Compiled
 // code is cached process-wide by the program's printed IR (so identical
-// programs compile once) and on disk by a hash of that text, the CPU and the
-// LLVM version (PARAX_CACHE_DIR, default ~/.cache/parax; "off" disables it).
+// programs compile once) and on disk by a hash of that text, the compiler
+// configuration and the parax build (codegen/JitCache: PARAX_CACHE_DIR,
+// default ~/.cache/parax, "off" disables it; docs/cache.md).
 // Virtual devices are threads of a persistent pool; collectives go through
 // the interpreter's ThreadCommunicator, so results are bit-identical in
 // device order. Eager single ops run the reference kernels directly (see
@@ -77,7 +78,6 @@ private:
   ThreadPool pool_;
   std::mutex cacheMutex_;
   std::unordered_map<std::string, ParaxEntryFn> cache_;
-  std::string binaryStamp_;
   ModuleEmitter emitter_;
   std::string emitTag_;
 };
