@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -60,6 +61,9 @@ struct FunctionObj : Object {
   std::vector<bool> kwHasDefault;
   std::shared_ptr<Scope> closure;
   const FunctionInfo *info = nullptr;
+  /// Compiled programs of jax.jit(this function), by transformation config
+  /// (frontend/Jit.h's ProgramCache; opaque here).
+  std::map<std::string, std::shared_ptr<void>> programCaches;
 };
 
 /// Evaluator options that the program can observe.

@@ -91,7 +91,14 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
     else
       kws.push_back(kw);
   }
-  (void)ordered;
+  // Ordered effects are sequenced per device; JAX cannot order them across
+  // the devices of a pmap either (it fails deep inside lowering).
+  if (ordered)
+    for (const TraceContext *t : ev.traceStack())
+      if (t->kind == "pmap" && t->axisSize > 1)
+        raise("ValueError", "jax.debug.print(..., ordered=True) is not supported inside a pmap "
+                            "over " + std::to_string(t->axisSize) + " devices",
+              "drop ordered=True: parax prints a pmap's devices in device order anyway");
   std::vector<bool> usedPos(pos.size(), false), usedKw(kws.size(), false);
   std::vector<Value> operands;
   std::string tmpl; // operands referenced as {N...}
@@ -300,36 +307,59 @@ void installTreeUtil(Evaluator &ev, ModuleObject &m) {
 }
 } // namespace
 
+/// jax.jit(fun, static_argnums=..., ...) and its decorator-factory form.
+static Value jaxJit(Evaluator &ev, CallArgs &a) {
+  Value fun = argOr(a, 0, "fun");
+  std::vector<int64_t> nums = intList(ev, argOr(a, 99, "static_argnums"), "static_argnums");
+  std::vector<std::string> names = strList(argOr(a, 99, "static_argnames"));
+  expectKeywords(a, {"fun", "static_argnums", "static_argnames", "donate_argnums",
+                     "donate_argnames", "inline", "device", "backend", "keep_unused",
+                     "abstracted_axes"},
+                 "jit");
+  if (fun.isNone() && a.args.empty()) {
+    // The decorator-factory form, @jax.jit(static_argnums=...): a
+    // function that applies jit with these options to its argument.
+    auto options = a.kwargs;
+    return makeBuiltin("jit.<locals>.<lambda>", [options](Evaluator &ev, CallArgs &d) {
+      expectPositional(d, 1, 1, "jit decorator");
+      CallArgs ca;
+      ca.args = d.args;
+      ca.kwargs = options;
+      ca.loc = d.loc;
+      return jaxJit(ev, ca);
+    });
+  }
+  if (fun.isNone())
+    raise("TypeError", "jit() missing required argument 'fun'");
+  if (!fun.isCallableKind())
+    raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
+  // Static argument names also count by position (JAX infers both).
+  if (fun.kind() == Value::Kind::Function) {
+    const Parameters *p = fun.asFunction().params;
+    // JAX checks static_argnums against the signature when jit is applied.
+    if (p->varargs.empty())
+      for (int64_t k : nums)
+        if (k >= int64_t(p->positional.size()) || k < -int64_t(p->positional.size()))
+          raise("ValueError", "Jitted function has static_argnums=(" + std::to_string(k) +
+                                  ",), but only accepts " +
+                                  std::to_string(p->positional.size()) +
+                                  " positional arguments.");
+    for (size_t i = 0; i < p->positional.size(); ++i) {
+      bool byName = std::find(names.begin(), names.end(), p->positional[i].name) != names.end();
+      bool byNum = std::find(nums.begin(), nums.end(), int64_t(i)) != nums.end();
+      if (byName && !byNum)
+        nums.push_back(int64_t(i));
+      if (byNum && !byName)
+        names.push_back(p->positional[i].name);
+    }
+  }
+  return Value::object(Value::Kind::Native,
+                       std::make_shared<JitFunction>(fun, nums, names));
+}
+
 void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
                       ModuleObject &treeUtil) {
-  jax.def("jit", [](Evaluator &ev, CallArgs &a) -> Value {
-    Value fun = argOr(a, 0, "fun");
-    std::vector<int64_t> nums = intList(ev, argOr(a, 99, "static_argnums"), "static_argnums");
-    std::vector<std::string> names = strList(argOr(a, 99, "static_argnames"));
-    expectKeywords(a, {"fun", "static_argnums", "static_argnames", "donate_argnums",
-                       "donate_argnames", "inline", "device", "backend", "keep_unused",
-                       "abstracted_axes"},
-                   "jit");
-    if (fun.isNone())
-      raise("TypeError", "jit() missing required argument 'fun'",
-            "as a decorator with arguments use @partial(jax.jit, static_argnums=...)");
-    if (!fun.isCallableKind())
-      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
-    // Static argument names also count by position (JAX infers both).
-    if (fun.kind() == Value::Kind::Function) {
-      const Parameters *p = fun.asFunction().params;
-      for (size_t i = 0; i < p->positional.size(); ++i) {
-        bool byName = std::find(names.begin(), names.end(), p->positional[i].name) != names.end();
-        bool byNum = std::find(nums.begin(), nums.end(), int64_t(i)) != nums.end();
-        if (byName && !byNum)
-          nums.push_back(int64_t(i));
-        if (byNum && !byName)
-          names.push_back(p->positional[i].name);
-      }
-    }
-    return Value::object(Value::Kind::Native,
-                         std::make_shared<JitFunction>(fun, nums, names));
-  });
+  jax.def("jit", jaxJit);
   jax.def("pmap", [](Evaluator &ev, CallArgs &a) -> Value {
     Value fun = argOr(a, 0, "fun");
     expectKeywords(a, {"fun", "axis_name", "in_axes", "out_axes", "static_broadcasted_argnums",
