@@ -76,6 +76,56 @@ std::vector<std::string> strList(const Value &v) {
   return r;
 }
 
+/// True for a tuple, list or dict with an array or tracer somewhere inside.
+bool hasArrayLeaf(const Value &v) {
+  if (v.isSequence()) {
+    for (const Value &e : v.elements())
+      if (e.isArrayValue() || hasArrayLeaf(e))
+        return true;
+  } else if (v.isDict()) {
+    for (auto &kv : v.asDict().items)
+      if (kv.second.isArrayValue() || hasArrayLeaf(kv.second))
+        return true;
+  }
+  return false;
+}
+
+/// The debug_print template of a container: Python's repr of it with a
+/// `{N!r}` field for each numeric leaf, which joins `operands`.
+template <typename Escape>
+std::string containerTemplate(Evaluator &ev, const Value &v, std::vector<Value> &operands,
+                              const Escape &escape) {
+  if (v.isSequence()) {
+    bool tuple = v.isTuple();
+    std::string r = tuple ? "(" : "[";
+    const auto &es = v.elements();
+    for (size_t i = 0; i < es.size(); ++i)
+      r += (i ? ", " : "") + containerTemplate(ev, es[i], operands, escape);
+    if (tuple && es.size() == 1)
+      r += ",";
+    return r + (tuple ? ")" : "]");
+  }
+  if (v.isDict()) {
+    std::string r = "{{";
+    bool first = true;
+    for (auto &kv : v.asDict().items) {
+      r += (first ? "" : ", ") + escape(ev.repr(kv.first)) + ": " +
+           containerTemplate(ev, kv.second, operands, escape);
+      first = false;
+    }
+    return r + "}}";
+  }
+  if (v.isArrayLike()) {
+    Value a = v.isArrayValue() ? v : jnp::asarray(ev, v, std::nullopt);
+    // Values reach JAX's print callback as plain arrays: weak types are lost.
+    if (ev.currentTrace())
+      a = prims::convert(ev, a, prims::dtypeOf(a), false);
+    operands.push_back(a);
+    return "{" + std::to_string(operands.size() - 1) + "!r}";
+  }
+  return escape(ev.repr(v));
+}
+
 /// jax.debug.print: static arguments are formatted now; array arguments
 /// become operands of a debug_print op formatted at run time.
 Value debugPrint(Evaluator &ev, CallArgs &a) {
@@ -133,6 +183,12 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
         }
       if (!found)
         raise("KeyError", "'" + f.name + "'");
+    }
+    if (f.spec.empty() && !f.conversion && hasArrayLeaf(v)) {
+      // A pytree of arrays prints as its container with each leaf's repr
+      // (JAX turns every numeric leaf into an array first).
+      tmpl += containerTemplate(ev, v, operands, escape);
+      continue;
     }
     if (v.isArrayValue()) {
       tmpl += "{" + std::to_string(operands.size());
