@@ -1,5 +1,6 @@
 //===- Jit.cpp - jax.jit and jax.pmap callables ---------------------------===//
 #include "frontend/Jit.h"
+#include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 #include "frontend/ProgramChecks.h"
 #include "frontend/lib/Jnp.h"
@@ -192,6 +193,23 @@ std::string jitConfig(const std::vector<int64_t> &nums, const std::vector<std::s
 }
 } // namespace
 
+namespace {
+/// The cache key of a static argument that is an instance of a class with
+/// its own __hash__: equal instances (by __hash__ and __eq__, as JAX
+/// requires of static arguments) share a trace. Unlike JAX, a cache hit
+/// does not call __eq__: unequal instances whose __hash__ collides share a
+/// trace. Instances without both methods are keyed by identity.
+bool staticInstanceKey(Evaluator &ev, const Value &v, std::string &key) {
+  ClassObj *cls = classOfInstance(v);
+  if (!cls || !cls->lookup("__hash__") || !cls->lookup("__eq__"))
+    return false;
+  Value h;
+  callSpecial(ev, v, "__hash__", {}, h);
+  key += "H" + cls->qualifiedName() + ":" + ev.str(h) + ";";
+  return true;
+}
+} // namespace
+
 JitFunction::JitFunction(Value fun, std::vector<int64_t> staticArgnums,
                          std::vector<std::string> staticArgnames)
     : fun_(std::move(fun)), staticArgnums_(std::move(staticArgnums)),
@@ -229,11 +247,12 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
   }
   // Split static and dynamic arguments.
   std::string key;
-  std::vector<Value> dyn;
+  std::vector<Value> dyn, statics;
   std::vector<size_t> dynPos;
   for (size_t i = 0; i < args.args.size(); ++i) {
     if (isStaticIndex(staticArgnums_, i, args.args.size())) {
-      if (!hashableKey(args.args[i], key))
+      statics.push_back(args.args[i]);
+      if (!staticInstanceKey(ev, args.args[i], key) && !hashableKey(args.args[i], key))
         raise("ValueError", "Non-hashable static arguments are not supported, as this can "
                             "lead to unexpected cache-misses. Static argument (index " +
                                 std::to_string(i) + ") of type " + frontend::typeName(args.args[i]) +
@@ -328,6 +347,9 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       b.create(ir::OpKind::Return, rets, {}, {}, args.loc, ev.callStack());
     }
     cp->exe = compileProgram(ev, *cp->program);
+    // Static arguments keyed by identity stay alive with their program, so
+    // their address cannot be reused by another object while it is cached.
+    cp->staticArgs = statics;
     cache_->order.push_back(cp.get());
     it = cache_->entries.emplace(key, std::move(cp)).first;
   }

@@ -25,6 +25,8 @@ struct CompiledProgram {
   std::shared_ptr<TraceProgram> program;
   std::unique_ptr<runtime::Executable> exe;
   TreeDef outDef;
+  /// The static arguments it was traced for (kept alive: see JitFunction).
+  std::vector<Value> staticArgs;
   /// Leaves of the output that are not computed by the program (None
   /// handled by outDef; Python scalars returned as-is are constants).
   std::string name;
