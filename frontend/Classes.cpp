@@ -2,6 +2,7 @@
 #include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Jit.h"
+#include "frontend/Pytree.h"
 #include "frontend/lib/LibUtil.h"
 
 #include <algorithm>
@@ -41,6 +42,15 @@ const Value *findMember(const std::vector<std::pair<std::string, Value>> &d,
   return nullptr;
 }
 } // namespace
+
+Value nativeMethod(const std::string &name, BuiltinFunction::Impl impl) {
+  return Value::object(Value::Kind::Native, std::make_shared<NativeMethodObj>(name, std::move(impl)));
+}
+
+std::shared_ptr<const PytreeNodeType> pytreeNodeOf(const Value &v) {
+  ClassObj *c = classOfInstance(v);
+  return c ? c->pytreeNode : nullptr;
+}
 
 const Value &notImplemented() {
   static const Value v =
@@ -270,7 +280,7 @@ Value bindClassAttr(Evaluator &ev, const Value &attr, const Value &self, const V
       return Value::object(Value::Kind::Native, std::make_shared<BoundMethod>(cls, cm->fn));
     // jax.jit of a method binds like a function (JAX's PjitFunction is a
     // descriptor); built-in functions and partials do not.
-    if (attr.as<JitFunction>())
+    if (attr.as<JitFunction>() || attr.as<NativeMethodObj>())
       return Value::object(Value::Kind::Native, std::make_shared<BoundMethod>(self, attr));
     return attr;
   default:

@@ -16,6 +16,7 @@
 #include "frontend/Ast.h"
 #include "frontend/Value.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -58,6 +59,16 @@ public:
   /// `__slots__` without `__dict__`: instances take no other attributes.
   bool hasSlots = false;
   std::vector<std::string> slots;
+  /// Set when the class is a pytree node (NamedTuple, register_pytree_node,
+  /// register_dataclass); its exact instances flatten through it.
+  std::shared_ptr<const struct PytreeNodeType> pytreeNode;
+  /// The fields of a NamedTuple class, in order, with their defaults.
+  std::vector<std::string> tupleFields;
+  /// Runs when a class deriving from this one is created (NamedTuple uses
+  /// it to read the subclass's fields), as __init_subclass__ would.
+  std::function<void(Evaluator &, ClassObj &)> subclassHook;
+  /// Set by @dataclasses.dataclass (frontend/lib/PyTypes.cpp).
+  std::shared_ptr<struct DataclassFields> dataclass;
 
 private:
   std::string name_, module_;
@@ -109,6 +120,24 @@ public:
 private:
   Value self_, fn_;
 };
+
+/// A method written in C++ on a class parax provides (NamedTuple,
+/// dataclass-generated methods): binds to the instance like a function.
+class NativeMethodObj : public NativeObject {
+public:
+  NativeMethodObj(std::string name, BuiltinFunction::Impl impl)
+      : name_(std::move(name)), impl_(std::move(impl)) {}
+  std::string typeName() const override { return "method_descriptor"; }
+  std::string repr() const override { return "<method '" + name_ + "'>"; }
+  bool callable() const override { return true; }
+  Value call(Evaluator &ev, CallArgs &args) override { return impl_(ev, args); }
+
+private:
+  std::string name_;
+  BuiltinFunction::Impl impl_;
+};
+/// Wraps `impl` (which receives self as args[0]) as a class member.
+Value nativeMethod(const std::string &name, BuiltinFunction::Impl impl);
 
 /// staticmethod(f), classmethod(f) and property(fget, fset, fdel): the
 /// descriptors a class body wraps its functions in.

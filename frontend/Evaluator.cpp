@@ -685,6 +685,11 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
     cls->setAttr(name, it->second);
   }
   cls->annotations = scope->annotations;
+  for (ClassObj *base : cls->mro())
+    if (base != cls.get() && base->subclassHook) {
+      base->subclassHook(*this, *cls);
+      break;
+    }
   Value v = Value::object(Value::Kind::Native, cls);
   for (size_t i = decos.size(); i-- > 0;) {
     curLoc_ = s.decorators[i]->loc;

@@ -330,8 +330,10 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
     auto &x = a.elements(), &y = b.elements();
     if (x.size() != y.size())
       return false;
+    // Containers compare elements by identity first, as CPython does (so a
+    // tuple holding the same array twice equals itself).
     for (size_t i = 0; i < x.size(); ++i)
-      if (!ev.truthy(ev.equals(x[i], y[i], {})))
+      if (!x[i].identical(y[i]) && !ev.truthy(ev.equals(x[i], y[i], {})))
         return false;
     return true;
   }
@@ -341,7 +343,7 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
       return false;
     for (auto &kv : x) {
       Value *o = b.asDict().find(kv.first);
-      if (!o || !ev.truthy(ev.equals(kv.second, *o, {})))
+      if (!o || (!kv.second.identical(*o) && !ev.truthy(ev.equals(kv.second, *o, {}))))
         return false;
     }
     return true;

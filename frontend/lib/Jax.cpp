@@ -311,6 +311,21 @@ public:
   TreeDefObject(TreeDef d, std::string text) : def(std::move(d)), text_(std::move(text)) {}
   std::string typeName() const override { return "PyTreeDef"; }
   std::string repr() const override { return text_; }
+  bool getAttr(Evaluator &, const std::string &name, Value &out) override {
+    if (name == "num_leaves")
+      out = Value::integer(int64_t(def.numLeaves()));
+    else if (name == "num_nodes")
+      out = Value::integer(int64_t(countNodes(def)));
+    else
+      return false;
+    return true;
+  }
+  static size_t countNodes(const TreeDef &d) {
+    size_t n = 1;
+    for (auto &c : d.children)
+      n += countNodes(c);
+    return n;
+  }
   TreeDef def;
 
 private:
