@@ -484,6 +484,18 @@ private:
       block(f->body, ind + 1);
       return;
     }
+    case StmtKind::ClassDef: {
+      auto *c = cast<ClassDefStmt>(s);
+      line(ind, "", "ClassDef " + c->name, l);
+      for (const ExprPtr &d : c->decorators)
+        expr(d.get(), ind + 1, "decorator");
+      for (const ExprPtr &b : c->bases)
+        expr(b.get(), ind + 1, "base");
+      for (const Keyword &k : c->keywords)
+        expr(k.value.get(), ind + 1, "keyword " + k.name);
+      block(c->body, ind + 1);
+      return;
+    }
     case StmtKind::Import:
     case StmtKind::ImportFrom: {
       const std::vector<ImportAlias> *names;

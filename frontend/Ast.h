@@ -271,6 +271,7 @@ enum class StmtKind {
   Continue,
   Pass,
   FunctionDef,
+  ClassDef,
   Import,
   ImportFrom,
   Assert,
@@ -368,6 +369,17 @@ struct FunctionDefStmt : Stmt {
   Block body;
   explicit FunctionDefStmt(Loc l) : Stmt(StmtKind::FunctionDef, l) {}
   static bool classof(const Stmt *s) { return s->kind == StmtKind::FunctionDef; }
+};
+
+struct ClassDefStmt : Stmt {
+  std::string name;
+  Loc nameLoc;
+  std::vector<ExprPtr> bases;      ///< May contain StarredExpr.
+  std::vector<Keyword> keywords;   ///< metaclass=..., **kw
+  std::vector<ExprPtr> decorators; ///< Outermost first, as written.
+  Block body;
+  explicit ClassDefStmt(Loc l) : Stmt(StmtKind::ClassDef, l) {}
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::ClassDef; }
 };
 
 struct ImportAlias {

@@ -400,9 +400,7 @@ StmtPtr AstBuilder::buildCompound(P::Compound_stmtContext *ctx) {
   if (P::FuncdefContext *c = ctx->funcdef())
     return buildFuncDef(c, {});
   if (P::ClassdefContext *c = ctx->classdef())
-    unsupported(loc(c->CLASS()), "classes are not part of parax",
-                "keep state in tuples, lists or dicts (pytrees) and write "
-                "functions that take and return them");
+    return buildClassDef(c, {});
   if (P::Async_stmtContext *c = ctx->async_stmt())
     rejectAsync(c);
   P::DecoratedContext *d = ctx->decorated();
@@ -410,9 +408,7 @@ StmtPtr AstBuilder::buildCompound(P::Compound_stmtContext *ctx) {
   for (P::DecoratorContext *dec : d->decorator())
     decorators.push_back(expr(dec->namedexpr_test()));
   if (P::ClassdefContext *c = d->classdef())
-    unsupported(loc(c->CLASS()), "classes are not part of parax",
-                "keep state in tuples, lists or dicts (pytrees) and write "
-                "functions that take and return them");
+    return buildClassDef(c, std::move(decorators));
   if (P::Async_stmtContext *c = d->async_stmt())
     rejectAsync(c);
   return buildFuncDef(d->funcdef(), std::move(decorators));
@@ -473,6 +469,28 @@ StmtPtr AstBuilder::buildWith(P::With_stmtContext *ctx) {
   s->body = buildSuite(ctx->suite());
   s->loc = extendTo(s->loc, s->body);
   return s;
+}
+
+StmtPtr AstBuilder::buildClassDef(P::ClassdefContext *ctx, std::vector<ExprPtr> decorators) {
+  auto c = std::make_unique<ClassDefStmt>(loc(ctx->CLASS()));
+  c->name = ctx->NAME()->getText();
+  c->nameLoc = loc(ctx->NAME());
+  c->decorators = std::move(decorators);
+  if (P::ArglistContext *args = ctx->arglist()) {
+    // The bases are a call's argument list: class C(A, B, metaclass=M).
+    CallExpr call(c->loc);
+    buildCall(call, args);
+    c->bases = std::move(call.args);
+    c->keywords = std::move(call.keywords);
+  }
+  // A class body is not a function: return/yield stay invalid, loops reset.
+  int savedLoops = loopDepth_, savedFunctions = functionDepth_;
+  loopDepth_ = functionDepth_ = 0;
+  c->body = buildSuite(ctx->suite());
+  loopDepth_ = savedLoops;
+  functionDepth_ = savedFunctions;
+  c->loc = extendTo(c->loc, c->body);
+  return c;
 }
 
 StmtPtr AstBuilder::buildFuncDef(P::FuncdefContext *ctx,

@@ -116,6 +116,8 @@ private:
   StmtPtr buildWith(ParaxParser::With_stmtContext *ctx);
   StmtPtr buildFuncDef(ParaxParser::FuncdefContext *ctx,
                        std::vector<ExprPtr> decorators);
+  StmtPtr buildClassDef(ParaxParser::ClassdefContext *ctx,
+                        std::vector<ExprPtr> decorators);
   StmtPtr buildImportName(ParaxParser::Import_nameContext *ctx);
   StmtPtr buildImportFrom(ParaxParser::Import_fromContext *ctx);
   [[noreturn]] void rejectTry(ParaxParser::Try_stmtContext *ctx);

@@ -5,6 +5,7 @@
 // objects (modules, jit objects) and to the array library.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 #include "frontend/FormatSpec.h"
 #include "frontend/Trace.h"
@@ -559,6 +560,12 @@ void sliceIndices(Evaluator &ev, const SliceObj &s, int64_t n, int64_t &start,
 } // namespace
 
 Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
+  if (Value r; callSpecial(*this, obj, "__getitem__", {index}, r))
+    return r;
+  // C[...] on a class: __class_getitem__ (typing's generic aliases).
+  if (ClassObj *c = asClass(obj))
+    if (const Value *cg = c->lookup("__class_getitem__"))
+      return call(*cg, {obj, index}, loc);
   switch (obj.kind()) {
   case Value::Kind::Tuple:
   case Value::Kind::List:

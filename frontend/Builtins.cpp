@@ -7,6 +7,8 @@
 // their elements' reprs.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/Classes.h"
+#include "frontend/lib/LibUtil.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
 #include "frontend/FormatSpec.h"
@@ -88,8 +90,15 @@ std::string Evaluator::repr(const Value &v) {
     return "slice(" + repr(s->lower) + ", " + repr(s->upper) + ", " +
            repr(s->step) + ")";
   }
-  case Value::Kind::Native:
+  case Value::Kind::Native: {
+    Value r;
+    if (callSpecial(*this, v, "__repr__", {}, r)) {
+      if (!r.isStr())
+        raise("TypeError", "__repr__ returned non-string (type " + typeName(r) + ")");
+      return r.asStr();
+    }
     return v.as<NativeObject>()->repr();
+  }
   default:
     return str(v);
   }
@@ -115,8 +124,17 @@ std::string Evaluator::str(const Value &v) {
     std::snprintf(buf, sizeof buf, "%p", (void *)v.objectPtr().get());
     return "<function " + v.asFunction().name + " at " + buf + ">";
   }
-  case Value::Kind::Native:
+  case Value::Kind::Native: {
+    Value r;
+    if (callSpecial(*this, v, "__str__", {}, r)) {
+      if (!r.isStr())
+        raise("TypeError", "__str__ returned non-string (type " + typeName(r) + ")");
+      return r.asStr();
+    }
+    if (classOfInstance(v))
+      return repr(v);
     return v.as<NativeObject>()->str();
+  }
   case Value::Kind::Range: {
     auto *r = v.as<RangeObj>();
     return "range(" + std::to_string(r->start) + ", " + std::to_string(r->stop) +
@@ -293,10 +311,93 @@ double roundHalfEven(double x) {
 //===----------------------------------------------------------------------===//
 // Installation
 //===----------------------------------------------------------------------===//
+namespace {
+/// Python's hash(): CPython's algorithm for numbers (modulo 2^61 - 1, so
+/// hash(1.0) == hash(1)) and tuples (xxHash-style combination); strings use
+/// FNV-1a (CPython randomises str hashes per process anyway); instances
+/// call __hash__; mutable containers and arrays are unhashable.
+int64_t pyHash(Evaluator &ev, const Value &v) {
+  constexpr uint64_t kModulus = (uint64_t(1) << 61) - 1;
+  auto fixNeg1 = [](int64_t h) { return h == -1 ? -2 : h; };
+  switch (v.kind()) {
+  case Value::Kind::None: return 0x2a5d1e0;
+  case Value::Kind::Bool:
+  case Value::Kind::Int: {
+    int64_t i = v.asInt();
+    uint64_t m = (i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i)) % kModulus;
+    return fixNeg1(i < 0 ? -int64_t(m) : int64_t(m));
+  }
+  case Value::Kind::Float: {
+    double d = v.asFloat();
+    if (std::isinf(d))
+      return d > 0 ? 314159 : -314159;
+    if (std::isnan(d))
+      return 0;
+    int e;
+    double m = std::frexp(std::fabs(d), &e);
+    uint64_t x = 0;
+    while (m) { // 28 bits at a time, as CPython's _Py_HashDouble
+      x = ((x << 28) & kModulus) | (x >> (61 - 28));
+      m *= 268435456.0;
+      e -= 28;
+      uint64_t y = uint64_t(m);
+      m -= double(y);
+      x += y;
+      if (x >= kModulus)
+        x -= kModulus;
+    }
+    e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
+    x = ((x << e) & kModulus) | (x >> (61 - e));
+    return fixNeg1(d < 0 ? -int64_t(x) : int64_t(x));
+  }
+  case Value::Kind::Str: {
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : v.asStr())
+      h = (h ^ c) * 1099511628211ull;
+    return fixNeg1(int64_t(h >> 1));
+  }
+  case Value::Kind::Tuple: {
+    const uint64_t p1 = 11400714785074694791ull, p2 = 14029467366897019727ull,
+                   p5 = 2870177450012600261ull;
+    uint64_t acc = p5;
+    for (const Value &e : v.elements()) {
+      acc += uint64_t(pyHash(ev, e)) * p2;
+      acc = (acc << 31) | (acc >> 33);
+      acc *= p1;
+    }
+    acc += v.elements().size() ^ (p5 ^ 3527539ull);
+    return fixNeg1(int64_t(acc));
+  }
+  case Value::Kind::List:
+  case Value::Kind::Dict:
+  case Value::Kind::Array:
+  case Value::Kind::Tracer:
+    raise("TypeError", "unhashable type: '" + typeName(v) + "'");
+  case Value::Kind::Native:
+    if (ClassObj *cls = classOfInstance(v)) {
+      const Value *h = cls->lookup("__hash__");
+      if (h && h->isNone())
+        raise("TypeError", "unhashable type: '" + typeName(v) + "'");
+      if (h) {
+        Value r;
+        callSpecial(ev, v, "__hash__", {}, r);
+        if (!r.isInt() && !r.isBool())
+          raise("TypeError", "__hash__ method should return an integer");
+        return fixNeg1(r.asInt());
+      }
+    }
+    [[fallthrough]];
+  default:
+    return fixNeg1(int64_t(reinterpret_cast<uintptr_t>(v.objectPtr().get()) >> 4));
+  }
+}
+} // namespace
+
 void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
   auto def = [&](const std::string &name, BuiltinFunction::Impl impl) {
     b[name] = makeBuiltin(name, std::move(impl));
   };
+  installClassBuiltins(ev, b);
 
   def("print", [](Evaluator &ev, CallArgs &a) {
     std::string sep = " ", end = "\n";
@@ -331,6 +432,13 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
       raise("TypeError", "len() takes exactly one argument (" +
                              std::to_string(a.args.size()) + " given)");
     const Value &v = a.args[0];
+    if (Value r; callSpecial(ev, v, "__len__", {}, r)) {
+      if (!r.isInt() || r.asInt() < 0)
+        raise(r.isInt() ? "ValueError" : "TypeError",
+              r.isInt() ? "__len__() should return >= 0"
+                        : "'" + typeName(r) + "' object cannot be interpreted as an integer");
+      return r;
+    }
     switch (v.kind()) {
     case Value::Kind::Str: return Value::integer(int64_t(ev.iterate(v, a.loc).size()));
     case Value::Kind::Tuple:
@@ -461,6 +569,8 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
     if (a.args.size() != 1)
       raise("TypeError", "abs() takes exactly one argument");
     const Value &v = a.args[0];
+    if (Value r; callSpecial(ev, v, "__abs__", {}, r))
+      return r;
     if (v.isArrayValue())
       return jnp::callByName(ev, "abs", {v});
     if (v.isFloat())
@@ -559,6 +669,39 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
       return a.args[2];
     }
   });
+  def("hash", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "hash");
+    return Value::integer(pyHash(ev, a.args[0]));
+  });
+  def("setattr", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 3, 3, "setattr");
+    if (!a.args[1].isStr())
+      raise("TypeError", "attribute name must be string, not '" + typeName(a.args[1]) + "'");
+    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
+                                                             : nullptr)
+      inst->setAttr(ev, a.args[1].asStr(), a.args[2]);
+    else if (ClassObj *c = asClass(a.args[0]))
+      c->setAttr(a.args[1].asStr(), a.args[2]);
+    else
+      raise("AttributeError", "'" + typeName(a.args[0]) + "' object attribute '" +
+                                  a.args[1].asStr() + "' is read-only");
+    return Value();
+  });
+  def("issubclass", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "issubclass");
+    ClassObj *c = asClass(a.args[0]);
+    if (!c) {
+      if (a.args[0].kind() == Value::Kind::Native && a.args[0].as<TypeObject>())
+        return Value::boolean(a.args[0].identical(a.args[1]));
+      raise("TypeError", "issubclass() arg 1 must be a class");
+    }
+    std::vector<Value> types = a.args[1].isTuple() ? a.args[1].elements()
+                                                   : std::vector<Value>{a.args[1]};
+    for (const Value &t : types)
+      if (ClassObj *b = asClass(t); b && c->isSubclassOf(b))
+        return Value::boolean(true);
+    return Value::boolean(false);
+  });
   def("callable", [](Evaluator &, CallArgs &a) {
     if (a.args.size() != 1)
       raise("TypeError", "callable() takes exactly one argument");
@@ -571,6 +714,12 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
     std::vector<Value> types = a.args[1].isTuple() ? a.args[1].elements()
                                                    : std::vector<Value>{a.args[1]};
     for (const Value &t : types) {
+      if (ClassObj *c = asClass(t)) {
+        ClassObj *vc = classOfInstance(a.args[0]);
+        if ((vc && vc->isSubclassOf(c)) || (c->name() == "object" && c->bases().empty()))
+          return Value::boolean(true);
+        continue;
+      }
       auto *to = t.kind() == Value::Kind::Native ? t.as<TypeObject>() : nullptr;
       if (!to)
         raise("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
@@ -715,6 +864,11 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
   b["type"] = makeBuiltin("type", [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 1)
       raise("TypeError", "type() takes 1 argument in parax");
+    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
+                                                             : nullptr)
+      return inst->classValue();
+    if (asClass(a.args[0]))
+      return ev.builtin("type");
     std::string tn = typeName(a.args[0]);
     // The built-in types are singletons, so type(x) == float works.
     Value t = ev.builtin(tn);

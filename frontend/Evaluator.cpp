@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Evaluator.h"
+#include "frontend/Classes.h"
 #include "frontend/Trace.h"
 #include "runtime/Backend.h"
 
@@ -157,6 +158,9 @@ void collectLocals(const Block &b, std::unordered_set<std::string> &out) {
     case StmtKind::FunctionDef:
       out.insert(cast<FunctionDefStmt>(s)->name);
       break;
+    case StmtKind::ClassDef:
+      out.insert(cast<ClassDefStmt>(s)->name);
+      break;
     case StmtKind::Import:
       for (auto &a : cast<ImportStmt>(s)->names) {
         std::string n = a.asname.empty() ? a.name.substr(0, a.name.find('.'))
@@ -243,7 +247,10 @@ Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
 }
 
 void Evaluator::assignName(const std::string &name, const Value &v, Frame &f) {
-  f.scope->vars[name] = v;
+  auto [it, fresh] = f.scope->vars.insert_or_assign(name, v);
+  (void)it;
+  if (fresh && f.scope->classBody)
+    f.scope->definitionOrder.push_back(name);
 }
 
 void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
@@ -289,6 +296,9 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
     auto *s = cast<SubscriptExpr>(&target);
     Value obj = eval(*s->value, f);
     Value idx = evalSubscriptIndex(*s->index, f);
+    Value ignored;
+    if (callSpecial(*this, obj, "__setitem__", {idx, v}, ignored))
+      return;
     if (obj.isList()) {
       auto &el = obj.elements();
       int64_t i = toIndex(idx, "list indices");
@@ -322,10 +332,22 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
     raise("TypeError",
           "'" + typeName(obj) + "' object does not support item assignment");
   }
-  case ExprKind::Attribute:
-    raise("AttributeError",
-          "cannot set attribute '" + cast<AttributeExpr>(&target)->attr +
-              "': attribute assignment is not part of parax");
+  case ExprKind::Attribute: {
+    auto *at = cast<AttributeExpr>(&target);
+    Value obj = eval(*at->value, f);
+    if (obj.kind() == Value::Kind::Native) {
+      if (auto *inst = obj.as<InstanceObj>()) {
+        inst->setAttr(*this, at->attr, v);
+        return;
+      }
+      if (auto *cls = obj.as<ClassObj>()) {
+        cls->setAttr(at->attr, v);
+        return;
+      }
+    }
+    raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + at->attr +
+                                "' is read-only");
+  }
   case ExprKind::Starred:
     raise("SyntaxError", "starred assignment target must be in a list or tuple");
   default:
@@ -417,6 +439,14 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
       // Lists are mutable: `xs += it` extends and `xs *= n` repeats in place,
       // so other names bound to the same list see the change, as in Python.
       Value cur = eval(*a->target, f);
+      if (classOfInstance(cur)) {
+        Value r;
+        if (callSpecial(*this, cur, inplaceDunder(a->op), {rhs}, r) &&
+            !r.identical(notImplemented())) {
+          assign(*a->target, r, f);
+          return Flow::Normal;
+        }
+      }
       if (cur.isList() && a->op == BinOpKind::Add) {
         auto items = iterate(rhs, a->value->loc);
         auto &el = cur.elements();
@@ -433,6 +463,11 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     }
     case StmtKind::AnnAssign: {
       auto *a = cast<AnnAssignStmt>(&s);
+      if (f.scope->classBody)
+        if (auto *n = dyn_cast<NameExpr>(a->target.get()))
+          if (std::find(f.scope->annotations.begin(), f.scope->annotations.end(), n->id) ==
+              f.scope->annotations.end())
+            f.scope->annotations.push_back(n->id);
       if (a->value)
         assign(*a->target, eval(*a->value, f), f);
       return Flow::Normal;
@@ -499,6 +534,9 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
       assignName(d->name, fn, f);
       return Flow::Normal;
     }
+    case StmtKind::ClassDef:
+      execClassDef(*cast<ClassDefStmt>(&s), f);
+      return Flow::Normal;
     case StmtKind::Import:
       execImport(*cast<ImportStmt>(&s), f);
       return Flow::Normal;
@@ -521,10 +559,21 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
         if (auto *n = dyn_cast<NameExpr>(t.get())) {
           if (!f.scope->vars.erase(n->id))
             raise("NameError", "name '" + n->id + "' is not defined");
+        } else if (auto *at = dyn_cast<AttributeExpr>(t.get())) {
+          Value obj = eval(*at->value, f);
+          if (auto *inst = obj.kind() == Value::Kind::Native ? obj.as<InstanceObj>() : nullptr)
+            inst->delAttr(*this, at->attr);
+          else if (auto *cls = asClass(obj); cls && cls->delAttr(at->attr))
+            ;
+          else
+            raise("AttributeError", "cannot delete attribute '" + at->attr + "' of '" +
+                                        typeName(obj) + "' object");
         } else if (auto *sub = dyn_cast<SubscriptExpr>(t.get())) {
           Value obj = eval(*sub->value, f);
           Value idx = evalSubscriptIndex(*sub->index, f);
-          if (obj.isDict()) {
+          Value ignored;
+          if (callSpecial(*this, obj, "__delitem__", {idx}, ignored)) {
+          } else if (obj.isDict()) {
             if (!obj.asDict().erase(idx))
               raise("KeyError", repr(idx));
           } else if (obj.isList()) {
@@ -557,6 +606,103 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
   return Flow::Normal;
 }
 
+bool Evaluator::currentMethodContext(std::shared_ptr<ClassObj> &cls, Value &self) const {
+  if (calls_.empty())
+    return false;
+  auto [fn, scope] = calls_.back();
+  cls = fn->definingClass.lock();
+  if (!cls || fn->params->positional.empty())
+    return false;
+  auto it = scope->vars.find(fn->params->positional[0].name);
+  if (it == scope->vars.end())
+    return false;
+  self = it->second;
+  return true;
+}
+
+namespace {
+/// The function inside a class-body member (plain, static, class method or
+/// property accessor), for recording its defining class.
+void forEachFunction(const Value &v, const std::function<void(FunctionObj &)> &fn) {
+  if (v.kind() == Value::Kind::Function) {
+    fn(v.asFunction());
+    return;
+  }
+  if (v.kind() != Value::Kind::Native)
+    return;
+  if (auto *sm = v.as<StaticMethodObj>())
+    forEachFunction(sm->fn, fn);
+  else if (auto *cm = v.as<ClassMethodObj>())
+    forEachFunction(cm->fn, fn);
+  else if (auto *p = v.as<PropertyObj>())
+    for (const Value *acc : {&p->fget, &p->fset, &p->fdel})
+      forEachFunction(*acc, fn);
+}
+} // namespace
+
+void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
+  std::vector<Value> decos;
+  for (auto &de : s.decorators)
+    decos.push_back(eval(*de, f));
+  std::vector<std::shared_ptr<ClassObj>> bases;
+  for (auto &b : s.bases) {
+    Value v = eval(*b, f);
+    ClassObj *c = asClass(v);
+    if (!c)
+      raise("TypeError", "a class can only derive from classes; " + repr(v) + " (of type " +
+                             typeName(v) + ") is not a class parax supports as a base");
+    bases.push_back(std::static_pointer_cast<ClassObj>(c->shared_from_this()));
+  }
+  for (auto &k : s.keywords)
+    if (k.name != "metaclass")
+      raise("NotImplementedError", "class keyword '" + k.name + "' is not supported by parax");
+  if (bases.empty())
+    bases.push_back(std::static_pointer_cast<ClassObj>(
+        asClass(builtin("object"))->shared_from_this()));
+  auto cls = std::make_shared<ClassObj>(s.name, "__main__", bases);
+  cls->linearize();
+  auto scope = std::make_shared<Scope>();
+  scope->classBody = true;
+  scope->parent = f.scope == globals_ ? nullptr : f.scope;
+  {
+    ScopeSwap swap(scope_, scope);
+    Frame body{scope, {}};
+    execBlock(s.body, body);
+  }
+  for (const std::string &name : scope->definitionOrder) {
+    auto it = scope->vars.find(name);
+    if (it == scope->vars.end())
+      continue; // deleted in the body
+    forEachFunction(it->second, [&](FunctionObj &fn) { fn.definingClass = cls; });
+    if (name == "__slots__") {
+      cls->hasSlots = true;
+      std::vector<Value> names =
+          it->second.isStr() ? std::vector<Value>{it->second} : iterate(it->second, s.loc);
+      for (const Value &n : names)
+        if (n.isStr())
+          cls->slots.push_back(n.asStr());
+    }
+    cls->setAttr(name, it->second);
+  }
+  cls->annotations = scope->annotations;
+  for (ClassObj *base : cls->mro())
+    if (base != cls.get() && base->subclassHook) {
+      base->subclassHook(*this, *cls);
+      break;
+    }
+  Value v = Value::object(Value::Kind::Native, cls);
+  for (size_t i = decos.size(); i-- > 0;) {
+    curLoc_ = s.decorators[i]->loc;
+    try {
+      v = call(decos[i], {v}, s.decorators[i]->loc);
+    } catch (ParaxError &e) {
+      annotate(e, s.decorators[i]->loc);
+      throw;
+    }
+  }
+  assignName(s.name, v, f);
+}
+
 Evaluator::Flow Evaluator::execFor(const ForStmt &s, Frame &f) {
   Value it = eval(*s.iter, f);
   auto runBody = [&](const Value &item) -> std::optional<Flow> {
@@ -584,30 +730,54 @@ Evaluator::Flow Evaluator::execFor(const ForStmt &s, Frame &f) {
 }
 
 Evaluator::Flow Evaluator::execWith(const WithStmt &s, Frame &f) {
-  // The only context managers in the subset: jax.disable_jit() and
-  // jax.numpy_dtype_promotion/default_device-like no-ops are not provided.
-  int entered = 0;
-  for (auto &item : s.items) {
-    Value ctx = eval(*item.context, f);
-    auto *n = ctx.kind() == Value::Kind::Native ? ctx.as<NativeObject>() : nullptr;
-    if (!n || n->typeName() != "disable_jit") {
-      curLoc_ = item.context->loc;
-      raise("TypeError",
-            "'" + typeName(ctx) +
-                "' object does not support the context manager protocol",
-            "the only context manager in parax is `with jax.disable_jit():`");
+  return execWithFrom(s, 0, f);
+}
+
+Evaluator::Flow Evaluator::execWithFrom(const WithStmt &s, size_t item, Frame &f) {
+  if (item == s.items.size())
+    return execBlock(s.body, f);
+  const WithItem &it = s.items[item];
+  Value ctx = eval(*it.context, f);
+  if (ClassObj *cls = classOfInstance(ctx); cls && cls->lookup("__enter__")) {
+    // The context manager protocol: __exit__ runs however the rest of the
+    // statement ends; a true result from it swallows the error.
+    Value entered;
+    callSpecial(*this, ctx, "__enter__", {}, entered);
+    if (it.target)
+      assign(*it.target, entered, f);
+    Flow fl;
+    try {
+      fl = execWithFrom(s, item + 1, f);
+    } catch (ParaxError &e) {
+      annotate(e, s.loc);
+      Value suppress;
+      callSpecial(*this, ctx, "__exit__",
+                  {Value::str(e.diag().kind), Value::str(e.diag().message), Value::none()},
+                  suppress);
+      if (truthy(suppress))
+        return Flow::Normal;
+      throw;
     }
-    if (item.target)
-      assign(*item.target, Value::none(), f);
-    ++disableJitDepth;
-    ++entered;
+    Value ignored;
+    callSpecial(*this, ctx, "__exit__", {Value::none(), Value::none(), Value::none()}, ignored);
+    return fl;
   }
+  auto *n = ctx.kind() == Value::Kind::Native ? ctx.as<NativeObject>() : nullptr;
+  if (!n || n->typeName() != "disable_jit") {
+    curLoc_ = it.context->loc;
+    raise("TypeError",
+          "'" + typeName(ctx) + "' object does not support the context manager protocol",
+          "a context manager is an object with __enter__ and __exit__ methods, or "
+          "jax.disable_jit()");
+  }
+  if (it.target)
+    assign(*it.target, Value::none(), f);
+  ++disableJitDepth;
   struct Exit {
     Evaluator &ev;
-    int n;
-    ~Exit() { ev.disableJitDepth -= n; }
-  } exit{*this, entered};
-  return execBlock(s.body, f);
+    ~Exit() { --ev.disableJitDepth; }
+  } exit{*this};
+  return execWithFrom(s, item + 1, f);
 }
 
 void Evaluator::execImport(const ImportStmt &s, Frame &f) {
@@ -687,8 +857,12 @@ Value Evaluator::makeFunction(const std::string &name, Loc loc,
     fn->kwDefaults.push_back(prm.defaultValue ? eval(*prm.defaultValue, f)
                                               : Value::none());
   }
-  // Module-level functions close over globals (looked up at the end anyway).
-  fn->closure = f.scope == globals_ ? nullptr : f.scope;
+  // Module-level functions close over globals (looked up at the end anyway);
+  // methods skip the class body they are defined in, as in Python.
+  std::shared_ptr<Scope> enclosing = f.scope;
+  while (enclosing && enclosing->classBody)
+    enclosing = enclosing->parent;
+  fn->closure = enclosing == globals_ ? nullptr : enclosing;
   if (fn->closure)
     noteClosureScope(fn->closure);
   const void *key = body ? static_cast<const void *>(body)
@@ -796,6 +970,11 @@ Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
   scope->locals = &fn.info->locals;
   bindParams(fn, args, *scope);
   ScopeSwap swap(scope_, scope);
+  calls_.emplace_back(&fn, scope.get());
+  struct CallPop {
+    std::vector<std::pair<const FunctionObj *, Scope *>> &calls;
+    ~CallPop() { calls.pop_back(); }
+  } callPop{calls_};
   Frame frame{scope, {}};
   if (fn.exprBody)
     return eval(*fn.exprBody, frame);

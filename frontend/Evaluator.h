@@ -20,6 +20,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -40,7 +41,15 @@ struct Scope {
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
   /// Names local to this function (null for module/global scope).
   const std::unordered_set<std::string> *locals = nullptr;
+  /// A class body's namespace: functions defined in it do not close over
+  /// it (Python methods see the enclosing scope, not the class's names),
+  /// and it records names and annotations in definition order.
+  bool classBody = false;
+  std::vector<std::string> definitionOrder;
+  std::vector<std::string> annotations;
 };
+
+class ClassObj;
 
 /// Statically computed facts about a function body.
 struct FunctionInfo {
@@ -60,6 +69,11 @@ struct FunctionObj : Object {
   std::vector<bool> kwHasDefault;
   std::shared_ptr<Scope> closure;
   const FunctionInfo *info = nullptr;
+  /// Compiled programs of jax.jit(this function), by transformation config
+  /// (frontend/Jit.h's ProgramCache; opaque here).
+  std::map<std::string, std::shared_ptr<void>> programCaches;
+  /// The class whose body defined this function (zero-argument super()).
+  std::weak_ptr<ClassObj> definingClass;
 };
 
 /// Evaluator options that the program can observe.
@@ -205,6 +219,9 @@ public:
 
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
+  /// The class and first argument of the innermost running method (for
+  /// zero-argument super()); false outside a method.
+  bool currentMethodContext(std::shared_ptr<ClassObj> &cls, Value &self) const;
 
 private:
   enum class Flow { Normal, Return, Break, Continue };
@@ -232,6 +249,8 @@ private:
   void execImport(const ImportStmt &s, Frame &f);
   void execImportFrom(const ImportFromStmt &s, Frame &f);
   Flow execWith(const WithStmt &s, Frame &f);
+  Flow execWithFrom(const WithStmt &s, size_t item, Frame &f);
+  void execClassDef(const ClassDefStmt &s, Frame &f);
   Flow execFor(const ForStmt &s, Frame &f);
 
   EvalOptions opts_;
@@ -247,6 +266,8 @@ private:
   std::unordered_map<std::string, Value> modules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
   std::vector<TraceContext *> traces_;
+  /// Running Python functions, innermost last, with their scopes.
+  std::vector<std::pair<const FunctionObj *, Scope *>> calls_;
   TraceStack stack_;
   Loc curLoc_;
   int depth_ = 0;

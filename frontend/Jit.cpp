@@ -1,5 +1,6 @@
 //===- Jit.cpp - jax.jit and jax.pmap callables ---------------------------===//
 #include "frontend/Jit.h"
+#include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 #include "frontend/ProgramChecks.h"
 #include "frontend/lib/Jnp.h"
@@ -171,10 +172,49 @@ void checkOutLeaves(Evaluator &ev, const std::vector<Value> &leaves,
 //===----------------------------------------------------------------------===//
 // JitFunction
 //===----------------------------------------------------------------------===//
+std::shared_ptr<ProgramCache> programCacheFor(const Value &fun, const std::string &config) {
+  if (fun.kind() != Value::Kind::Function)
+    return std::make_shared<ProgramCache>();
+  std::shared_ptr<void> &slot = fun.asFunction().programCaches[config];
+  if (!slot)
+    slot = std::make_shared<ProgramCache>();
+  return std::static_pointer_cast<ProgramCache>(slot);
+}
+
+namespace {
+std::string jitConfig(const std::vector<int64_t> &nums, const std::vector<std::string> &names) {
+  std::string c = "jit:";
+  for (int64_t n : nums)
+    c += std::to_string(n) + ",";
+  c += ";";
+  for (const std::string &n : names)
+    c += n + ",";
+  return c;
+}
+} // namespace
+
+namespace {
+/// The cache key of a static argument that is an instance of a class with
+/// its own __hash__: equal instances (by __hash__ and __eq__, as JAX
+/// requires of static arguments) share a trace. Unlike JAX, a cache hit
+/// does not call __eq__: unequal instances whose __hash__ collides share a
+/// trace. Instances without both methods are keyed by identity.
+bool staticInstanceKey(Evaluator &ev, const Value &v, std::string &key) {
+  ClassObj *cls = classOfInstance(v);
+  if (!cls || !cls->lookup("__hash__") || !cls->lookup("__eq__"))
+    return false;
+  Value h;
+  callSpecial(ev, v, "__hash__", {}, h);
+  key += "H" + cls->qualifiedName() + ":" + ev.str(h) + ";";
+  return true;
+}
+} // namespace
+
 JitFunction::JitFunction(Value fun, std::vector<int64_t> staticArgnums,
                          std::vector<std::string> staticArgnames)
     : fun_(std::move(fun)), staticArgnums_(std::move(staticArgnums)),
-      staticArgnames_(std::move(staticArgnames)) {}
+      staticArgnames_(std::move(staticArgnames)),
+      cache_(programCacheFor(fun_, jitConfig(staticArgnums_, staticArgnames_))) {}
 
 std::string JitFunction::repr() const {
   return "<PjitFunction of " + callableName(fun_) + ">";
@@ -193,7 +233,7 @@ bool JitFunction::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 }
 
 std::vector<const CompiledProgram *> JitFunction::programs() const {
-  return order_;
+  return cache_->order;
 }
 
 Value JitFunction::call(Evaluator &ev, CallArgs &args) {
@@ -207,11 +247,12 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
   }
   // Split static and dynamic arguments.
   std::string key;
-  std::vector<Value> dyn;
+  std::vector<Value> dyn, statics;
   std::vector<size_t> dynPos;
   for (size_t i = 0; i < args.args.size(); ++i) {
     if (isStaticIndex(staticArgnums_, i, args.args.size())) {
-      if (!hashableKey(args.args[i], key))
+      statics.push_back(args.args[i]);
+      if (!staticInstanceKey(ev, args.args[i], key) && !hashableKey(args.args[i], key))
         raise("ValueError", "Non-hashable static arguments are not supported, as this can "
                             "lead to unexpected cache-misses. Static argument (index " +
                                 std::to_string(i) + ") of type " + frontend::typeName(args.args[i]) +
@@ -222,8 +263,12 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       dynPos.push_back(i);
     }
   }
+  // A Python function's static_argnums were checked against its signature
+  // by jax.jit; one it omits takes its default. Other callables are checked
+  // against the call.
   for (int64_t k : staticArgnums_)
-    if ((k < 0 ? k + int64_t(args.args.size()) : k) >= int64_t(args.args.size()) &&
+    if (fun_.kind() != Value::Kind::Function &&
+        (k < 0 ? k + int64_t(args.args.size()) : k) >= int64_t(args.args.size()) &&
         args.kwargs.empty())
       raise("ValueError", "jitted function has static_argnums=(" + std::to_string(k) +
                               ",), but only accepts " + std::to_string(args.args.size()) +
@@ -250,8 +295,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       break; // reported below with names
     key += leafKey(l);
   }
-  auto it = cache_.find(key);
-  if (it == cache_.end()) {
+  auto it = cache_->entries.find(key);
+  if (it == cache_->entries.end()) {
     std::vector<std::string> names = argLeafNames(ev, fun_, def.children[0]);
     for (const std::string &p : leafPaths(ev, def.children[1]))
       names.push_back("kwargs" + p);
@@ -302,8 +347,11 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       b.create(ir::OpKind::Return, rets, {}, {}, args.loc, ev.callStack());
     }
     cp->exe = compileProgram(ev, *cp->program);
-    order_.push_back(cp.get());
-    it = cache_.emplace(key, std::move(cp)).first;
+    // Static arguments keyed by identity stay alive with their program, so
+    // their address cannot be reused by another object while it is cached.
+    cp->staticArgs = statics;
+    cache_->order.push_back(cp.get());
+    it = cache_->entries.emplace(key, std::move(cp)).first;
   }
   std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, leaves);
   return unflatten(it->second->outDef, results);
@@ -316,7 +364,7 @@ PmapFunction::PmapFunction(Value fun, Value axisName, Value inAxes, Value outAxe
                            std::vector<int64_t> staticBroadcasted, Value devices)
     : fun_(std::move(fun)), axisName_(std::move(axisName)), inAxes_(std::move(inAxes)),
       outAxes_(std::move(outAxes)), devices_(std::move(devices)),
-      static_(std::move(staticBroadcasted)) {}
+      static_(std::move(staticBroadcasted)), cache_(std::make_shared<ProgramCache>()) {}
 
 std::string PmapFunction::repr() const {
   return "<PmapFunction of " + callableName(fun_) + ">";
@@ -331,7 +379,7 @@ bool PmapFunction::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 }
 
 std::vector<const CompiledProgram *> PmapFunction::programs() const {
-  return order_;
+  return cache_->order;
 }
 
 namespace {
@@ -633,8 +681,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   for (size_t i = 0; i < allLeaves.size(); ++i)
     key += leafKey(allLeaves[i]) + std::to_string(inAx[i]) + ";";
   bool eager = ev.disableJitDepth > 0;
-  auto it = cache_.find(key);
-  if (it == cache_.end()) {
+  auto it = cache_->entries.find(key);
+  if (it == cache_->entries.end()) {
     // Under disable_jit the trace only decides whether the body needs
     // collectives; its Python output is not the program's.
     Evaluator::MuteGuard mute(ev, eager);
@@ -668,8 +716,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     ir::Builder b(&fn.entry());
     b.create(ir::OpKind::Return, rets, {}, {}, loc, ev.callStack());
     cp->exe = compileProgram(ev, *cp->program);
-    order_.push_back(cp.get());
-    it = cache_.emplace(key, std::move(cp)).first;
+    cache_->order.push_back(cp.get());
+    it = cache_->entries.emplace(key, std::move(cp)).first;
   }
   if (eager) {
     // jax.disable_jit(): run op by op on concrete values, one device after

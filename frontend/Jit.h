@@ -25,6 +25,8 @@ struct CompiledProgram {
   std::shared_ptr<TraceProgram> program;
   std::unique_ptr<runtime::Executable> exe;
   TreeDef outDef;
+  /// The static arguments it was traced for (kept alive: see JitFunction).
+  std::vector<Value> staticArgs;
   /// Leaves of the output that are not computed by the program (None
   /// handled by outDef; Python scalars returned as-is are constants).
   std::string name;
@@ -45,6 +47,19 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
                                  const TraceProgram &prog,
                                  const std::vector<Value> &args);
 
+/// The compiled programs of one function under one transformation
+/// configuration. JAX caches per function, not per jit() call: every
+/// jax.jit(f) with the same options shares one cache, so `jit(f)(x)` twice
+/// traces once (and a trace-time side effect happens once). The cache lives
+/// on the Python function object and dies with it.
+struct ProgramCache {
+  std::map<std::string, std::unique_ptr<CompiledProgram>> entries;
+  std::vector<const CompiledProgram *> order; ///< Most recent last.
+};
+/// The cache of `fun` for `config` (a string naming the transformation and
+/// its options); a fresh one for callables that are not Python functions.
+std::shared_ptr<ProgramCache> programCacheFor(const Value &fun, const std::string &config);
+
 class JitFunction : public NativeObject {
 public:
   JitFunction(Value fun, std::vector<int64_t> staticArgnums,
@@ -62,8 +77,7 @@ private:
   Value fun_;
   std::vector<int64_t> staticArgnums_;
   std::vector<std::string> staticArgnames_;
-  std::map<std::string, std::unique_ptr<CompiledProgram>> cache_;
-  std::vector<const CompiledProgram *> order_;
+  std::shared_ptr<ProgramCache> cache_;
 };
 
 class PmapFunction : public NativeObject {
@@ -80,8 +94,7 @@ public:
 private:
   Value fun_, axisName_, inAxes_, outAxes_, devices_;
   std::vector<int64_t> static_;
-  std::map<std::string, std::unique_ptr<CompiledProgram>> cache_;
-  std::vector<const CompiledProgram *> order_;
+  std::shared_ptr<ProgramCache> cache_;
 };
 
 } // namespace parax::frontend

@@ -6,6 +6,7 @@
 // promotion rules and builds or runs the primitive.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -167,7 +168,39 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
 }
 } // namespace
 
+namespace {
+const char *const kBinaryDunders[] = {"add", "sub",    "mul", "truediv", "floordiv",
+                                      "mod", "pow",    "matmul", "and",  "or",
+                                      "xor", "lshift", "rshift"};
+} // namespace
+
+const char *inplaceDunder(BinOpKind op) {
+  static std::string names[13];
+  std::string &n = names[int(op)];
+  if (n.empty())
+    n = std::string("__i") + kBinaryDunders[int(op)] + "__";
+  return n.c_str();
+}
+
+/// a OP b when either is an instance: a.__op__(b), then b.__rop__(a).
+static bool instanceBinary(Evaluator &ev, BinOpKind op, const Value &a, const Value &b,
+                           Value &out) {
+  std::string name = kBinaryDunders[int(op)];
+  if (callSpecial(ev, a, ("__" + name + "__").c_str(), {b}, out) &&
+      !out.identical(notImplemented()))
+    return true;
+  if (callSpecial(ev, b, ("__r" + name + "__").c_str(), {a}, out) &&
+      !out.identical(notImplemented()))
+    return true;
+  return false;
+}
+
 Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
+  if (classOfInstance(a) || classOfInstance(b)) {
+    Value out;
+    if (instanceBinary(*this, op, a, b, out))
+      return out;
+  }
   if ((a.isArrayValue() && b.isArrayLike()) ||
       (b.isArrayValue() && a.isArrayLike()))
     return jnp::binary(*this, op, a, b);
@@ -206,6 +239,12 @@ Value Evaluator::unary(UnaryOpKind op, const Value &a, Loc loc) {
   }
   if (a.isArrayValue())
     return jnp::unary(*this, op, a);
+  if (classOfInstance(a)) {
+    static const char *names[] = {"__neg__", "__pos__", "__not__", "__invert__"};
+    Value out;
+    if (callSpecial(*this, a, names[int(op)], {}, out))
+      return out;
+  }
   switch (op) {
   case UnaryOpKind::Neg:
     if (a.isFloat())
@@ -257,7 +296,19 @@ int order(Evaluator &ev, const Value &a, const Value &b, const char *sym) {
                          typeName(a) + "' and '" + typeName(b) + "'");
 }
 
+/// a == b for instances: a.__eq__(b), b.__eq__(a), then identity.
+static bool instanceEquals(Evaluator &ev, const Value &a, const Value &b) {
+  Value r;
+  if (callSpecial(ev, a, "__eq__", {b}, r) && !r.identical(notImplemented()))
+    return ev.truthy(r);
+  if (callSpecial(ev, b, "__eq__", {a}, r) && !r.identical(notImplemented()))
+    return ev.truthy(r);
+  return a.identical(b);
+}
+
 bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
+  if (classOfInstance(a) || classOfInstance(b))
+    return instanceEquals(ev, a, b);
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
@@ -281,8 +332,10 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
     auto &x = a.elements(), &y = b.elements();
     if (x.size() != y.size())
       return false;
+    // Containers compare elements by identity first, as CPython does (so a
+    // tuple holding the same array twice equals itself).
     for (size_t i = 0; i < x.size(); ++i)
-      if (!ev.truthy(ev.equals(x[i], y[i], {})))
+      if (!x[i].identical(y[i]) && !ev.truthy(ev.equals(x[i], y[i], {})))
         return false;
     return true;
   }
@@ -292,7 +345,7 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
       return false;
     for (auto &kv : x) {
       Value *o = b.asDict().find(kv.first);
-      if (!o || !ev.truthy(ev.equals(kv.second, *o, {})))
+      if (!o || (!kv.second.identical(*o) && !ev.truthy(ev.equals(kv.second, *o, {}))))
         return false;
     }
     return true;
@@ -331,6 +384,25 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
   default:
     break;
   }
+  if (classOfInstance(a) || classOfInstance(b)) {
+    // Rich comparisons with their reflections (a < b tries b > a).
+    static const std::map<CmpOpKind, std::pair<const char *, const char *>> names = {
+        {CmpOpKind::Eq, {"__eq__", "__eq__"}}, {CmpOpKind::NotEq, {"__ne__", "__ne__"}},
+        {CmpOpKind::Lt, {"__lt__", "__gt__"}}, {CmpOpKind::LtE, {"__le__", "__ge__"}},
+        {CmpOpKind::Gt, {"__gt__", "__lt__"}}, {CmpOpKind::GtE, {"__ge__", "__le__"}}};
+    auto [fwd, rev] = names.at(op);
+    Value r;
+    if (callSpecial(*this, a, fwd, {b}, r) && !r.identical(notImplemented()))
+      return r;
+    if (callSpecial(*this, b, rev, {a}, r) && !r.identical(notImplemented()))
+      return r;
+    if (op == CmpOpKind::Eq || op == CmpOpKind::NotEq) {
+      bool eq = instanceEquals(*this, a, b);
+      return Value::boolean(op == CmpOpKind::Eq ? eq : !eq);
+    }
+    raise("TypeError", std::string("'") + cmpOpSymbol(op) + "' not supported between instances of '" +
+                           typeName(a) + "' and '" + typeName(b) + "'");
+  }
   if ((a.isArrayValue() && b.isArrayLike()) ||
       (b.isArrayValue() && a.isArrayLike()))
     return jnp::compare(*this, op, a, b);
@@ -352,6 +424,8 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
 }
 
 bool Evaluator::contains(const Value &container, const Value &item, Loc loc) {
+  if (Value r; callSpecial(*this, container, "__contains__", {item}, r))
+    return truthy(r);
   if (container.isStr()) {
     if (!item.isStr())
       raise("TypeError", "'in <string>' requires string as left operand, not " +
@@ -386,6 +460,15 @@ bool Evaluator::truthy(const Value &v) {
   case Value::Kind::List: return !v.elements().empty();
   case Value::Kind::Dict: return !v.asDict().items.empty();
   case Value::Kind::Range: return v.as<RangeObj>()->length() != 0;
+  case Value::Kind::Native:
+    if (classOfInstance(v)) {
+      Value r;
+      if (callSpecial(*this, v, "__bool__", {}, r))
+        return truthy(r);
+      if (callSpecial(*this, v, "__len__", {}, r))
+        return truthy(r);
+    }
+    return true;
   case Value::Kind::Array: {
     const Array &a = v.asArray();
     if (a.size() > 1)
@@ -427,6 +510,44 @@ bool Evaluator::truthy(const Value &v) {
 }
 
 std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
+  if (ClassObj *cls = classOfInstance(v)) {
+    // __iter__ then __next__ until StopIteration; or __getitem__ from 0
+    // until IndexError (the old sequence protocol).
+    Value it;
+    if (callSpecial(*this, v, "__iter__", {}, it)) {
+      if (!classOfInstance(it) || !classOfInstance(it)->lookup("__next__"))
+        return iterate(it, loc);
+      std::vector<Value> out;
+      for (;;) {
+        Value x;
+        try {
+          callSpecial(*this, it, "__next__", {}, x);
+        } catch (ParaxError &e) {
+          if (e.diag().kind == "StopIteration")
+            return out;
+          throw;
+        }
+        out.push_back(x);
+        if (out.size() > 100000000)
+          raise("MemoryError", "iterator produced more than 10^8 items");
+      }
+    }
+    if (cls->lookup("__getitem__")) {
+      std::vector<Value> out;
+      for (int64_t i = 0;; ++i) {
+        Value x;
+        try {
+          callSpecial(*this, v, "__getitem__", {Value::integer(i)}, x);
+        } catch (ParaxError &e) {
+          if (e.diag().kind == "IndexError" || e.diag().kind == "StopIteration")
+            return out;
+          throw;
+        }
+        out.push_back(x);
+      }
+    }
+    raise("TypeError", "'" + typeName(v) + "' object is not iterable");
+  }
   switch (v.kind()) {
   case Value::Kind::Tuple:
   case Value::Kind::List:

@@ -23,6 +23,8 @@ bool TreeDef::operator==(const TreeDef &o) const {
     for (size_t i = 0; i < keys.size(); ++i)
       if (!keysEqual(keys[i], o.keys[i]))
         return false;
+  if (kind == Kind::Custom && (node->identity != o.node->identity || auxKey != o.auxKey))
+    return false;
   for (size_t i = 0; i < children.size(); ++i)
     if (children[i] != o.children[i])
       return false;
@@ -47,6 +49,13 @@ std::string TreeDef::shortStr(Evaluator &ev) const {
     for (size_t i = 0; i < children.size(); ++i)
       s += (i ? ", " : "") + ev.repr(keys[i]) + ": " + children[i].shortStr(ev);
     return s + "}";
+  }
+  case Kind::Custom: {
+    std::string s = "CustomNode(" + node->name +
+                    (node->showsAux ? "[" + ev.str(aux) + "]" : "") + ", [";
+    for (size_t i = 0; i < children.size(); ++i)
+      s += (i ? ", " : "") + children[i].shortStr(ev);
+    return s + "])";
   }
   }
   return "?";
@@ -74,6 +83,15 @@ TreeDef flatten(Evaluator &ev, const Value &v, std::vector<Value> &leaves) {
       d.keys.push_back(kv.first);
       d.children.push_back(flatten(ev, kv.second, leaves));
     }
+  } else if (auto node = pytreeNodeOf(v)) {
+    d.kind = TreeDef::Kind::Custom;
+    d.node = node;
+    std::vector<Value> children;
+    node->flatten(v, children, d.aux);
+    if (!hashableKey(d.aux, d.auxKey))
+      raise("TypeError", "the aux data of a " + node->name + " pytree node must be hashable");
+    for (const Value &c : children)
+      d.children.push_back(flatten(ev, c, leaves));
   } else {
     leaves.push_back(v);
   }
@@ -100,6 +118,12 @@ Value unflatten(const TreeDef &def, const std::vector<Value> &leaves,
     for (size_t i = 0; i < def.children.size(); ++i)
       d.asDict().set(def.keys[i], unflatten(def.children[i], leaves, pos));
     return d;
+  }
+  case TreeDef::Kind::Custom: {
+    std::vector<Value> children;
+    for (auto &c : def.children)
+      children.push_back(unflatten(c, leaves, pos));
+    return def.node->unflatten(def.aux, children);
   }
   }
   return Value::none();
@@ -128,6 +152,10 @@ void paths(Evaluator &ev, const TreeDef &d, const std::string &prefix,
     for (size_t i = 0; i < d.children.size(); ++i)
       paths(ev, d.children[i], prefix + "[" + ev.repr(d.keys[i]) + "]", out);
     return;
+  case TreeDef::Kind::Custom:
+    for (size_t i = 0; i < d.children.size(); ++i)
+      paths(ev, d.children[i], prefix + "[<flat index " + std::to_string(i) + ">]", out);
+    return;
   }
 }
 
@@ -142,6 +170,9 @@ std::string describe(const TreeDef &d) {
   case TreeDef::Kind::Dict:
     return "a dict with " + std::to_string(d.children.size()) + " key" +
            (d.children.size() == 1 ? "" : "s");
+  case TreeDef::Kind::Custom:
+    return "a " + d.node->name + " node with " + std::to_string(d.children.size()) +
+           " children";
   }
   return "?";
 }

@@ -9,6 +9,8 @@
 
 #include "frontend/Value.h"
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,11 +18,30 @@ namespace parax::frontend {
 
 class Evaluator;
 
+/// A registered pytree node type (NamedTuple classes,
+/// jax.tree_util.register_pytree_node / register_dataclass): how to take an
+/// instance apart into children plus static aux data and how to rebuild it.
+/// The closures capture the evaluator they call back into.
+struct PytreeNodeType {
+  std::string name;       ///< As JAX prints it: "namedtuple[State]", "Linear"
+  const void *identity;   ///< The class: two treedefs match only on the same one
+  bool showsAux = true;   ///< JAX prints "Box[aux]"; namedtuples print no aux
+  std::function<void(const Value &v, std::vector<Value> &children, Value &aux)> flatten;
+  std::function<Value(const Value &aux, const std::vector<Value> &children)> unflatten;
+};
+
+/// The node type of `v` if it is an instance of a registered class.
+std::shared_ptr<const PytreeNodeType> pytreeNodeOf(const Value &v);
+
 struct TreeDef {
-  enum class Kind { Leaf, None, Tuple, List, Dict };
+  enum class Kind { Leaf, None, Tuple, List, Dict, Custom };
   Kind kind = Kind::Leaf;
   std::vector<TreeDef> children;
   std::vector<Value> keys; ///< Dict keys, sorted.
+  /// Custom nodes: the node type, its aux data and aux's hashable key.
+  std::shared_ptr<const PytreeNodeType> node;
+  Value aux;
+  std::string auxKey;
 
   size_t numLeaves() const;
   /// JAX's form: "PyTreeDef((*, *))", "PyTreeDef({'a': *})".

@@ -76,6 +76,56 @@ std::vector<std::string> strList(const Value &v) {
   return r;
 }
 
+/// True for a tuple, list or dict with an array or tracer somewhere inside.
+bool hasArrayLeaf(const Value &v) {
+  if (v.isSequence()) {
+    for (const Value &e : v.elements())
+      if (e.isArrayValue() || hasArrayLeaf(e))
+        return true;
+  } else if (v.isDict()) {
+    for (auto &kv : v.asDict().items)
+      if (kv.second.isArrayValue() || hasArrayLeaf(kv.second))
+        return true;
+  }
+  return false;
+}
+
+/// The debug_print template of a container: Python's repr of it with a
+/// `{N!r}` field for each numeric leaf, which joins `operands`.
+template <typename Escape>
+std::string containerTemplate(Evaluator &ev, const Value &v, std::vector<Value> &operands,
+                              const Escape &escape) {
+  if (v.isSequence()) {
+    bool tuple = v.isTuple();
+    std::string r = tuple ? "(" : "[";
+    const auto &es = v.elements();
+    for (size_t i = 0; i < es.size(); ++i)
+      r += (i ? ", " : "") + containerTemplate(ev, es[i], operands, escape);
+    if (tuple && es.size() == 1)
+      r += ",";
+    return r + (tuple ? ")" : "]");
+  }
+  if (v.isDict()) {
+    std::string r = "{{";
+    bool first = true;
+    for (auto &kv : v.asDict().items) {
+      r += (first ? "" : ", ") + escape(ev.repr(kv.first)) + ": " +
+           containerTemplate(ev, kv.second, operands, escape);
+      first = false;
+    }
+    return r + "}}";
+  }
+  if (v.isArrayLike()) {
+    Value a = v.isArrayValue() ? v : jnp::asarray(ev, v, std::nullopt);
+    // Values reach JAX's print callback as plain arrays: weak types are lost.
+    if (ev.currentTrace())
+      a = prims::convert(ev, a, prims::dtypeOf(a), false);
+    operands.push_back(a);
+    return "{" + std::to_string(operands.size() - 1) + "!r}";
+  }
+  return escape(ev.repr(v));
+}
+
 /// jax.debug.print: static arguments are formatted now; array arguments
 /// become operands of a debug_print op formatted at run time.
 Value debugPrint(Evaluator &ev, CallArgs &a) {
@@ -91,7 +141,14 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
     else
       kws.push_back(kw);
   }
-  (void)ordered;
+  // Ordered effects are sequenced per device; JAX cannot order them across
+  // the devices of a pmap either (it fails deep inside lowering).
+  if (ordered)
+    for (const TraceContext *t : ev.traceStack())
+      if (t->kind == "pmap" && t->axisSize > 1)
+        raise("ValueError", "jax.debug.print(..., ordered=True) is not supported inside a pmap "
+                            "over " + std::to_string(t->axisSize) + " devices",
+              "drop ordered=True: parax prints a pmap's devices in device order anyway");
   std::vector<bool> usedPos(pos.size(), false), usedKw(kws.size(), false);
   std::vector<Value> operands;
   std::string tmpl; // operands referenced as {N...}
@@ -126,6 +183,12 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
         }
       if (!found)
         raise("KeyError", "'" + f.name + "'");
+    }
+    if (f.spec.empty() && !f.conversion && hasArrayLeaf(v)) {
+      // A pytree of arrays prints as its container with each leaf's repr
+      // (JAX turns every numeric leaf into an array first).
+      tmpl += containerTemplate(ev, v, operands, escape);
+      continue;
     }
     if (v.isArrayValue()) {
       tmpl += "{" + std::to_string(operands.size());
@@ -248,6 +311,21 @@ public:
   TreeDefObject(TreeDef d, std::string text) : def(std::move(d)), text_(std::move(text)) {}
   std::string typeName() const override { return "PyTreeDef"; }
   std::string repr() const override { return text_; }
+  bool getAttr(Evaluator &, const std::string &name, Value &out) override {
+    if (name == "num_leaves")
+      out = Value::integer(int64_t(def.numLeaves()));
+    else if (name == "num_nodes")
+      out = Value::integer(int64_t(countNodes(def)));
+    else
+      return false;
+    return true;
+  }
+  static size_t countNodes(const TreeDef &d) {
+    size_t n = 1;
+    for (auto &c : d.children)
+      n += countNodes(c);
+    return n;
+  }
   TreeDef def;
 
 private:
@@ -300,36 +378,59 @@ void installTreeUtil(Evaluator &ev, ModuleObject &m) {
 }
 } // namespace
 
+/// jax.jit(fun, static_argnums=..., ...) and its decorator-factory form.
+static Value jaxJit(Evaluator &ev, CallArgs &a) {
+  Value fun = argOr(a, 0, "fun");
+  std::vector<int64_t> nums = intList(ev, argOr(a, 99, "static_argnums"), "static_argnums");
+  std::vector<std::string> names = strList(argOr(a, 99, "static_argnames"));
+  expectKeywords(a, {"fun", "static_argnums", "static_argnames", "donate_argnums",
+                     "donate_argnames", "inline", "device", "backend", "keep_unused",
+                     "abstracted_axes"},
+                 "jit");
+  if (fun.isNone() && a.args.empty()) {
+    // The decorator-factory form, @jax.jit(static_argnums=...): a
+    // function that applies jit with these options to its argument.
+    auto options = a.kwargs;
+    return makeBuiltin("jit.<locals>.<lambda>", [options](Evaluator &ev, CallArgs &d) {
+      expectPositional(d, 1, 1, "jit decorator");
+      CallArgs ca;
+      ca.args = d.args;
+      ca.kwargs = options;
+      ca.loc = d.loc;
+      return jaxJit(ev, ca);
+    });
+  }
+  if (fun.isNone())
+    raise("TypeError", "jit() missing required argument 'fun'");
+  if (!fun.isCallableKind())
+    raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
+  // Static argument names also count by position (JAX infers both).
+  if (fun.kind() == Value::Kind::Function) {
+    const Parameters *p = fun.asFunction().params;
+    // JAX checks static_argnums against the signature when jit is applied.
+    if (p->varargs.empty())
+      for (int64_t k : nums)
+        if (k >= int64_t(p->positional.size()) || k < -int64_t(p->positional.size()))
+          raise("ValueError", "Jitted function has static_argnums=(" + std::to_string(k) +
+                                  ",), but only accepts " +
+                                  std::to_string(p->positional.size()) +
+                                  " positional arguments.");
+    for (size_t i = 0; i < p->positional.size(); ++i) {
+      bool byName = std::find(names.begin(), names.end(), p->positional[i].name) != names.end();
+      bool byNum = std::find(nums.begin(), nums.end(), int64_t(i)) != nums.end();
+      if (byName && !byNum)
+        nums.push_back(int64_t(i));
+      if (byNum && !byName)
+        names.push_back(p->positional[i].name);
+    }
+  }
+  return Value::object(Value::Kind::Native,
+                       std::make_shared<JitFunction>(fun, nums, names));
+}
+
 void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
                       ModuleObject &treeUtil) {
-  jax.def("jit", [](Evaluator &ev, CallArgs &a) -> Value {
-    Value fun = argOr(a, 0, "fun");
-    std::vector<int64_t> nums = intList(ev, argOr(a, 99, "static_argnums"), "static_argnums");
-    std::vector<std::string> names = strList(argOr(a, 99, "static_argnames"));
-    expectKeywords(a, {"fun", "static_argnums", "static_argnames", "donate_argnums",
-                       "donate_argnames", "inline", "device", "backend", "keep_unused",
-                       "abstracted_axes"},
-                   "jit");
-    if (fun.isNone())
-      raise("TypeError", "jit() missing required argument 'fun'",
-            "as a decorator with arguments use @partial(jax.jit, static_argnums=...)");
-    if (!fun.isCallableKind())
-      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
-    // Static argument names also count by position (JAX infers both).
-    if (fun.kind() == Value::Kind::Function) {
-      const Parameters *p = fun.asFunction().params;
-      for (size_t i = 0; i < p->positional.size(); ++i) {
-        bool byName = std::find(names.begin(), names.end(), p->positional[i].name) != names.end();
-        bool byNum = std::find(nums.begin(), nums.end(), int64_t(i)) != nums.end();
-        if (byName && !byNum)
-          nums.push_back(int64_t(i));
-        if (byNum && !byName)
-          names.push_back(p->positional[i].name);
-      }
-    }
-    return Value::object(Value::Kind::Native,
-                         std::make_shared<JitFunction>(fun, nums, names));
-  });
+  jax.def("jit", jaxJit);
   jax.def("pmap", [](Evaluator &ev, CallArgs &a) -> Value {
     Value fun = argOr(a, 0, "fun");
     expectKeywords(a, {"fun", "axis_name", "in_axes", "out_axes", "static_broadcasted_argnums",

@@ -168,14 +168,20 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
   std::vector<DimIndex> dims(rank);
   std::vector<int> noneBefore(rank + 1, 0); // Nones inserted before result dim k
   size_t d = 0;
-  std::vector<std::pair<size_t, int>> nonePos; // (x dim it precedes, count)
+  // The result's dims in index order: 'N' a None, 'B' a basic (sliced or
+  // untouched) x dim, 'A' an advanced-like index (an array, or an int once
+  // an array is present). numpy places the broadcast index dims at the
+  // first 'A' when the 'A's are adjacent here, else in front.
+  std::string slots;
   for (const Value &it : items) {
     if (it.is(Value::Kind::Ellipsis)) {
+      slots.append(rank - consumed, 'B');
       d += rank - consumed;
       continue;
     }
     if (it.isNone()) {
       ++noneBefore[d];
+      slots += 'N';
       continue;
     }
     DimIndex &di = dims[d];
@@ -221,8 +227,10 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
     } else {
       raise("IndexError", "Indexer type " + typeName(it) + " is not supported");
     }
+    slots += di.kind == DimIndex::Slice ? 'B' : 'A';
     ++d;
   }
+  slots.append(rank - d, 'B');
   Shape xs = prims::shapeOf(x);
   // 1. Static slicing (ints and slices); negative steps reverse first.
   std::vector<int64_t> start(rank), limit(rank), stride(rank), revDims;
@@ -305,12 +313,8 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
   // numpy counts integer scalars as advanced indices too once any index is
   // an array: the block is "adjacent" only if arrays and ints together form
   // one run of dims; otherwise the broadcast index dims go first.
-  std::vector<size_t> advLike;
-  for (size_t k = 0; k < rank; ++k)
-    if (dims[k].kind == DimIndex::Adv || dims[k].kind == DimIndex::Int ||
-        dims[k].kind == DimIndex::DynInt)
-      advLike.push_back(k);
-  bool adjacent = advLike.back() - advLike.front() + 1 == advLike.size();
+  size_t firstA = slots.find('A'), lastA = slots.rfind('A');
+  bool adjacent = slots.find_first_not_of('A', firstA) > lastA;
   // Drop int/dyn dims first (they are size 1 now), tracking positions.
   std::vector<size_t> remaining; // x dims still present
   Shape squeezed;
@@ -362,20 +366,25 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
                          idx[j]);
   }
   x = prims::take(ev, x, flat, int64_t(insertAt));
-  // Insert None dims (numpy puts them relative to the basic dims; parax
-  // supports None only before the advanced block or at the end).
-  int totalNone = 0;
-  for (int c : noneBefore)
-    totalNone += c;
-  if (totalNone) {
-    Shape s = prims::shapeOf(x);
-    Shape out;
-    for (int c = 0; c < noneBefore[0]; ++c)
-      out.push_back(1);
-    out.insert(out.end(), s.begin(), s.end());
-    for (size_t k = 1; k <= rank; ++k)
-      for (int c = 0; c < noneBefore[k]; ++c)
+  // Insert the None dims: walk the slots in index order over the current
+  // layout (basic dims with the index dims at insertAt).
+  if (slots.find('N') != std::string::npos) {
+    Shape s = prims::shapeOf(x), out;
+    size_t next = 0; // next dim of s
+    auto emitIndexDims = [&] {
+      for (size_t j = 0; j < bshape.size(); ++j)
+        out.push_back(s[next++]);
+    };
+    if (!adjacent)
+      emitIndexDims();
+    for (size_t p = 0; p < slots.size(); ++p) {
+      if (slots[p] == 'N')
         out.push_back(1);
+      else if (slots[p] == 'B')
+        out.push_back(s[next++]);
+      else if (adjacent && p == firstA)
+        emitIndexDims();
+    }
     x = prims::reshape(ev, x, out);
   }
   return x;

@@ -13,6 +13,7 @@
 #include "frontend/lib/Prims.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace parax::frontend::jnp {
@@ -275,7 +276,59 @@ Value einsum(Evaluator &ev, const std::string &spec0, std::vector<Value> ops) {
 }
 } // namespace
 
+namespace {
+/// jnp.<name>(args..., **kwargs) through the module, so keywords work.
+Value jnpCall(Evaluator &ev, const std::string &name, std::vector<Value> args,
+              std::vector<std::pair<std::string, Value>> kwargs, Loc loc) {
+  CallArgs ca;
+  ca.args = std::move(args);
+  ca.kwargs = std::move(kwargs);
+  ca.loc = loc;
+  return ev.call(ev.getAttr(ev.importModule("jax.numpy", loc), name, loc), ca);
+}
+
+/// jnp.linalg.norm: vector p-norms along `axis` (all elements when None),
+/// and the Frobenius norm of matrices, as JAX composes them.
+Value norm(Evaluator &ev, CallArgs &a) {
+  bindArgs(a, {"x", "ord", "axis", "keepdims"}, 1, "norm");
+  Value x = asarray(ev, a.args[0], std::nullopt);
+  Value ord = argOr(a, 1, "ord"), axis = argOr(a, 2, "axis");
+  Value keep = argOr(a, 3, "keepdims", Value::boolean(false));
+  std::vector<std::pair<std::string, Value>> red{{"axis", axis}, {"keepdims", keep}};
+  if (!isFloat(prims::dtypeOf(x)))
+    x = prims::convert(ev, x, DType::F32, prims::typeOf(x).weak);
+  Value ax = jnpCall(ev, "abs", {x}, {}, a.loc);
+  bool matrixAxes = axis.isTuple() && axis.elements().size() == 2;
+  if (ord.isNone() || (ord.isStr() && ord.asStr() == "fro")) {
+    if (ord.isStr() && !matrixAxes && prims::typeOf(x).rank() != 2)
+      raise("ValueError", "Invalid norm order 'fro' for vectors");
+    return jnpCall(ev, "sqrt", {jnpCall(ev, "sum", {ev.binary(BinOpKind::Mul, ax, ax, a.loc)},
+                                        red, a.loc)},
+                   {}, a.loc);
+  }
+  if (matrixAxes || (axis.isNone() && prims::typeOf(x).rank() == 2))
+    raise("NotImplementedError", "jnp.linalg.norm with ord=" + ev.repr(ord) +
+                                     " on matrices is not supported by parax",
+          "use ord=None or 'fro', or reduce along one axis");
+  double p = ord.asFloat();
+  if (std::isinf(p))
+    return jnpCall(ev, p > 0 ? "max" : "min", {ax}, red, a.loc);
+  if (p == 0)
+    return jnpCall(ev, "sum", {prims::convert(ev, jnpCall(ev, "not_equal", {ax, Value::integer(0)}, {}, a.loc),
+                                              prims::dtypeOf(ax))},
+                   red, a.loc);
+  if (p == 1)
+    return jnpCall(ev, "sum", {ax}, red, a.loc);
+  Value s = jnpCall(ev, "sum", {jnpCall(ev, "power", {ax, ord}, {}, a.loc)}, red, a.loc);
+  return jnpCall(ev, "power", {s, ev.binary(BinOpKind::Div, Value::floating(1.0), ord, a.loc)}, {},
+                 a.loc);
+}
+} // namespace
+
 void registerJnpLinalg(Evaluator &ev, ModuleObject &m) {
+  auto linalg = std::make_shared<ModuleObject>("jax.numpy.linalg");
+  linalg->def("norm", norm);
+  m.set("linalg", Value::object(Value::Kind::Native, linalg));
   m.def("matmul", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "matmul");
     return matmul(ev, a.args[0], a.args[1]);

@@ -77,7 +77,14 @@ struct ReduceArgs {
   std::optional<DType> dtype;
   Value where;
   Value initial;
+  bool promoteIntegers = true;
 };
+
+/// `where=` as a boolean mask of x's shape.
+Value whereMask(Evaluator &ev, const ReduceArgs &r) {
+  Value w = prims::convert(ev, asarray(ev, r.where, std::nullopt), DType::Bool);
+  return prims::broadcastTo(ev, w, prims::typeOf(r.x).shape);
+}
 
 ReduceArgs parseReduce(Evaluator &ev, CallArgs &a, const char *fn,
                        bool hasDtype) {
@@ -99,6 +106,8 @@ ReduceArgs parseReduce(Evaluator &ev, CallArgs &a, const char *fn,
                                        fn + " is not supported.");
   r.where = argOr(a, 99, "where");
   r.initial = argOr(a, 99, "initial");
+  if (hasDtype)
+    r.promoteIntegers = ev.truthy(argOr(a, 99, "promote_integers", Value::boolean(true)));
   return r;
 }
 
@@ -111,10 +120,14 @@ Value finish(Evaluator &ev, const ReduceArgs &r, Value v) {
 Value sumLike(Evaluator &ev, CallArgs &a, OpKind k, const char *fn) {
   ReduceArgs r = parseReduce(ev, a, fn, true);
   TensorType t = prims::typeOf(r.x);
-  DType dt = r.dtype ? *r.dtype : sumDType(t.dtype);
+  // promote_integers=False keeps narrow integers; bools still sum as int32.
+  DType dt = r.dtype                ? *r.dtype
+             : r.promoteIntegers     ? sumDType(t.dtype)
+             : t.dtype == DType::Bool ? DType::I32
+                                      : t.dtype;
   Value x = prims::convert(ev, r.x, dt, r.dtype ? false : t.weak);
   if (!r.where.isNone()) {
-    Value w = prims::broadcastTo(ev, prims::convert(ev, asarray(ev, r.where, std::nullopt), DType::Bool), t.shape);
+    Value w = whereMask(ev, r);
     Value ident = prims::full(ev, t.shape, Value::integer(k == OpKind::ReduceSum ? 0 : 1), dt);
     x = prims::select(ev, w, x, ident);
   }
@@ -136,6 +149,16 @@ Value maxLike(Evaluator &ev, CallArgs &a, bool isMax) {
   if (empty && r.initial.isNone())
     raise("ValueError", std::string("zero-size array to reduction operation ") +
                             fn + " which has no identity");
+  if (!r.where.isNone()) {
+    if (r.initial.isNone())
+      raise("ValueError", std::string("reduction operation ") + fn +
+                              " does not have an identity, so to use a where mask one has to "
+                              "specify 'initial'",
+            "pass initial=, e.g. initial=-jnp.inf for max");
+    // Masked elements take the initial value, which the result includes anyway.
+    x = prims::select(ev, whereMask(ev, r), x,
+                      prims::full(ev, t.shape, r.initial, t.dtype, t.weak));
+  }
   Value v = prims::reduce(ev, isMax ? OpKind::ReduceMax : OpKind::ReduceMin, x, r.axes);
   if (!r.initial.isNone())
     v = prims::binary(ev, isMax ? OpKind::Max : OpKind::Min, v,
@@ -146,6 +169,9 @@ Value maxLike(Evaluator &ev, CallArgs &a, bool isMax) {
 Value boolReduce(Evaluator &ev, CallArgs &a, bool isAll) {
   ReduceArgs r = parseReduce(ev, a, isAll ? "all" : "any", false);
   Value x = prims::convert(ev, r.x, DType::Bool);
+  if (!r.where.isNone())
+    x = prims::select(ev, whereMask(ev, r), x,
+                      prims::full(ev, prims::typeOf(x).shape, Value::boolean(isAll), DType::Bool));
   Value v = prims::reduce(ev, isAll ? OpKind::ReduceAnd : OpKind::ReduceOr, x, r.axes);
   return finish(ev, r, v);
 }
@@ -174,6 +200,15 @@ Value mean(Evaluator &ev, CallArgs &a) {
   // Accumulate 16-bit floats in float32 (JAX's _upcast_f16).
   DType comp = (out.dtype == DType::F16 || out.dtype == DType::BF16) ? DType::F32 : out.dtype;
   Value x = prims::convert(ev, r.x, comp, out.weak);
+  if (!r.where.isNone()) {
+    // The count is the mask's sum (a value, not a constant): divide by it.
+    Value w = whereMask(ev, r);
+    Value zero = prims::full(ev, t.shape, Value::integer(0), comp, out.weak);
+    Value s = prims::reduce(ev, OpKind::ReduceSum, prims::select(ev, w, x, zero), r.axes);
+    Value n = prims::reduce(ev, OpKind::ReduceSum, prims::convert(ev, w, comp, out.weak), r.axes);
+    Value v = prims::convert(ev, prims::binary(ev, OpKind::Div, s, n), out.dtype, out.weak);
+    return finish(ev, r, v);
+  }
   Value s = prims::reduce(ev, OpKind::ReduceSum, x, r.axes);
   double n = double(countOf(ev, t.shape, r.axes).asInt());
   Value v = prims::convert(ev, divideByCount(ev, s, n, comp, out.weak), out.dtype, out.weak);

@@ -133,9 +133,20 @@ Value psumLeaf(Evaluator &ev, TraceContext &axis, const Value &x, OpKind k) {
   return bind1(ev, k, {v}, ir::Attrs{{"axis_name", axis.axisName}}, prims::typeOf(v));
 }
 
+/// JAX's collectives take axis_index_groups; parax runs every collective
+/// over the whole axis.
+void rejectAxisIndexGroups(const CallArgs &a, const char *name) {
+  Value g = argOr(a, 99, "axis_index_groups");
+  if (!g.isNone())
+    raise("NotImplementedError", std::string("lax.") + name +
+                                     "(axis_index_groups=...) is not supported by parax",
+          "run the collective over the whole axis, or split the devices with nested pmaps");
+}
+
 Value collective(Evaluator &ev, CallArgs &a, OpKind k, const char *name) {
-  expectPositional(a, 1, 2, name);
-  Value axisName = argRequired(a, 1, "axis_name", name);
+  bindArgs(a, {"x", "axis_name", "axis_index_groups"}, 2, name);
+  rejectAxisIndexGroups(a, name);
+  Value axisName = a.args[1];
   rejectEagerCollective(ev, axisName, name, a.args[0]);
   if (const Evaluator::EagerAxis *e = eagerAxis(ev, axisName)) {
     // A value that is the same on every device (constant path).
@@ -151,11 +162,12 @@ Value collective(Evaluator &ev, CallArgs &a, OpKind k, const char *name) {
 }
 
 Value allGather(Evaluator &ev, CallArgs &a) {
-  expectPositional(a, 2, 2, "all_gather");
+  bindArgs(a, {"x", "axis_name", "axis_index_groups", "axis", "tiled"}, 2, "all_gather");
+  rejectAxisIndexGroups(a, "all_gather");
   rejectEagerCollective(ev, a.args[1], "all_gather", a.args[0]);
   TraceContext &axis = resolveAxis(ev, a.args[1], "lax.all_gather");
-  int64_t axisArg = ev.toIndex(argOr(a, 2, "axis", Value::integer(0)), "axis");
-  bool tiled = ev.truthy(argOr(a, 3, "tiled", Value::boolean(false)));
+  int64_t axisArg = ev.toIndex(argOr(a, 3, "axis", Value::integer(0)), "axis");
+  bool tiled = ev.truthy(argOr(a, 4, "tiled", Value::boolean(false)));
   return mapLeaves(ev, a.args[0], [&](const Value &leaf) {
     Value x = jnp::asarray(ev, leaf, std::nullopt);
     TensorType t = prims::typeOf(x);
@@ -176,7 +188,7 @@ Value allGather(Evaluator &ev, CallArgs &a) {
 }
 
 Value ppermute(Evaluator &ev, CallArgs &a) {
-  expectPositional(a, 2, 3, "ppermute");
+  bindArgs(a, {"x", "axis_name", "perm"}, 3, "ppermute");
   rejectEagerCollective(ev, a.args[1], "ppermute", a.args[0]);
   TraceContext &axis = resolveAxis(ev, a.args[1], "lax.ppermute");
   Value perm = argRequired(a, 2, "perm", "ppermute");
@@ -250,19 +262,25 @@ std::vector<Value> argList(Evaluator &ev, CallArgs &a, size_t from) {
 
 void registerLax(Evaluator &ev, ModuleObject &m) {
   m.def("fori_loop", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 0, 4, "fori_loop");
-    return foriLoop(ev, argRequired(a, 0, "lower", "fori_loop"),
-                    argRequired(a, 1, "upper", "fori_loop"),
-                    argRequired(a, 2, "body_fun", "fori_loop"),
-                    argRequired(a, 3, "init_val", "fori_loop"));
+    bindArgs(a, {"lower", "upper", "body_fun", "init_val", "unroll"}, 4, "fori_loop");
+    // unroll is a speed hint (the result is the same); JAX only accepts it
+    // when the trip count is known at trace time.
+    if (!argOr(a, 4, "unroll").isNone())
+      for (const Value &bound : {a.args[0], a.args[1]})
+        if (bound.isTracer())
+          raise("ValueError", "Can only use `unroll` in `fori_loop` if the loop bounds are "
+                              "statically known.",
+                "pass the bounds as Python ints (static), or drop unroll=");
+    return foriLoop(ev, a.args[0], a.args[1], a.args[2], a.args[3]);
   });
   m.def("scan", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 1, 6, "scan");
+    bindArgs(a, {"f", "init", "xs", "length", "reverse", "unroll", "_split_transpose"}, 2, "scan");
     return scan(ev, argRequired(a, 0, "f", "scan"), argRequired(a, 1, "init", "scan"),
                 argOr(a, 2, "xs"), argOr(a, 3, "length"),
                 ev.truthy(argOr(a, 4, "reverse", Value::boolean(false))));
   });
   m.def("while_loop", [](Evaluator &ev, CallArgs &a) {
+    bindArgs(a, {"cond_fun", "body_fun", "init_val"}, 3, "while_loop");
     return whileLoop(ev, argRequired(a, 0, "cond_fun", "while_loop"),
                      argRequired(a, 1, "body_fun", "while_loop"),
                      argRequired(a, 2, "init_val", "while_loop"));
@@ -306,8 +324,9 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   m.def("pmax", [](Evaluator &ev, CallArgs &a) { return collective(ev, a, OpKind::Pmax, "pmax"); });
   m.def("pmin", [](Evaluator &ev, CallArgs &a) { return collective(ev, a, OpKind::Pmin, "pmin"); });
   m.def("pmean", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 1, 2, "pmean");
-    Value axisName = argRequired(a, 1, "axis_name", "pmean");
+    bindArgs(a, {"x", "axis_name", "axis_index_groups"}, 2, "pmean");
+    rejectAxisIndexGroups(a, "pmean");
+    Value axisName = a.args[1];
     rejectEagerCollective(ev, axisName, "pmean", a.args[0]);
     if (eagerAxis(ev, axisName))
       return a.args[0];
@@ -320,7 +339,7 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
   m.def("all_gather", [](Evaluator &ev, CallArgs &a) { return allGather(ev, a); });
   m.def("ppermute", [](Evaluator &ev, CallArgs &a) { return ppermute(ev, a); });
   m.def("axis_index", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 0, 1, "axis_index");
+    bindArgs(a, {"axis_name"}, 1, "axis_index");
     if (const Evaluator::EagerAxis *e = eagerAxis(ev, argRequired(a, 0, "axis_name", "axis_index")))
       return Value::array(Array::scalarInt(DType::I32, e->index));
     TraceContext &axis = resolveAxis(ev, argRequired(a, 0, "axis_name", "axis_index"),
@@ -329,7 +348,7 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
                  TensorType{DType::I32, {}, false});
   });
   m.def("axis_size", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 0, 1, "axis_size");
+    bindArgs(a, {"axis_name"}, 1, "axis_size");
     if (const Evaluator::EagerAxis *e = eagerAxis(ev, argRequired(a, 0, "axis_name", "axis_size")))
       return Value::integer(e->size);
     TraceContext &axis = resolveAxis(ev, argRequired(a, 0, "axis_name", "axis_size"),

@@ -219,7 +219,8 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
        random = newModule("jax.random"), debug = newModule("jax.debug"),
        tree = newModule("jax.tree_util"), nn = newModule("jax.nn"), np = newModule("numpy"),
        math = newModule("math"), time = newModule("time"), functools = newModule("functools"),
-       errors = newModule("jax.errors");
+       errors = newModule("jax.errors"), typing = newModule("typing"),
+       collections = newModule("collections"), dataclasses = newModule("dataclasses");
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
@@ -227,6 +228,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installMathModule(ev, *math);
   installNn(ev, *nn);
   installNumpy(ev, *np, *jnpMod);
+  installPythonTypeModules(ev, *typing, *collections, *dataclasses, *tree);
   jax->set("numpy", wrap(jnpMod));
   jax->set("lax", wrap(lax));
   jax->set("random", wrap(random));
@@ -263,6 +265,9 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["math"] = wrap(math);
   mods["time"] = wrap(time);
   mods["functools"] = wrap(functools);
+  mods["typing"] = wrap(typing);
+  mods["collections"] = wrap(collections);
+  mods["dataclasses"] = wrap(dataclasses);
 }
 
 } // namespace parax::frontend

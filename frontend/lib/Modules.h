@@ -30,4 +30,9 @@ private:
   std::vector<std::pair<std::string, Value>> kwargs_;
 };
 
+/// typing (NamedTuple and annotation names), collections.namedtuple,
+/// dataclasses, and jax.tree_util's class registrations (PyTypes.cpp).
+void installPythonTypeModules(Evaluator &ev, ModuleObject &typing, ModuleObject &collections,
+                              ModuleObject &dataclasses, ModuleObject &treeUtil);
+
 } // namespace parax::frontend
