@@ -42,12 +42,16 @@ void MemoryTracker::resetPeaks() {
     gPeak[d].store(gLive[d].load());
 }
 
-std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p) {
+std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p,
+                                         bool checkBudget) {
   if (bytes > size_t(INT64_MAX) - 64)
     HostMemory::require(INT64_MAX, "an array");
   // Charged before it exists, so an array too big for the host-memory
   // limit is a MemoryError and never touches the allocator.
-  HostMemory::charge(int64_t(bytes), "an array");
+  if (checkBudget)
+    HostMemory::charge(int64_t(bytes), "an array");
+  else
+    HostMemory::chargeUnchecked(int64_t(bytes));
   std::shared_ptr<Buffer> b(new Buffer());
   size_t rounded = ((bytes ? bytes : 1) + 63) / 64 * 64;
   b->data_ = std::aligned_alloc(64, rounded);

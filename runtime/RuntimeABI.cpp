@@ -83,7 +83,7 @@ void callCompiled(ParaxEntryFn fn, void *const *ins, void **outs,
     FlushDenormalGuard ftz;
     st = fn(ins, outs, &ctx, ctx.consts);
   }
-  if (st != 0) {
+  if (st != 0 || ctx.error) {
     if (ctx.error)
       std::rethrow_exception(ctx.error);
     throw ParaxError("InternalError", "compiled code failed without an error");
@@ -152,7 +152,16 @@ Array sliceAlong(const Array &x, int64_t axis, int64_t i) {
 extern "C" {
 
 void *parax_rt_alloc(ParaxRtContext *ctx, int64_t bytes) {
-  return ctx->adopt(Buffer::allocate(size_t(bytes)));
+  // Compiled code cannot fail here. Past the host-memory budget (which the
+  // preflight normally reports before the program runs) the buffer is still
+  // handed out and the MemoryError is raised once the code returns.
+  try {
+    return ctx->adopt(Buffer::allocate(size_t(bytes)));
+  } catch (parax::ParaxError &) {
+    if (!ctx->error)
+      ctx->error = std::current_exception();
+    return ctx->adopt(Buffer::allocate(size_t(bytes), {}, /*checkBudget=*/false));
+  }
 }
 
 void parax_rt_retain(ParaxRtContext *ctx, void *p) {
