@@ -67,6 +67,8 @@ public:
   bool parseErrorAtEnd() const;
   /// Whether the lexer opened an indented block.
   bool sawIndent() const;
+  /// After a lexer error at the end: the brackets that close the open ones.
+  std::string closingBrackets() const;
 
   /// The ANTLR objects (Parser.cpp).
   struct Impl;

@@ -114,18 +114,27 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
   if (name == "join")
     return method("str.join", [s](Evaluator &ev, CallArgs &a) {
       expectArgs(a, 1, 1, "join");
-      std::string out;
-      bool first = true;
-      for (const Value &v : ev.iterate(a.args[0], a.loc)) {
-        if (!v.isStr())
-          raise("TypeError", "sequence item: expected str instance, " +
-                                 typeName(v) + " found");
-        if (!first)
-          out += s;
-        out += v.asStr();
-        first = false;
+      std::vector<Value> items = ev.iterate(a.args[0], a.loc);
+      // Sized (and checked against the budget) before it is built.
+      int64_t total = 0;
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (!items[i].isStr())
+          raise("TypeError", "sequence item " + std::to_string(i) +
+                                 ": expected str instance, " +
+                                 typeName(items[i]) + " found");
+        int64_t add = int64_t(items[i].asStr().size()) +
+                      (i ? int64_t(s.size()) : 0);
+        total = total > INT64_MAX - add ? INT64_MAX : total + add;
       }
-      return Value::str(out);
+      requireStrBytes(total);
+      std::string out;
+      out.reserve(size_t(total));
+      for (size_t i = 0; i < items.size(); ++i) {
+        if (i)
+          out += s;
+        out += items[i].asStr();
+      }
+      return Value::str(std::move(out));
     });
   if (name == "upper" || name == "lower")
     return method("str." + name, [s, name](Evaluator &, CallArgs &) {
@@ -183,13 +192,25 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
       std::string from = strArg(a, 0, "replace"), to = strArg(a, 1, "replace");
       if (from.empty())
         return Value::str(s);
+      if (to.size() > from.size()) { // the result grows: size it first
+        int64_t count = 0;
+        for (size_t p = s.find(from); p != std::string::npos;
+             p = s.find(from, p + from.size()))
+          ++count;
+        int64_t growth = int64_t(to.size() - from.size());
+        requireStrBytes(count > (INT64_MAX - int64_t(s.size())) / growth
+                            ? INT64_MAX
+                            : int64_t(s.size()) + count * growth);
+      }
       std::string r;
       size_t start = 0, pos;
       while ((pos = s.find(from, start)) != std::string::npos) {
-        r += s.substr(start, pos - start) + to;
+        r.append(s, start, pos - start);
+        r += to;
         start = pos + from.size();
       }
-      return Value::str(r + s.substr(start));
+      r.append(s, start, std::string::npos);
+      return Value::str(std::move(r));
     });
   if (name == "startswith" || name == "endswith")
     return method("str." + name, [s, name, strArg](Evaluator &, CallArgs &a) {
@@ -262,6 +283,7 @@ Value listMethod(const Value &self, const std::string &name) {
   if (name == "append")
     return method("list.append", [selfCopy](Evaluator &, CallArgs &a) {
       expectArgs(a, 1, 1, "append");
+      growList(selfCopy, 1);
       selfCopy.elements().push_back(a.args[0]);
       return Value::none();
     });
@@ -269,6 +291,7 @@ Value listMethod(const Value &self, const std::string &name) {
     return method("list.extend", [selfCopy](Evaluator &ev, CallArgs &a) {
       expectArgs(a, 1, 1, "extend");
       auto items = ev.iterate(a.args[0], a.loc);
+      growList(selfCopy, items.size());
       auto &el = selfCopy.elements();
       el.insert(el.end(), items.begin(), items.end());
       return Value::none();
@@ -296,6 +319,7 @@ Value listMethod(const Value &self, const std::string &name) {
       if (i < 0)
         i = std::max<int64_t>(0, i + n);
       i = std::min(i, n);
+      growList(selfCopy, 1);
       el.insert(el.begin() + i, a.args[1]);
       return Value::none();
     });
@@ -572,32 +596,48 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
   case Value::Kind::Str:
   case Value::Kind::Range: {
     bool isStr = obj.isStr();
-    std::vector<Value> items;
+    // A str is indexed by code points: `starts` holds each one's byte
+    // offset (empty for ASCII, where they are the byte indices).
+    std::vector<size_t> starts;
     int64_t n;
-    if (obj.is(Value::Kind::Range))
+    if (obj.is(Value::Kind::Range)) {
       n = obj.as<RangeObj>()->length();
-    else if (isStr)
-      n = int64_t((items = iterate(obj, loc)).size());
-    else
+    } else if (isStr) {
+      const std::string &s = obj.asStr();
+      if (std::any_of(s.begin(), s.end(), [](char c) { return c & 0x80; }))
+        for (size_t i = 0; i < s.size(); ++i)
+          if ((static_cast<unsigned char>(s[i]) & 0xc0) != 0x80)
+            starts.push_back(i);
+      n = starts.empty() ? int64_t(s.size()) : int64_t(starts.size());
+    } else {
       n = int64_t(obj.elements().size());
+    }
+    auto codePoint = [&](int64_t i) {
+      const std::string &s = obj.asStr();
+      if (starts.empty())
+        return std::string_view(s).substr(size_t(i), 1);
+      size_t b = starts[size_t(i)];
+      size_t e = size_t(i) + 1 < starts.size() ? starts[size_t(i) + 1] : s.size();
+      return std::string_view(s).substr(b, e - b);
+    };
     auto item = [&](int64_t i) -> Value {
       if (obj.is(Value::Kind::Range))
         return Value::integer(obj.as<RangeObj>()->at(i));
-      return isStr ? items[size_t(i)] : obj.elements()[size_t(i)];
+      return isStr ? Value::str(std::string(codePoint(i))) : obj.elements()[size_t(i)];
     };
     if (index.is(Value::Kind::Slice)) {
       int64_t start, stop, step;
       sliceIndices(*this, *index.as<SliceObj>(), n, start, stop, step);
+      if (isStr) {
+        std::string s;
+        for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
+          s += codePoint(i);
+        return Value::str(std::move(s));
+      }
       std::vector<Value> out;
       for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step)
         out.push_back(item(i));
-      if (isStr) {
-        std::string s;
-        for (auto &v : out)
-          s += v.asStr();
-        return Value::str(s);
-      }
-      return obj.isTuple() ? Value::tuple(out) : Value::list(out);
+      return obj.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
     }
     std::string what = std::string(isStr ? "string" : obj.isTuple() ? "tuple" : obj.isList() ? "list" : "range") + " indices";
     if (!(index.isInt() || index.isBool() || index.isArrayValue()))

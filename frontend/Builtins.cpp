@@ -440,7 +440,12 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
       return r;
     }
     switch (v.kind()) {
-    case Value::Kind::Str: return Value::integer(int64_t(ev.iterate(v, a.loc).size()));
+    case Value::Kind::Str: { // code points: every byte but continuation bytes
+      const std::string &s = v.asStr();
+      return Value::integer(std::count_if(s.begin(), s.end(), [](char c) {
+        return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+      }));
+    }
     case Value::Kind::Tuple:
     case Value::Kind::List: return Value::integer(int64_t(v.elements().size()));
     case Value::Kind::Dict: return Value::integer(int64_t(v.asDict().items.size()));

@@ -449,13 +449,15 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
       }
       if (cur.isList() && a->op == BinOpKind::Add) {
         auto items = iterate(rhs, a->value->loc);
+        growList(cur, items.size());
         auto &el = cur.elements();
         el.insert(el.end(), items.begin(), items.end());
         return Flow::Normal;
       }
       if (cur.isList() && a->op == BinOpKind::Mul && (rhs.isInt() || rhs.isBool())) {
         Value repeated = binary(a->op, cur, rhs, s.loc);
-        cur.elements() = repeated.elements();
+        cur.elements() = std::move(repeated.elements());
+        recountList(cur);
         return Flow::Normal;
       }
       assign(*a->target, binary(a->op, cur, rhs, s.loc), f);

@@ -16,6 +16,7 @@
 
 #include "frontend/NumpyFormat.h"
 #include "ir/Diagnostics.h"
+#include "ir/HostMemory.h"
 
 #include <algorithm>
 #include <cctype>
@@ -72,8 +73,30 @@ void appendUtf8(std::string &out, char32_t cp) {
 }
 
 void appendFill(std::string &out, char32_t fill, int64_t n) {
+  if (n <= 0)
+    return;
+  std::string one;
+  appendUtf8(one, fill);
+  if (one.size() == 1) {
+    out.append(size_t(n), one[0]);
+    return;
+  }
+  out.reserve(out.size() + size_t(n) * one.size());
   for (int64_t i = 0; i < n; ++i)
-    appendUtf8(out, fill);
+    out += one;
+}
+
+/// A field of `width` code points of `fill` must fit the host-memory budget
+/// before it is built: '{:>100000000000}' is a MemoryError, not a 100 GB
+/// string.
+void requireField(char32_t fill, int64_t width) {
+  if (width <= 0)
+    return;
+  std::string one;
+  appendUtf8(one, fill);
+  int64_t perChar = int64_t(one.size());
+  HostMemory::require(width > INT64_MAX / perChar ? INT64_MAX : width * perChar,
+                      "a formatted str");
 }
 
 /// "\x1f": how CPython's messages show a non-printable code.
@@ -224,16 +247,18 @@ std::string groupDigits(const std::string &digits, int64_t minWidth,
   minWidth = std::max<int64_t>(0, minWidth);
   const int64_t sepLen = int64_t(sep.size());
   int64_t remaining = int64_t(digits.size());
+  // Built right to left, reversed (prepending each group would make a wide
+  // zero-padded field quadratic), and turned around at the end.
   std::string out;
   bool useSep = false, broken = false;
   auto emit = [&](int64_t len) {
     int64_t zeros = std::max<int64_t>(0, len - remaining);
     int64_t chars = std::max<int64_t>(0, std::min(remaining, len));
-    std::string piece(size_t(zeros), '0');
-    piece.append(digits, size_t(remaining - chars), size_t(chars));
     if (useSep)
-      piece += sep;
-    out.insert(0, piece);
+      out.append(sep.rbegin(), sep.rend());
+    for (int64_t k = remaining - 1; k >= remaining - chars; --k)
+      out += digits[size_t(k)];
+    out.append(size_t(zeros), '0');
     useSep = true;
     remaining -= chars;
     minWidth -= len;
@@ -251,6 +276,7 @@ std::string groupDigits(const std::string &digits, int64_t minWidth,
   }
   if (!broken)
     emit(std::max<int64_t>({remaining, minWidth, 1}));
+  std::reverse(out.begin(), out.end());
   return out;
 }
 
@@ -260,6 +286,7 @@ std::string layoutNumber(const Spec &f, char signChar,
                          const std::string &prefix, const std::string &digits,
                          bool hasDecimal, const std::string &remainder,
                          int64_t remainderLen, bool upper) {
+  requireField(f.fill, f.width);
   char sign = 0;
   if (f.sign == '+')
     sign = signChar == '-' ? '-' : '+';
@@ -310,6 +337,8 @@ std::string layoutNumber(const Spec &f, char signChar,
     }
   }
   std::string out;
+  out.reserve(size_t(std::max<int64_t>(f.width, 0)) + grouped.size() +
+              remainder.size() + pre.size() + 2);
   appendFill(out, f.fill, lpad);
   if (sign)
     out += sign;
@@ -526,6 +555,9 @@ std::string doubleToString(double val, char32_t code, int precision, bool alt,
 std::string formatFloat(double val, const Spec &f) {
   if (f.precision > INT_MAX)
     valueError("precision too big");
+  // 'f' writes `precision` digits after the point, 'e'/'g' up to that many.
+  HostMemory::require(std::max<int64_t>(f.precision, 0) * 3,
+                      "the digits of a formatted float");
   char32_t type = f.type;
   int defaultPrecision = 6;
   bool addDot0 = false, addPct = false;
@@ -585,19 +617,26 @@ std::string formatString(const std::string &value, const Spec &f) {
     valueError("Alternate form (#) not allowed in string format specifier");
   if (f.align == '=')
     valueError("'=' alignment not allowed in string format specifier");
-  std::u32string cps = decodeUtf8(value);
-  int64_t len = int64_t(cps.size());
-  if (f.precision >= 0 && len >= f.precision)
-    len = f.precision;
+  requireField(f.fill, f.width);
+  // Code points are counted on the UTF-8 bytes (no decoded copy); `bytes`
+  // is where the first `len` of them end.
+  int64_t len = 0;
+  size_t bytes = 0;
+  for (; bytes < value.size(); ++bytes)
+    if ((static_cast<unsigned char>(value[bytes]) & 0xc0) != 0x80) {
+      if (f.precision >= 0 && len == f.precision)
+        break;
+      ++len;
+    }
   int64_t total = f.width >= 0 && f.width > len ? f.width : len;
   int64_t lpad = f.align == '>'   ? total - len
                  : f.align == '^' ? (total - len) / 2
                                   : 0;
   int64_t rpad = total - len - lpad;
   std::string out;
+  out.reserve(bytes + size_t(total - len));
   appendFill(out, f.fill, lpad);
-  for (int64_t i = 0; i < len; ++i)
-    appendUtf8(out, cps[size_t(i)]);
+  out.append(value, 0, bytes);
   appendFill(out, f.fill, rpad);
   return out;
 }

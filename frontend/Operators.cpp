@@ -60,18 +60,24 @@ int64_t floorMod(int64_t a, int64_t b) {
 
 Value sequenceRepeat(const Value &seq, int64_t n) {
   int64_t len = seq.isStr() ? int64_t(seq.asStr().size()) : int64_t(seq.elements().size());
-  if (n > 0 && len > 0 && n > (int64_t(1) << 28) / len)
-    raise("MemoryError", "the repeated sequence would have more than 2**28 items");
-  std::vector<Value> out;
+  if (n <= 0 || len == 0)
+    return seq.isStr() ? Value::str("") : seq.isTuple() ? Value::tuple({}) : Value::list({});
+  // The budget is checked before the result is built.
+  int64_t total = n > INT64_MAX / len ? INT64_MAX : n * len;
   if (seq.isStr()) {
+    requireStrBytes(total);
     std::string s;
+    s.reserve(size_t(total));
     for (int64_t i = 0; i < n; ++i)
       s += seq.asStr();
-    return Value::str(s);
+    return Value::str(std::move(s));
   }
+  requireSequence(total);
+  std::vector<Value> out;
+  out.reserve(size_t(total));
   for (int64_t i = 0; i < n; ++i)
     out.insert(out.end(), seq.elements().begin(), seq.elements().end());
-  return seq.isTuple() ? Value::tuple(out) : Value::list(out);
+  return seq.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
 }
 
 /// Python numeric binary op on bool/int/float.
@@ -207,12 +213,17 @@ Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
   if (a.isNumber() && b.isNumber())
     return numericBinary(op, a, b);
   if (op == BinOpKind::Add) {
-    if (a.isStr() && b.isStr())
+    if (a.isStr() && b.isStr()) {
+      requireStrBytes(int64_t(a.asStr().size() + b.asStr().size()));
       return Value::str(a.asStr() + b.asStr());
+    }
     if ((a.isTuple() && b.isTuple()) || (a.isList() && b.isList())) {
-      std::vector<Value> out = a.elements();
+      requireSequence(int64_t(a.elements().size() + b.elements().size()));
+      std::vector<Value> out;
+      out.reserve(a.elements().size() + b.elements().size());
+      out.insert(out.end(), a.elements().begin(), a.elements().end());
       out.insert(out.end(), b.elements().begin(), b.elements().end());
-      return a.isTuple() ? Value::tuple(out) : Value::list(out);
+      return a.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
     }
   }
   if (op == BinOpKind::Mul) {
@@ -555,6 +566,8 @@ std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
   case Value::Kind::Str: {
     std::vector<Value> out;
     const std::string &s = v.asStr();
+    // One str object per character.
+    HostMemory::require(int64_t(s.size()) * 96, "the characters of a str");
     for (size_t i = 0; i < s.size();) {
       unsigned char c = s[i];
       size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
@@ -572,9 +585,7 @@ std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
   case Value::Kind::Range: {
     auto *r = v.as<RangeObj>();
     int64_t n = r->length();
-    if (n > 100000000)
-      raise("MemoryError", "range of " + std::to_string(n) +
-                               " items is too large to materialise");
+    requireSequence(n);
     std::vector<Value> out;
     out.reserve(size_t(n));
     for (int64_t i = 0; i < n; ++i)

@@ -22,6 +22,8 @@
 #include "frontend/Tokens.h"
 #include "ir/Diagnostics.h"
 
+#include <algorithm>
+
 #include "ParaxLexer.h"
 
 namespace parax::frontend {
@@ -194,6 +196,10 @@ bool ParseRun::parseErrorAtEnd() const { return impl_->strategy->errorAtEnd(); }
 
 bool ParseRun::sawIndent() const { return impl_->lexer.sawIndent(); }
 
+std::string ParseRun::closingBrackets() const {
+  return impl_->lexer.closingBrackets();
+}
+
 //===----------------------------------------------------------------------===//
 // Public entry points
 //===----------------------------------------------------------------------===//
@@ -257,6 +263,27 @@ bool endsWithBlankLine(const std::string &text) {
   return true;
 }
 
+/// REPL input that ends inside brackets asks for more lines, unless what is
+/// already there is wrong whatever follows (`def broken(:`): with the
+/// brackets closed on a new line, an error on an earlier line is final.
+bool wrongBeforeOpenBrackets(const std::string &text, const std::string &closers) {
+  std::string probe = text;
+  if (probe.empty() || probe.back() != '\n')
+    probe += '\n';
+  uint32_t closersLine = 1 + uint32_t(std::count(probe.begin(), probe.end(), '\n'));
+  probe += closers + "\n";
+  ParseRun run(probe, 0);
+  try {
+    ParaxParser::File_inputContext *tree = run.parseFile();
+    AstBuilder(0).buildModule(tree);
+  } catch (const ParaxError &e) {
+    if (run.lexErrorAtEnd()) // e.g. an open triple-quoted string
+      return false;
+    return e.diag().loc.valid() && e.diag().loc.line < closersLine;
+  }
+  return false;
+}
+
 } // namespace
 
 InputState classifyInput(const std::string &rawText) {
@@ -273,6 +300,9 @@ InputState classifyInput(const std::string &rawText) {
       ParaxParser::File_inputContext *tree = run.parseFile();
       AstBuilder(0).buildModule(tree);
     } catch (const ParaxError &) {
+      std::string closers = run.lexErrorAtEnd() ? run.closingBrackets() : "";
+      if (!closers.empty() && wrongBeforeOpenBrackets(text, closers))
+        return InputState::Invalid;
       // Open brackets and strings may span empty lines; blocks may not.
       if (run.lexErrorAtEnd() ||
           (run.parseErrorAtEnd() && !endsWithBlankLine(text)))

@@ -19,6 +19,7 @@
 #include "frontend/Evaluator.h"
 #include "frontend/MemoryCheck.h"
 #include "frontend/Trace.h"
+#include "ir/HostMemory.h"
 #include "ir/analysis/Divergence.h"
 #include "ir/analysis/MemoryPlan.h"
 
@@ -175,6 +176,21 @@ void runProgramChecks(Evaluator &ev, TraceProgram &prog) {
     prog.plannedPeaks.push_back(p.peak);
   if (ev.options().checkOnly)
     ev.write(renderMemoryPlan(prog, plan));
+  // Every device's buffers are host memory too: a program whose plan passes
+  // the host budget stops here, since compiled code cannot fail an
+  // allocation halfway.
+  int64_t hostPeak = 0;
+  for (auto &p : plan.devices)
+    hostPeak += p.peak;
+  if (!ev.options().checkOnly) {
+    try {
+      HostMemory::require(hostPeak, prog.what.c_str());
+    } catch (ParaxError &e) {
+      e.diag().loc = prog.callLoc;
+      e.diag().stack = prog.callStack;
+      throw;
+    }
+  }
   int64_t budget = ev.options().deviceMemory;
   if (budget <= 0)
     return;

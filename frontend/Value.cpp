@@ -4,6 +4,7 @@
 #include "frontend/Trace.h"
 #include "ir/Diagnostics.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace parax::frontend {
@@ -103,6 +104,62 @@ bool Value::identical(const Value &o) const {
 }
 
 //===----------------------------------------------------------------------===//
+// Host-memory charges
+//===----------------------------------------------------------------------===//
+namespace {
+/// What a heap value costs besides its storage: the object and the
+/// shared_ptr control block make_shared puts next to it.
+constexpr int64_t kObjectOverhead = 64;
+
+int64_t strBytes(const std::string &s) {
+  // Short strings live inside the object (SSO).
+  return kObjectOverhead + (s.capacity() > 15 ? int64_t(s.capacity()) + 1 : 0);
+}
+int64_t seqBytes(size_t capacity) {
+  return kObjectOverhead + int64_t(capacity) * int64_t(sizeof(Value));
+}
+} // namespace
+
+StrObj::StrObj(std::string str) : s(std::move(str)) {
+  charge_.update(strBytes(s), "a str");
+}
+
+SequenceObj::SequenceObj(std::vector<Value> e) : elts(std::move(e)) {
+  charge_.update(seqBytes(elts.capacity()), "a list or tuple");
+}
+
+void SequenceObj::growFor(size_t extra) {
+  size_t need = elts.size() + extra;
+  if (need <= elts.capacity())
+    return;
+  if (extra > size_t(INT64_MAX) / sizeof(Value) - elts.size())
+    HostMemory::require(INT64_MAX, "a list");
+  size_t cap = std::max(need, elts.capacity() * 2);
+  charge_.update(seqBytes(cap), "a list"); // before the vector grows
+  elts.reserve(cap);
+}
+
+void SequenceObj::recount() {
+  charge_.sync(seqBytes(elts.capacity()));
+}
+
+void requireStrBytes(int64_t bytes) { HostMemory::require(bytes, "a str"); }
+
+void requireSequence(int64_t n) {
+  if (n > INT64_MAX / int64_t(sizeof(Value)))
+    HostMemory::require(INT64_MAX, "a list or tuple");
+  HostMemory::require(n * int64_t(sizeof(Value)), "a list or tuple");
+}
+
+void growList(const Value &list, size_t extra) {
+  static_cast<SequenceObj *>(list.objectPtr().get())->growFor(extra);
+}
+
+void recountList(const Value &list) {
+  static_cast<SequenceObj *>(list.objectPtr().get())->recount();
+}
+
+//===----------------------------------------------------------------------===//
 // Dict
 //===----------------------------------------------------------------------===//
 Value *DictObj::find(const Value &key) {
@@ -115,6 +172,13 @@ void DictObj::set(const Value &key, Value v) {
   if (Value *p = find(key)) {
     *p = std::move(v);
     return;
+  }
+  if (items.size() == items.capacity()) {
+    size_t cap = std::max<size_t>(4, items.capacity() * 2);
+    charge_.update(kObjectOverhead +
+                       int64_t(cap * sizeof(std::pair<Value, Value>)),
+                   "a dict");
+    items.reserve(cap);
   }
   items.emplace_back(key, std::move(v));
 }

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "ir/Array.h"
+#include "ir/HostMemory.h"
 #include "ir/Location.h"
 
 #include <functional>
@@ -127,13 +128,26 @@ public:
   virtual ~Object() = default;
 };
 
+// Strings, sequences and dicts are charged to the HostMemory budget while
+// they live (MemoryError when one would exceed it).
 struct StrObj : Object {
   std::string s;
-  explicit StrObj(std::string s) : s(std::move(s)) {}
+  explicit StrObj(std::string s);
+
+private:
+  HostCharge charge_;
 };
 struct SequenceObj : Object {
   std::vector<Value> elts;
-  explicit SequenceObj(std::vector<Value> e) : elts(std::move(e)) {}
+  explicit SequenceObj(std::vector<Value> e);
+  /// Makes room for `extra` more elements, checking the budget before the
+  /// vector grows (list.append, extend, insert, +=).
+  void growFor(size_t extra);
+  /// Re-counts the storage after a mutation that changed its capacity.
+  void recount();
+
+private:
+  HostCharge charge_;
 };
 /// An insertion-ordered dict. Keys are hashable Python values (str, int,
 /// bool, float, None, tuples of those, dtypes).
@@ -142,7 +156,20 @@ struct DictObj : Object {
   Value *find(const Value &key);
   void set(const Value &key, Value v);
   bool erase(const Value &key);
+
+private:
+  HostCharge charge_;
 };
+
+/// Checks that a str of `bytes` bytes fits the host-memory budget before it
+/// is built (repeat, concatenation, join, format widths).
+void requireStrBytes(int64_t bytes);
+/// The same for a list or tuple of `n` elements.
+void requireSequence(int64_t n);
+/// Makes room in a list for `extra` more elements (see SequenceObj::growFor).
+void growList(const Value &list, size_t extra);
+/// Re-counts a list's storage after an in-place mutation.
+void recountList(const Value &list);
 struct ArrayObj : Object {
   Array array;
   explicit ArrayObj(Array a) : array(std::move(a)) {}

@@ -102,6 +102,15 @@ public:
 
   /// Whether an INDENT was emitted so far (the input opened a block).
   bool sawIndent() const { return sawIndent_; }
+  /// The brackets that would close the ones still open, innermost first
+  /// ("])" after "f([1"); the REPL closes them to see whether an
+  /// unfinished line is already wrong.
+  std::string closingBrackets() const {
+    std::string out;
+    for (auto it = brackets_.rbegin(); it != brackets_.rend(); ++it)
+      out += it->ch == '(' ? ')' : it->ch == '[' ? ']' : '}';
+    return out;
+  }
 
   /// Gives the lexer the UTF-8 text its char stream was built from, so
   /// that token texts are sliced from it (see Utf8TokenFactory).

@@ -1,6 +1,7 @@
 //===- Array.cpp - concrete arrays ----------------------------------------===//
 #include "ir/Array.h"
 #include "ir/Diagnostics.h"
+#include "ir/HostMemory.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -41,14 +42,25 @@ void MemoryTracker::resetPeaks() {
     gPeak[d].store(gLive[d].load());
 }
 
-std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p) {
+std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p,
+                                         bool checkBudget) {
+  if (bytes > size_t(INT64_MAX) - 64)
+    HostMemory::require(INT64_MAX, "an array");
+  // Charged before it exists, so an array too big for the host-memory
+  // limit is a MemoryError and never touches the allocator.
+  if (checkBudget)
+    HostMemory::charge(int64_t(bytes), "an array");
+  else
+    HostMemory::chargeUnchecked(int64_t(bytes));
   std::shared_ptr<Buffer> b(new Buffer());
   size_t rounded = ((bytes ? bytes : 1) + 63) / 64 * 64;
   b->data_ = std::aligned_alloc(64, rounded);
-  if (!b->data_)
-    throw ParaxError("RESOURCE_EXHAUSTED",
+  if (!b->data_) {
+    HostMemory::release(int64_t(bytes));
+    throw ParaxError("MemoryError",
                      "out of host memory allocating " + std::to_string(bytes) +
                          " bytes");
+  }
   b->bytes_ = bytes;
   if (p.device < 0)
     p.device = tCurrentDevice;
@@ -71,6 +83,7 @@ Buffer::~Buffer() {
   if (external_)
     return;
   account(placement_, -int64_t(bytes_));
+  HostMemory::release(int64_t(bytes_));
   std::free(data_);
 }
 

@@ -36,7 +36,10 @@ int currentDevice();
 /// Raw storage. Allocation and release update the MemoryTracker.
 class Buffer {
 public:
-  static std::shared_ptr<Buffer> allocate(size_t bytes, Placement p = {});
+  /// Charges the host-memory budget first (MemoryError past it), unless
+  /// `checkBudget` is false: then the bytes are counted but never refused.
+  static std::shared_ptr<Buffer> allocate(size_t bytes, Placement p = {},
+                                          bool checkBudget = true);
   /// Memory owned by someone else, used in place (the embedding API's
   /// views over host arrays): never freed here and not accounted to a
   /// device; `owner` (may be null) is kept alive as long as the buffer.

@@ -13,11 +13,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <editline/readline.h>
+#include <string>
 #include <unistd.h>
 
 namespace parax {
 
 volatile int LineEditor::sigintPending = 0;
+volatile int LineEditor::hangupPending = 0;
 
 namespace {
 LineEditor::Completer gCompleter;
@@ -26,10 +28,13 @@ std::vector<std::string> gMatches;
 int getcFn(FILE *) {
   unsigned char c;
   while (true) {
+    if (LineEditor::hangupPending)
+      return EOF;
     ssize_t n = ::read(STDIN_FILENO, &c, 1);
     if (n == 1)
       return c;
-    if (n < 0 && errno == EINTR && !LineEditor::sigintPending)
+    if (n < 0 && errno == EINTR && !LineEditor::sigintPending &&
+        !LineEditor::hangupPending)
       continue;
     return EOF;
   }
@@ -69,14 +74,29 @@ LineEditor::LineEditor(Completer completer) {
     read_history(historyPath_.c_str());
 }
 
-LineEditor::~LineEditor() {
-  if (!historyPath_.empty())
-    write_history(historyPath_.c_str());
+LineEditor::~LineEditor() { save(); }
+
+void LineEditor::save() {
+  if (historyPath_.empty())
+    return;
+  // A symlinked history file (dotfile managers) is replaced at its target.
+  std::string path = historyPath_;
+  if (char *real = realpath(historyPath_.c_str(), nullptr)) {
+    path = real;
+    std::free(real);
+  }
+  std::string tmp = path + ".tmp." + std::to_string(getpid());
+  if (write_history(tmp.c_str()) != 0 || std::rename(tmp.c_str(), path.c_str()) != 0)
+    std::remove(tmp.c_str());
 }
 
 LineEditor::Status LineEditor::read(const std::string &prompt, std::string &line) {
   sigintPending = 0;
   char *text = readline(prompt.c_str());
+  if (hangupPending) {
+    std::free(text);
+    return Status::Eof;
+  }
   if (sigintPending) {
     sigintPending = 0;
     std::free(text);
@@ -93,8 +113,7 @@ void LineEditor::remember(const std::string &line) {
   if (line.find_first_not_of(" \t") == std::string::npos)
     return;
   add_history(line.c_str());
-  if (!historyPath_.empty())
-    write_history(historyPath_.c_str());
+  save(); // a crash or a kill later loses nothing typed so far
 }
 
 } // namespace parax

@@ -19,7 +19,7 @@ public:
   using Completer = std::function<std::vector<std::string>(const std::string &word)>;
   /// Loads the history file ($HOME/.parax_history).
   explicit LineEditor(Completer completer);
-  /// Saves the history file.
+  /// Saves the history file (atomically; see save()).
   ~LineEditor();
 
   enum class Status { Line, Eof, Interrupted };
@@ -31,8 +31,14 @@ public:
 
   /// Set by the SIGINT handler; read() reports and clears it.
   static volatile int sigintPending;
+  /// Set by the SIGHUP/SIGTERM handler (the terminal closed): reads end
+  /// with Eof, so the REPL returns and the history is saved whole.
+  static volatile int hangupPending;
 
 private:
+  /// Writes the history to a temporary file renamed over the history file:
+  /// an interrupted or failed write leaves the old file as it was.
+  void save();
   std::string historyPath_;
 };
 

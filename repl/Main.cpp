@@ -1,22 +1,27 @@
 //===- Main.cpp - the parax command -----------------------------------------===//
 //
-// `parax` (REPL), `parax prog.py [args]`, `parax check prog.py`,
-// `parax cache info|clear`. Exit codes:
-// 0 success, 1 program error (diagnostic on stderr), 2 bad usage.
+// `parax` (REPL), `parax prog.py [args]`, `parax - [args]` (the program on
+// stdin, as is a program piped in without a name), `parax check prog.py`,
+// `parax cache info|clear`. Exit codes: 0 success, 1 program error
+// (diagnostic on stderr), 2 bad usage (unknown option, unreadable program,
+// bad --dump-dir ...).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Parser.h"
 #include "repl/CacheCommand.h"
 #include "repl/Options.h"
+#include "repl/ProgramSource.h"
 #include "repl/Repl.h"
 #include "repl/Session.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <unistd.h>
 
-int main(int argc, char **argv) {
+namespace {
+int runCommand(int argc, char **argv) {
   parax::Options opts;
   std::string error;
   if (!parax::parseOptions(argc, argv, opts, error)) {
@@ -31,6 +36,28 @@ int main(int argc, char **argv) {
     setenv("PARAX_CACHE_DIR", opts.cacheDir.c_str(), 1);
   if (opts.command == "cache")
     return parax::runCacheCommand(opts.program);
+  if (opts.command == "version") {
+    std::fputs(parax::versionText().c_str(), stdout);
+    return 0;
+  }
+  if (!opts.dumpDir.empty() && !parax::prepareDumpDir(opts.dumpDir, error)) {
+    std::fprintf(stderr, "parax: %s\n", error.c_str());
+    return 2;
+  }
+  // Only a person at a terminal gets the REPL; a program piped in runs as
+  // a file named <stdin> that stops at its first error, as python3 does.
+  if (opts.command == "repl" && !isatty(STDIN_FILENO)) {
+    opts.command = "run";
+    opts.program = "-";
+  }
+  // The source is read before the backend starts, so an unreadable one
+  // fails at once.
+  std::string source;
+  if (opts.command != "repl" &&
+      !parax::readProgramSource(opts.program, source, error)) {
+    std::fprintf(stderr, "parax: %s\n", error.c_str());
+    return 2;
+  }
   auto out = [](const std::string &s) {
     std::fwrite(s.data(), 1, s.size(), stdout);
   };
@@ -48,12 +75,20 @@ int main(int argc, char **argv) {
   }
   if (opts.command == "repl")
     return parax::runRepl(*session);
-  if (access(opts.program.c_str(), R_OK) != 0) {
-    std::fprintf(stderr, "parax: can't open file '%s': No such file or directory\n",
-                 opts.program.c_str());
-    return 2;
-  }
-  bool ok = session->runFile(opts.program);
+  bool ok = session->runSource(source, opts.program == "-" ? "<stdin>" : opts.program);
   std::fflush(stdout);
   return ok ? 0 : 1;
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return runCommand(argc, argv);
+  } catch (std::bad_alloc &) {
+    // Outside a running program (a session turns it into a located
+    // MemoryError): still a message and exit 1, never an abort.
+    std::fflush(stdout);
+    std::fputs("parax: MemoryError: out of host memory\n", stderr);
+    return 1;
+  }
 }

@@ -4,8 +4,16 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <llvm/Config/llvm-config.h>
+#include <unistd.h>
 
 namespace parax {
+
+namespace {
+/// A host budget below this could not run the interpreter itself.
+constexpr int64_t kMinHostBudget = int64_t(1) << 20;
+} // namespace
 
 std::optional<int64_t> parseByteSize(const std::string &s) {
   size_t i = 0;
@@ -43,11 +51,66 @@ std::optional<int64_t> parseByteSize(const std::string &s) {
     mult = 1024.0 * 1024 * 1024 * 1024;
   else
     return std::nullopt;
-  return int64_t(v * mult);
+  double bytes = std::floor(v * mult);
+  if (!(bytes < 9223372036854775808.0))
+    return std::nullopt;
+  return int64_t(bytes);
+}
+
+bool parseMemoryBudget(const std::string &what, const std::string &text,
+                       int64_t min, int64_t &out, std::string &error) {
+  auto v = parseByteSize(text);
+  std::string example = " (e.g. 32GiB, 512MiB)";
+  if (!v && !text.empty() && std::isdigit((unsigned char)text[0]) &&
+      text.find_first_not_of("0123456789.eE+") == std::string::npos) {
+    error = what + ": '" + text + "' is too large; the most is 1EiB";
+    return false;
+  }
+  if (!v) {
+    error = what + ": cannot parse size '" + text + "'" + example;
+    return false;
+  }
+  if (*v < min) {
+    error = what + ": '" + text + "' is too small; the least is " +
+            (min >= (1 << 20) ? std::to_string(min >> 20) + "MiB"
+                              : std::to_string(min) + " byte") +
+            " (it never means unlimited)";
+    return false;
+  }
+  if (*v > (int64_t(1) << 60)) {
+    error = what + ": '" + text + "' is too large; the most is 1EiB";
+    return false;
+  }
+  out = *v;
+  return true;
+}
+
+bool prepareDumpDir(const std::string &dir, std::string &error) {
+  std::error_code ec;
+  if (std::filesystem::exists(dir, ec)) {
+    if (!std::filesystem::is_directory(dir, ec)) {
+      error = "--dump-dir: '" + dir + "' is not a directory";
+      return false;
+    }
+  } else if (!std::filesystem::create_directories(dir, ec) && ec) {
+    error = "--dump-dir: cannot create '" + dir + "': " + ec.message();
+    return false;
+  }
+  if (access(dir.c_str(), W_OK | X_OK) != 0) {
+    error = "--dump-dir: '" + dir + "' is not writable";
+    return false;
+  }
+  return true;
+}
+
+std::string versionText() {
+  // cuda is always built in; it runs where a GPU and its driver are found.
+  return "parax " PARAX_VERSION " (LLVM " LLVM_VERSION_STRING
+         "; backends: cpu, interp, cuda)\n";
 }
 
 std::string usageText() {
-  return "usage: parax [options] [prog.py [args...]]\n"
+  return "usage: parax [options] [prog.py | - [args...]]\n"
          "       parax check [options] prog.py\n"
          "       parax cache info|clear [--cache-dir DIR]\n"
          "\n"
@@ -60,10 +123,18 @@ std::string usageText() {
          "  --device-memory SIZE  per-device memory budget, e.g. 32GiB\n"
          "                        (PARAX_DEVICE_MEMORY)\n"
          "  --dump WHAT           print ast|ir|llvm|asm|ptx to stderr\n"
-         "  --dump-dir DIR        write dumps to files in DIR instead\n"
+         "  --dump-dir DIR        write dumps to files in DIR instead (created\n"
+         "                        if missing)\n"
          "  --cache-dir DIR       compiled-code cache (PARAX_CACHE_DIR; 'off'\n"
          "                        disables it; default ~/.cache/parax)\n"
-         "  -h, --help            show this help\n";
+         "  --max-memory SIZE     host memory that the program's values may hold,\n"
+         "                        e.g. 4GiB (PARAX_MAX_MEMORY; default half the RAM);\n"
+         "                        beyond it, MemoryError\n"
+         "  --version             print the version, LLVM version and backends\n"
+         "  -h, --help            show this help\n"
+         "\n"
+         "`parax -` (or a program piped on stdin) runs the program read from\n"
+         "stdin.\n";
 }
 
 bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
@@ -71,14 +142,12 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
     o.devices = std::atoi(d);
   if (const char *b = std::getenv("PARAX_BACKEND"))
     o.backend = b;
-  if (const char *m = std::getenv("PARAX_DEVICE_MEMORY")) {
-    auto v = parseByteSize(m);
-    if (!v) {
-      error = "PARAX_DEVICE_MEMORY: cannot parse size '" + std::string(m) + "'";
+  if (const char *m = std::getenv("PARAX_DEVICE_MEMORY"))
+    if (!parseMemoryBudget("PARAX_DEVICE_MEMORY", m, 1, o.deviceMemory, error))
       return false;
-    }
-    o.deviceMemory = *v;
-  }
+  if (const char *m = std::getenv("PARAX_MAX_MEMORY"))
+    if (!parseMemoryBudget("PARAX_MAX_MEMORY", m, kMinHostBudget, o.maxMemory, error))
+      return false;
   o.command = "repl";
   int i = 1;
   if (i < argc && (std::string(argv[i]) == "check" ||
@@ -124,12 +193,14 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
       std::string v;
       if (!value(v))
         return false;
-      auto b = parseByteSize(v);
-      if (!b) {
-        error = "--device-memory: cannot parse size '" + v + "' (e.g. 32GiB, 96MiB)";
+      if (!parseMemoryBudget("--device-memory", v, 1, o.deviceMemory, error))
         return false;
-      }
-      o.deviceMemory = *b;
+    } else if (key == "--max-memory") {
+      std::string v;
+      if (!value(v))
+        return false;
+      if (!parseMemoryBudget("--max-memory", v, kMinHostBudget, o.maxMemory, error))
+        return false;
     } else if (key == "--dump") {
       std::string v;
       if (!value(v))
@@ -151,6 +222,9 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
       }
     } else if (a == "-h" || a == "--help") {
       o.command = "help";
+      return true;
+    } else if (a == "--version") {
+      o.command = "version";
       return true;
     } else if (!a.empty() && a[0] == '-' && a != "-") {
       error = "unknown option '" + a + "'";

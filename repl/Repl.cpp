@@ -10,8 +10,9 @@
 // input; while a program runs it sets the evaluator's interrupt flag, which
 // stops the program with KeyboardInterrupt at its next statement (or the
 // interp backend's next loop iteration). Code the cpu backend compiled runs
-// to its end first. When stdin is not a terminal the loop reads plain lines
-// and leaves SIGINT alone.
+// to its end first. SIGHUP (the terminal closed) and SIGTERM end the REPL
+// through its normal exit, saving the history. When stdin is not a
+// terminal the loop reads plain lines and leaves the signals alone.
 //
 //===----------------------------------------------------------------------===//
 #include "repl/Repl.h"
@@ -38,12 +39,23 @@ void onSigint(int) {
   gInterrupt.store(true, std::memory_order_relaxed);
 }
 
+/// The terminal closed (or the REPL was told to end): stop a running
+/// program, end the read, and leave through the normal exit, which saves
+/// the history. Dying here by default is what emptied ~/.parax_history.
+void onSighup(int) {
+  LineEditor::hangupPending = 1;
+  gInterrupt.store(true, std::memory_order_relaxed);
+}
+
 void installSigint() {
   struct sigaction sa {};
   sa.sa_handler = onSigint;
   sigemptyset(&sa.sa_mask);
   sa.sa_flags = 0; // no SA_RESTART: a read in progress returns EINTR
   sigaction(SIGINT, &sa, nullptr);
+  sa.sa_handler = onSighup;
+  sigaction(SIGHUP, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
 }
 
 bool isCommand(const std::string &buffer, const std::string &line) {
@@ -90,7 +102,7 @@ int runRepl(Session &session) {
       got = bool(std::getline(std::cin, line));
     }
     if (!got) {
-      if (!buffer.empty())
+      if (!buffer.empty() && !LineEditor::hangupPending)
         run(buffer, ++n);
       if (tty)
         std::cout << "\n";

@@ -2,6 +2,8 @@
 #include "repl/Session.h"
 #include "frontend/Parser.h"
 #include "repl/Debugger.h"
+#include "repl/ProgramSource.h"
+#include "ir/HostMemory.h"
 
 #include <iostream>
 
@@ -20,6 +22,7 @@ std::unique_ptr<Session> Session::create(const Options &opts, Sink out, Sink err
   s->backend_ = runtime::createBackend(opts.backend, opts.devices, error);
   if (!s->backend_)
     return nullptr;
+  HostMemory::setLimit(opts.maxMemory > 0 ? opts.maxMemory : HostMemory::defaultLimit());
   frontend::EvalOptions eo;
   eo.numDevices = opts.devices;
   eo.backendName = s->backend_->name();
@@ -115,17 +118,15 @@ bool Session::runInScope(const std::string &text, const std::string &name,
 }
 
 bool Session::runFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text, error;
+  if (!readProgramSource(path, text, error)) {
     Diagnostic d;
-    d.kind = "FileNotFoundError";
-    d.message = "cannot open '" + path + "': No such file or directory";
+    d.kind = "OSError";
+    d.message = error;
     report(d);
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return runSource(ss.str(), path);
+  return runSource(text, path == "-" ? "<stdin>" : path);
 }
 
 } // namespace parax

@@ -83,7 +83,7 @@ void callCompiled(ParaxEntryFn fn, void *const *ins, void **outs,
     FlushDenormalGuard ftz;
     st = fn(ins, outs, &ctx, ctx.consts);
   }
-  if (st != 0) {
+  if (st != 0 || ctx.error) {
     if (ctx.error)
       std::rethrow_exception(ctx.error);
     throw ParaxError("InternalError", "compiled code failed without an error");

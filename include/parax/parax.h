@@ -235,11 +235,15 @@ private:
 };
 
 /// Interpreter settings (defaults from PARAX_DEVICES, PARAX_BACKEND,
-/// PARAX_DEVICE_MEMORY when those are set, as for the parax command).
+/// PARAX_DEVICE_MEMORY, PARAX_MAX_MEMORY when those are set, as for the
+/// parax command).
 struct Config {
   int devices = 0;             ///< 0: PARAX_DEVICES or 1.
   std::string backend;         ///< "", "auto", "cpu", "interp" (""=PARAX_BACKEND or auto).
   int64_t deviceMemory = -1;   ///< Bytes per device; -1: PARAX_DEVICE_MEMORY or unlimited.
+  /// Host bytes the values of all interpreters in this process may hold
+  /// (beyond: MemoryError); 0: PARAX_MAX_MEMORY or half the RAM.
+  int64_t maxMemory = 0;
   int64_t maxSteps = 0;        ///< Statements this interpreter may run in all; 0 = no limit.
   std::vector<std::string> argv; ///< sys.argv for programs.
   /// Receives print() and jax.debug.print() output. Unset: stdout.

@@ -11,7 +11,9 @@
 #include "repl/embed/EmbedImpl.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Parser.h"
+#include "ir/HostMemory.h"
 #include "repl/Options.h"
+#include "repl/ProgramSource.h"
 #include "runtime/Backend.h"
 
 #include <algorithm>
@@ -99,6 +101,12 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     opts.backend = config.backend;
   if (config.deviceMemory >= 0)
     opts.deviceMemory = config.deviceMemory;
+  if (config.maxMemory > 0)
+    opts.maxMemory = config.maxMemory;
+  // One budget for the whole process: the last interpreter that names one
+  // sets it.
+  if (opts.maxMemory > 0)
+    HostMemory::setLimit(opts.maxMemory);
   if (opts.devices < 1 || opts.devices > 64)
     return makeError("ValueError", "the device count must be from 1 to 64, got " +
                                        std::to_string(opts.devices));
@@ -159,12 +167,10 @@ Status Interpreter::run(std::string_view source, std::string_view name) {
 }
 
 Status Interpreter::runFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return makeError("FileNotFoundError", "cannot open '" + path + "': No such file or directory");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return run(ss.str(), path);
+  std::string text, error;
+  if (!readProgramSource(path, text, error))
+    return makeError("OSError", error);
+  return run(text, path);
 }
 
 Result<Value> Interpreter::eval(std::string_view source, std::string_view name) {

@@ -5,7 +5,8 @@ signal, never a hang - and when it fails, its diagnostic must carry
 `NAME.py:LINE`.
 
 Directives in a program's leading comments:
-  # hostile: exit=0|1              the exit status it must end with (default: 0 or 1)
+  # hostile: exit=0|1|2            the exit status it must end with (default: 0 or 1;
+                                   2, bad usage, only when named here)
   # hostile: error=KIND line=L     exit 1, stderr names KIND and points at NAME.py:L
   # hostile: expect=TEXT           TEXT must appear in stdout+stderr (repeatable)
   # hostile: reject=TEXT           TEXT must not appear in stdout+stderr (repeatable)
@@ -14,10 +15,15 @@ Directives in a program's leading comments:
   # hostile: timeout=S             wall-clock limit (default 60 s)
   # hostile: memory=MiB            address-space cap (default 6144 MiB)
   # hostile: stdin=program         feed the program on stdin to `parax -` instead of a path
+  # hostile: stdin=piped           feed the program on stdin to plain `parax` (no path)
+  # hostile: path=PATH             run `parax PATH` (a directory, a device ...) instead
+                                   of the program itself
+In args and path, {tmp} is a fresh temporary directory for the run (removed after).
+A UTF-8 byte order mark before the first comment is allowed.
 
 usage: check.py PARAX [--only SUBSTR]
 """
-import glob, os, re, resource, shlex, signal, subprocess, sys
+import glob, os, re, resource, shlex, shutil, signal, subprocess, sys, tempfile
 
 parax = sys.argv[1]
 only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
@@ -26,8 +32,9 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 def directives(src):
     d = {"exit": None, "error": None, "line": None, "expect": [], "reject": [], "args": "",
-         "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False}
-    for raw in src.splitlines():
+         "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False,
+         "path": None}
+    for raw in src.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if not line.startswith("#"):
             if line:
@@ -45,7 +52,7 @@ def directives(src):
             if body.startswith("args="):
                 d["args"] = body[5:]
                 continue
-            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin)=(\S+)", body):
+            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin|path)=(\S+)", body):
                 d[key] = val
     return d
 
@@ -66,11 +73,15 @@ for prog in sorted(glob.glob(os.path.join(here, "*.py"))):
     src = open(prog, encoding="utf-8", errors="replace").read()
     d = directives(src)
     for backend in d["backends"].split(","):
-        cmd = [parax, "--backend", backend, *shlex.split(d["args"])]
+        tmp = tempfile.mkdtemp(prefix="parax-hostile-")
+        cmd = [parax, "--backend", backend, *shlex.split(d["args"].replace("{tmp}", tmp))]
         stdin = subprocess.DEVNULL
         if d["stdin"]:
-            cmd.append("-")
+            if d["stdin"] == "program":
+                cmd.append("-")
             stdin = open(prog, "rb")
+        elif d["path"]:
+            cmd.append(d["path"].replace("{tmp}", tmp))
         else:
             cmd.append(prog)
         env = dict(os.environ, PARAX_CACHE_DIR=os.environ.get("PARAX_CACHE_DIR", "off"))
@@ -84,10 +95,11 @@ for prog in sorted(glob.glob(os.path.join(here, "*.py"))):
         except subprocess.TimeoutExpired as e:
             rc, out, err = None, "", ""
             problems.append(f"no answer in {d['timeout']} s")
+        shutil.rmtree(tmp, ignore_errors=True)
         if rc is not None:
             if rc < 0:
                 problems.append(f"killed by signal {signal.Signals(-rc).name}")
-            elif rc not in (0, 1):
+            elif rc not in (0, 1) and str(rc) != d["exit"]:
                 problems.append(f"exit status {rc}")
             want = "1" if d["error"] else d["exit"]
             if want is not None and str(rc) != want:

@@ -2,7 +2,8 @@
 """Drives the real parax REPL through a pseudo-terminal (standard library
 only): typing, multi-line blocks, echo, tab completion, an error followed by
 use of an earlier definition, :commands, Ctrl-C while typing and during a
-running loop, and history kept across sessions.
+running loop, history kept across sessions and across a closed terminal,
+and a syntax error inside open brackets reported at once.
 
 usage: pty_test.py path/to/parax
 """
@@ -86,6 +87,40 @@ class Repl:
         os.kill(self.pid, signal.SIGKILL)
         raise AssertionError("parax did not exit on Ctrl-D; output after the last "
                              "match:\n%r" % self.text()[self.pos:])
+
+
+def hangup_keeps_history(home):
+    """Closing the terminal keeps ~/.parax_history. As under a terminal
+    emulator, a shell leads the session and passes SIGHUP on to parax a
+    moment after the terminal closed - while parax, whose reads ended,
+    may be writing its history (the write that used to truncate it)."""
+    path = os.path.join(home, ".parax_history")
+    for attempt, delay in enumerate([0.0005, 0.001, 0.002, 0.0025, 0.003, 0.0035]):
+        pid, fd = pty.fork()
+        if pid == 0:
+            kid = os.fork()
+            if kid == 0:
+                os.environ.update(HOME=home, TERM="xterm", PARAX_BACKEND="interp")
+                os.execv(PARAX, [PARAX])
+
+            def forward(*_):
+                time.sleep(delay)
+                try:
+                    os.kill(kid, signal.SIGHUP)
+                except OSError:
+                    pass
+            signal.signal(signal.SIGHUP, forward)
+            os.waitpid(kid, 0)
+            os._exit(0)
+        r = Repl.__new__(Repl)
+        r.pid, r.fd, r.raw, r.pos = pid, fd, b"", 0
+        r.expect(">>> ")
+        r.line("hangup_marker_%d = %d" % (attempt, attempt))
+        os.close(fd)
+        os.waitpid(pid, 0)
+        history = open(path).read().replace("\\040", " ")
+        for want in ("add(x, 2)", "hangup_marker_%d" % attempt):
+            assert want in history, "after hangup %d: %r missing from %r" % (attempt, want, history)
 
 
 def main():
@@ -192,7 +227,14 @@ def main():
     r.send("\n")
     r.expect(r"\n42\r?\n")
     r.expect(">>> ")
+    # A line no continuation can fix is an error at once, not a "..." prompt.
+    r.send("def broken(:\n")
+    r.expect(r"SyntaxError")
+    r.expect(">>> ")
+    r.line("broken_done = 1")
     assert r.close() == 0
+
+    hangup_keeps_history(home)
     print("repl pty test: OK")
 
 

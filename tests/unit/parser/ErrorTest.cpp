@@ -319,6 +319,16 @@ TEST(ErrorTest, ClassifyInput) {
       {"x = 'abc\n", InputState::Invalid},
       {"class A: pass\n", InputState::Invalid},
       {"return 1\n", InputState::Invalid},
+      // Inside open brackets: wrong already (no continuation can fix it),
+      // or still open to more lines.
+      {"def broken(:\n", InputState::Invalid},
+      {"x = (1 2\n", InputState::Invalid},
+      {"x = [1,\n  2 3\n", InputState::Invalid},
+      {"print(1 +\n", InputState::Incomplete},
+      {"def f(a,\n", InputState::Incomplete},
+      {"f(x for x in\n", InputState::Incomplete},
+      {"f(\"\"\"abc\n", InputState::Incomplete},
+      {"if x:\n  f(1,\n", InputState::Incomplete},
   };
   for (const Case &c : cases)
     EXPECT_EQ(int(classifyInput(c.text)), int(c.state)) << c.text;
