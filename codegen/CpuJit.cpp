@@ -100,7 +100,7 @@ std::string prepareCacheDir(const std::string &dir) {
 
 } // namespace
 
-struct CpuJit::Impl {
+struct CpuJitImpl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::unique_ptr<llvm::TargetMachine> tm; // for optimisation and asm dumps
   std::unique_ptr<DiskObjectCache> cache;
@@ -109,8 +109,18 @@ struct CpuJit::Impl {
   std::atomic<int> counter{0};
 };
 
-CpuJit::CpuJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CpuJit::CpuJit(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
 CpuJit::~CpuJit() = default;
+
+JitCode::~JitCode() {
+  std::shared_ptr<CpuJitImpl> jit = jit_.lock();
+  if (!jit || !dylib_)
+    return;
+  auto &jd = *static_cast<llvm::orc::JITDylib *>(dylib_);
+  // Frees the program's code and symbol tables; nothing links against a
+  // program dylib, so no other program is affected.
+  llvm::consumeError(jit->jit->getExecutionSession().removeJITDylib(jd));
+}
 
 llvm::Expected<std::unique_ptr<CpuJit>>
 CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
@@ -122,7 +132,7 @@ CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
     llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1");
   });
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_shared<Impl>();
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!jtmb)
     return jtmb.takeError();
@@ -190,7 +200,7 @@ bool CpuJit::cached(const std::string &cacheKey) const {
   return !cacheKey.empty() && impl_->cache->has("parax-" + cacheKey);
 }
 
-llvm::Expected<std::vector<void *>>
+llvm::Expected<std::shared_ptr<JitCode>>
 CpuJit::add(std::unique_ptr<llvm::Module> m,
             std::unique_ptr<llvm::LLVMContext> ctx,
             const std::vector<std::string> &symbols,
@@ -230,16 +240,18 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
   auto jd = es.createJITDylib(name);
   if (!jd)
     return jd.takeError();
+  std::shared_ptr<JitCode> code(new JitCode());
+  code->jit_ = impl_;
+  code->dylib_ = &*jd; // removed by ~JitCode, also on the errors below
   jd->addToLinkOrder(*impl_->runtimeLib);
   if (auto err = impl_->jit->addIRModule(
           *jd, llvm::orc::ThreadSafeModule(std::move(m), std::move(ctx))))
-    return llvm::Expected<std::vector<void *>>(std::move(err));
-  std::vector<void *> addrs;
+    return llvm::Expected<std::shared_ptr<JitCode>>(std::move(err));
   for (const std::string &s : symbols) {
     auto sym = impl_->jit->lookup(*jd, s);
     if (!sym)
       return sym.takeError();
-    addrs.push_back(sym->toPtr<void *>());
+    code->addresses_.push_back(sym->toPtr<void *>());
   }
   if (timing) {
     auto t2 = std::chrono::steady_clock::now();
@@ -249,7 +261,7 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
     std::fprintf(stderr, "parax-jit: %s optimise %.1f ms, codegen+link %.1f ms\n",
                  hit ? "cached" : "compiled", ms(t0, t1), ms(t1, t2));
   }
-  return addrs;
+  return code;
 }
 
 } // namespace parax::codegen

@@ -12,6 +12,7 @@
 #include "runtime/Backend.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -29,7 +30,7 @@ void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
     ev.options().dumpSink(text);
     return;
   }
-  static int counter = 0;
+  static std::atomic<int> counter{0}; // interpreters on several threads
   std::string path = ev.options().dumpDir + "/" + std::to_string(++counter) + "-" +
                      name + "." + stage;
   if (FILE *f = std::fopen(path.c_str(), "w")) {
@@ -69,6 +70,7 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
                                 const std::string &name) {
         dumpStage(ev, stage, text, name);
       });
+  ev.noteProgramCompiled();
   return ev.backend().compile(prog.module);
 }
 
