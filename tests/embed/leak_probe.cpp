@@ -6,11 +6,12 @@
 //   one:   one interpreter, N runs of 50 KB, then destroyed;
 //   jit:   one cpu interpreter, N distinct jit programs, each jit object
 //          dropped right after its call (with PROBE_CLEAR_CACHES: also
-//          Interpreter::clearCaches() at the end), then destroyed.
+//          Interpreter::clearCaches() at the end), then destroyed;
+//   jitdef: the same with the jit objects made by one function.
 // Heap is mallinfo2()'s in-use bytes (uordblks + hblkhd); RSS from
 // /proc/self/statm. One warm-up run first, so one-time state (ANTLR's
 // DFA, LLVM's target registry) is in the starting figure.
-//   leak_probe fresh|one|jit [N]
+//   leak_probe fresh|one|jit|jitdef [N]
 //
 //===----------------------------------------------------------------------===//
 #include "parax/parax.h"
@@ -65,7 +66,7 @@ int main(int argc, char **argv) {
   std::string mode = argc > 1 ? argv[1] : "fresh";
   int n = argc > 2 ? std::atoi(argv[2]) : 200;
   {
-    px::Interpreter warm = make(mode == "jit" ? "cpu" : "interp");
+    px::Interpreter warm = make(mode.rfind("jit", 0) == 0 ? "cpu" : "interp");
     warm.run(source(-1)).check();
     warm.run("import jax, jax.numpy as jnp\n"
              "g = jax.jit(lambda x: x * 0.5 + 1.0)\ng(jnp.ones(8))\n").check();
@@ -83,12 +84,19 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; ++i)
       ip.run(source(i), "prog" + std::to_string(i) + ".py").check();
     report("one interpreter, alive", heap0, rss0);
-  } else if (mode == "jit") {
-    px::Interpreter ip = make("cpu");
-    ip.run("import jax, jax.numpy as jnp\nx = jnp.ones(8)\n").check();
-    for (int i = 0; i < n; ++i)
-      ip.run("g = jax.jit(lambda x: x * " + std::to_string(i + 2) + ".0 + 1.0)\n"
-             "y = g(x)\ndel g\n").check();
+  } else if (mode == "jit" || mode == "jitdef") {
+    // jit: each run defines its lambda (so each run's AST stays, as the
+    // lambda points into it); jitdef: one factory defined up front.
+    const char *backend = std::getenv("PROBE_BACKEND"); // default cpu
+    px::Interpreter ip = make(backend ? backend : "cpu");
+    ip.run("import jax, jax.numpy as jnp\nx = jnp.ones(8)\n"
+           "def mk(k):\n    return jax.jit(lambda x: x * k + 1.0)\n").check();
+    for (int i = 0; i < n; ++i) {
+      std::string k = std::to_string(i + 2) + ".0";
+      ip.run(mode == "jit" ? "g = jax.jit(lambda x: x * " + k + " + 1.0)\ny = g(x)\ndel g\n"
+                           : "g = mk(" + k + ")\ny = g(x)\ndel g\n")
+          .check();
+    }
     report("jit programs, alive", heap0, rss0);
 #ifdef PROBE_CLEAR_CACHES
     ip.clearCaches();
@@ -96,7 +104,7 @@ int main(int argc, char **argv) {
     report("after clearCaches()", heap0, rss0);
 #endif
   } else {
-    std::fprintf(stderr, "usage: leak_probe fresh|one|jit [N]\n");
+    std::fprintf(stderr, "usage: leak_probe fresh|one|jit|jitdef [N]\n");
     return 2;
   }
   malloc_trim(0);
