@@ -213,6 +213,8 @@ public:
   }
   uint64_t programsCompiled() const { return programsCompiled_; }
   void noteProgramCompiled() { ++programsCompiled_; }
+  /// The jit/pmap objects made (weak; see registerJitObject, frontend/Jit.h).
+  std::vector<std::weak_ptr<Object>> &jitObjects() { return jitObjects_; }
 
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
@@ -263,6 +265,7 @@ private:
   int depth_ = 0;
   int64_t steps_ = 0;
   std::unordered_map<uint32_t, uint64_t> functionsByFile_;
+  std::vector<std::weak_ptr<Object>> jitObjects_;
   uint64_t programsCompiled_ = 0;
   bool muted_ = false;
 

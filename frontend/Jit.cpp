@@ -41,6 +41,30 @@ void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
   }
 }
 
+void registerJitObject(Evaluator &ev, const std::shared_ptr<Object> &obj) {
+  auto &objs = ev.jitObjects();
+  // Drop the dead entries once they are half of the list (amortized O(1)).
+  if (objs.size() >= 64 && objs.size() % 64 == 0) {
+    size_t live = 0;
+    for (auto &w : objs)
+      live += !w.expired();
+    if (2 * live <= objs.size())
+      std::erase_if(objs, [](const std::weak_ptr<Object> &w) { return w.expired(); });
+  }
+  objs.push_back(obj);
+}
+
+void clearJitCaches(Evaluator &ev) {
+  for (auto &w : ev.jitObjects()) {
+    std::shared_ptr<Object> o = w.lock();
+    if (auto *j = dynamic_cast<JitFunction *>(o.get()))
+      j->clearCache();
+    else if (auto *p = dynamic_cast<PmapFunction *>(o.get()))
+      p->clearCache();
+  }
+  std::erase_if(ev.jitObjects(), [](const std::weak_ptr<Object> &w) { return w.expired(); });
+}
+
 std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
                                                     TraceProgram &prog) {
   std::vector<std::string> problems = ir::verifyModule(*prog.module);

@@ -45,6 +45,12 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
                                  const TraceProgram &prog,
                                  const std::vector<Value> &args);
 
+/// Records a new jit/pmap object so that clearJitCaches can reach it.
+void registerJitObject(Evaluator &ev, const std::shared_ptr<Object> &obj);
+/// Drops the compiled programs of every live jit/pmap object (they trace
+/// and compile again on their next call), as jax.clear_caches() does.
+void clearJitCaches(Evaluator &ev);
+
 class JitFunction : public NativeObject {
 public:
   JitFunction(Value fun, std::vector<int64_t> staticArgnums,
@@ -57,6 +63,10 @@ public:
   const Value &fun() const { return fun_; }
   /// The compiled programs, most recent last (REPL :ir / :mem).
   std::vector<const CompiledProgram *> programs() const;
+  void clearCache() {
+    order_.clear();
+    cache_.clear();
+  }
 
 private:
   Value fun_;
@@ -76,6 +86,10 @@ public:
   Value call(Evaluator &ev, CallArgs &args) override;
   bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
   std::vector<const CompiledProgram *> programs() const;
+  void clearCache() {
+    order_.clear();
+    cache_.clear();
+  }
 
 private:
   Value fun_, axisName_, inAxes_, outAxes_, devices_;

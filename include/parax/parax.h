@@ -43,7 +43,8 @@
 // its compiled programs, and frees them all when destroyed. A run that
 // defined no function and compiled no program is freed when it returns.
 // Compiled code no live jit object uses is kept for reuse up to
-// Config::cachedPrograms programs; clearCaches() frees it at once.
+// Config::cachedPrograms programs; clearCaches() frees every compiled
+// program at once (live jit objects recompile on their next call).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -263,7 +264,8 @@ struct Config {
   /// Compiled programs whose jit objects are gone, kept so that an
   /// identical program (e.g. jax.jit of the same lambda made again) does
   /// not recompile; least recently used dropped first; 0 keeps none.
-  /// (Programs of live jit objects stay with those objects, as in JAX.)
+  /// (Programs of live jit objects stay with those objects, as in JAX,
+  /// until Interpreter::clearCaches().)
   int cachedPrograms = 64;
   /// Receives print() and jax.debug.print() output. Unset: stdout.
   /// Called on the thread that runs the call, with the interpreter's lock held
@@ -302,8 +304,10 @@ public:
   Result<Value> call(std::string_view name, const std::vector<Value> &args,
                      const std::vector<std::pair<std::string, Value>> &kwargs = {});
 
-  /// Frees the compiled programs kept for reuse (Config::cachedPrograms);
-  /// the programs of live jit objects stay. Waits for a running call.
+  /// Frees every compiled program, as jax.clear_caches() does: the code
+  /// kept for reuse (Config::cachedPrograms) and the per-signature
+  /// programs of live jit/pmap objects, which trace and compile again on
+  /// their next call. Waits for a running call.
   void clearCaches();
 
   /// Makes the running (or next) call fail with KeyboardInterrupt at the

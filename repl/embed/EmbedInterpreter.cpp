@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Jit.h"
 #include "frontend/Parser.h"
 #include "repl/Options.h"
 #include "runtime/Backend.h"
@@ -271,6 +272,7 @@ Result<Value> Interpreter::call(std::string_view name, const std::vector<Value> 
 
 void Interpreter::clearCaches() {
   std::lock_guard<std::mutex> lock(impl_->mu);
+  frontend::clearJitCaches(impl_->ev()); // first: frees their executables
   impl_->backend->clearCaches();
 }
 

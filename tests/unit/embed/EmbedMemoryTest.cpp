@@ -96,10 +96,22 @@ TEST(EmbedMemory, DroppedJitProgramsAreBoundedAndClearable) {
   EXPECT_LT(heapInUse() - before, kMB);
   ip.clearCaches();
   EXPECT_LT(heapInUse() - before, kMB / 4);
-  // A live jit object keeps its program through clearCaches().
-  ASSERT_TRUE(ip.run("h = jax.jit(lambda x: x - 1.0)\ny = h(x)\n").ok());
+}
+
+// clearCaches() also drops the programs of live jit objects (one per
+// argument shape here); they compile again when called.
+TEST(EmbedMemory, ClearCachesFreesLiveJitObjectsPrograms) {
+  px::Interpreter ip = make("cpu", 0);
+  ASSERT_TRUE(ip.run("import jax, jax.numpy as jnp\n"
+                     "h = jax.jit(lambda x: jnp.sum(x * 2.0))\nh(jnp.ones(1))\n").ok());
   ip.clearCaches();
-  EXPECT_EQ(ip.eval("float(h(x)[0])").value().toDouble(), 0.0);
+  int64_t before = heapInUse();
+  for (int n = 2; n < 42; ++n)
+    ASSERT_TRUE(ip.run("r = h(jnp.ones(" + std::to_string(n) + "))\n").ok());
+  EXPECT_GT(heapInUse() - before, kMB / 2); // 40 programs, one per shape
+  ip.clearCaches();
+  EXPECT_LT(heapInUse() - before, kMB / 4);
+  EXPECT_EQ(ip.eval("float(h(jnp.ones(5)))").value().toDouble(), 10.0);
 }
 
 // Identical programs made again reuse the kept code (and still run right
