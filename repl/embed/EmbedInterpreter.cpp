@@ -10,9 +10,10 @@
 // Memory: the interpreter owns the source texts it ran (a SourceSet) and
 // their ASTs, and frees them with itself. Once a run's result or error has
 // been rendered, its AST is freed unless it defined a function (functions
-// point into it), and its text too unless it also compiled no program
-// (their locations may name it), so a host that runs many scripts in one
-// interpreter keeps only what their definitions need.
+// point into it), and then its text too if it compiled no program (the
+// locations of compiled programs may name it), so a host that runs many
+// scripts in one interpreter keeps only what their definitions need.
+// clearCaches() empties the jit objects' caches and the backend's code.
 //
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"

@@ -5,8 +5,10 @@
 //     constants; large constants travel by table, so code does not depend
 //     on their data);
 //  2. emit LLVM IR (always: ProgramInfo belongs to this module);
-//  3. on a process-cache miss, hand the module to CpuJit (O2, or the disk
-//     object cache) and keep the entry address.
+//  3. when no live code has that key, hand the module to CpuJit (O2, or the
+//     disk object cache); the executable owns the resulting JitCode, the
+//     cache a weak reference to it and, for the last few programs used, a
+//     strong one (the LRU), so code is freed once neither needs it.
 // run(): binds the arguments and the constant table, calls the entry under
 // FTZ/DAZ, and turns the returned pointers into Arrays that share the
 // runtime buffers (no copies).
