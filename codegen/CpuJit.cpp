@@ -78,7 +78,7 @@ private:
 
 } // namespace
 
-struct CpuJit::Impl {
+struct CpuJitImpl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   std::unique_ptr<llvm::TargetMachine> tm; // for optimisation and asm dumps
   std::unique_ptr<JitCache> disk;
@@ -89,8 +89,18 @@ struct CpuJit::Impl {
   std::atomic<int> counter{0};
 };
 
-CpuJit::CpuJit(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+CpuJit::CpuJit(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
 CpuJit::~CpuJit() = default;
+
+JitCode::~JitCode() {
+  std::shared_ptr<CpuJitImpl> jit = jit_.lock();
+  if (!jit || !dylib_)
+    return;
+  auto &jd = *static_cast<llvm::orc::JITDylib *>(dylib_);
+  // Frees the program's code and symbol tables; nothing links against a
+  // program dylib, so no other program is affected.
+  llvm::consumeError(jit->jit->getExecutionSession().removeJITDylib(jd));
+}
 
 llvm::Expected<std::unique_ptr<CpuJit>>
 CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
@@ -102,7 +112,7 @@ CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
     llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr);
     llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1");
   });
-  auto impl = std::make_unique<Impl>();
+  auto impl = std::make_shared<Impl>();
   auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!jtmb)
     return jtmb.takeError();
@@ -171,7 +181,7 @@ std::string CpuJit::cpuDescription() const {
   return impl_->cpu + " " + impl_->features;
 }
 
-llvm::Expected<std::vector<void *>>
+llvm::Expected<std::shared_ptr<JitCode>>
 CpuJit::add(std::unique_ptr<llvm::Module> m,
             std::unique_ptr<llvm::LLVMContext> ctx,
             const std::vector<std::string> &symbols,
@@ -205,25 +215,23 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
   // on failure the dylib goes again.
   auto &es = impl_->jit->getExecutionSession();
   auto link = [&](llvm::function_ref<llvm::Error(llvm::orc::JITDylib &)> put)
-      -> llvm::Expected<std::vector<void *>> {
+      -> llvm::Expected<std::shared_ptr<JitCode>> {
     auto jd = es.createJITDylib("program" + std::to_string(impl_->counter++));
     if (!jd)
       return jd.takeError();
+    std::shared_ptr<JitCode> code(new JitCode());
+    code->jit_ = impl_;
+    code->dylib_ = &*jd; // removed by ~JitCode, also on the errors below
     jd->addToLinkOrder(*impl_->runtimeLib);
-    llvm::Error err = put(*jd);
-    std::vector<void *> addrs;
-    for (size_t i = 0; !err && i < symbols.size(); ++i) {
-      auto sym = impl_->jit->lookup(*jd, symbols[i]);
-      if (!sym)
-        err = sym.takeError();
-      else
-        addrs.push_back(sym->toPtr<void *>());
+    if (llvm::Error err = put(*jd))
+      return llvm::Expected<std::shared_ptr<JitCode>>(std::move(err));
+    for (const std::string &sym : symbols) {
+      auto addr = impl_->jit->lookup(*jd, sym);
+      if (!addr)
+        return addr.takeError();
+      code->addresses_.push_back(addr->toPtr<void *>());
     }
-    if (err) {
-      llvm::consumeError(es.removeJITDylib(*jd));
-      return llvm::Expected<std::vector<void *>>(std::move(err));
-    }
-    return addrs;
+    return code;
   };
 
   std::string id;

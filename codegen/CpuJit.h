@@ -2,7 +2,8 @@
 //
 // A small KaleidoscopeJIT-shaped wrapper: fallible construction (Create ->
 // Expected), one JITDylib per compiled program (so every program can use the
-// same symbol names and a cached object file can be loaded as is), the
+// same symbol names, a cached object file can be loaded as is, and removing
+// the dylib frees exactly that program's code: see JitCode), the
 // runtime's parax_rt_* entry points and the process's libm/libmvec visible
 // to all of them, and an optional on-disk object cache (codegen/JitCache:
 // verified entries keyed by a SHA-256 of the program key and the compiler
@@ -25,6 +26,8 @@ template <typename T> class Expected;
 
 namespace parax::codegen {
 
+struct CpuJitImpl;
+
 /// A name the JIT resolves to a fixed address (the runtime ABI).
 struct JitSymbol {
   std::string name;
@@ -35,6 +38,25 @@ struct JitSymbol {
 struct JitDumps {
   bool wantLLVM = false, wantAsm = false;
   std::string llvm, assembly;
+};
+
+/// One compiled program's code. Destroying it frees the code (its JITDylib
+/// is removed from the session); if the CpuJit is already gone, the code
+/// went with it. May be destroyed on any thread.
+class JitCode {
+public:
+  ~JitCode();
+  JitCode(const JitCode &) = delete;
+  JitCode &operator=(const JitCode &) = delete;
+  /// The address of each symbol asked for, in order.
+  const std::vector<void *> &addresses() const { return addresses_; }
+
+private:
+  friend class CpuJit;
+  JitCode() = default;
+  std::weak_ptr<struct CpuJitImpl> jit_;
+  void *dylib_ = nullptr; ///< llvm::orc::JITDylib *
+  std::vector<void *> addresses_;
 };
 
 class CpuJit {
@@ -53,17 +75,18 @@ public:
 
   /// Optimises `m` at `optLevel` (skipped when the object cache holds a
   /// verified object for `cacheKey`), compiles it into a fresh JITDylib and
-  /// returns the address of each name in `symbols`. `cacheKey` (any text
-  /// that determines the module, e.g. its source IR) empty: no disk caching.
-  llvm::Expected<std::vector<void *>>
+  /// returns the code, with the address of each name in `symbols`.
+  /// `cacheKey` (any text that determines the module, e.g. its source IR)
+  /// empty: no disk caching.
+  llvm::Expected<std::shared_ptr<JitCode>>
   add(std::unique_ptr<llvm::Module> m, std::unique_ptr<llvm::LLVMContext> ctx,
       const std::vector<std::string> &symbols, const std::string &cacheKey,
       int optLevel, JitDumps *dumps);
 
 private:
-  struct Impl;
-  explicit CpuJit(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+  using Impl = CpuJitImpl;
+  explicit CpuJit(std::shared_ptr<Impl> impl);
+  std::shared_ptr<Impl> impl_; ///< Shared only with JitCode's weak_ptrs.
 };
 
 } // namespace parax::codegen

@@ -843,6 +843,7 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
 Value Evaluator::makeFunction(const std::string &name, Loc loc,
                               const Parameters &p, const Block *body,
                               const Expr *exprBody, Frame &f) {
+  ++functionsByFile_[loc.file];
   auto fn = std::make_shared<FunctionObj>();
   fn->name = name;
   fn->loc = loc;

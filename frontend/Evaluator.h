@@ -217,6 +217,19 @@ public:
   const FunctionInfo *functionInfo(const void *key, const Parameters &params,
                                    const Block *body, const Expr *exprBody);
 
+  /// What may still refer to a finished run's AST or source: functions
+  /// defined by its text (they point into its AST) and programs compiled
+  /// (their ops' and trace frames' locations may name its source). An
+  /// embedder frees a run's AST, and its text, when these did not grow.
+  uint64_t functionsMadeIn(uint32_t file) const {
+    auto it = functionsByFile_.find(file);
+    return it == functionsByFile_.end() ? 0 : it->second;
+  }
+  uint64_t programsCompiled() const { return programsCompiled_; }
+  void noteProgramCompiled() { ++programsCompiled_; }
+  /// The jit/pmap objects made (weak; see registerJitObject, frontend/Jit.h).
+  std::vector<std::weak_ptr<Object>> &jitObjects() { return jitObjects_; }
+
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
   /// The class and first argument of the innermost running method (for
@@ -272,6 +285,9 @@ private:
   Loc curLoc_;
   int depth_ = 0;
   int64_t steps_ = 0;
+  std::unordered_map<uint32_t, uint64_t> functionsByFile_;
+  std::vector<std::weak_ptr<Object>> jitObjects_;
+  uint64_t programsCompiled_ = 0;
   bool muted_ = false;
 
   friend void installBuiltins(Evaluator &ev,

@@ -13,6 +13,7 @@
 #include "runtime/Backend.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -30,7 +31,7 @@ void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
     ev.options().dumpSink(text);
     return;
   }
-  static int counter = 0;
+  static std::atomic<int> counter{0}; // interpreters on several threads
   std::string path = ev.options().dumpDir + "/" + std::to_string(++counter) + "-" +
                      name + "." + stage;
   if (FILE *f = std::fopen(path.c_str(), "w")) {
@@ -39,6 +40,30 @@ void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
   } else {
     raise("FileNotFoundError", "cannot write dump file '" + path + "'");
   }
+}
+
+void registerJitObject(Evaluator &ev, const std::shared_ptr<Object> &obj) {
+  auto &objs = ev.jitObjects();
+  // Drop the dead entries once they are half of the list (amortized O(1)).
+  if (objs.size() >= 64 && objs.size() % 64 == 0) {
+    size_t live = 0;
+    for (auto &w : objs)
+      live += !w.expired();
+    if (2 * live <= objs.size())
+      std::erase_if(objs, [](const std::weak_ptr<Object> &w) { return w.expired(); });
+  }
+  objs.push_back(obj);
+}
+
+void clearJitCaches(Evaluator &ev) {
+  for (auto &w : ev.jitObjects()) {
+    std::shared_ptr<Object> o = w.lock();
+    if (auto *j = dynamic_cast<JitFunction *>(o.get()))
+      j->clearCache();
+    else if (auto *p = dynamic_cast<PmapFunction *>(o.get()))
+      p->clearCache();
+  }
+  std::erase_if(ev.jitObjects(), [](const std::weak_ptr<Object> &w) { return w.expired(); });
 }
 
 std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
@@ -70,6 +95,7 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
                                 const std::string &name) {
         dumpStage(ev, stage, text, name);
       });
+  ev.noteProgramCompiled();
   return ev.backend().compile(prog.module);
 }
 

@@ -59,6 +59,11 @@ struct ProgramCache {
 /// The cache of `fun` for `config` (a string naming the transformation and
 /// its options); a fresh one for callables that are not Python functions.
 std::shared_ptr<ProgramCache> programCacheFor(const Value &fun, const std::string &config);
+/// Records a new jit/pmap object so that clearJitCaches can reach it.
+void registerJitObject(Evaluator &ev, const std::shared_ptr<Object> &obj);
+/// Drops the compiled programs of every live jit/pmap object (they trace
+/// and compile again on their next call), as jax.clear_caches() does.
+void clearJitCaches(Evaluator &ev);
 
 class JitFunction : public NativeObject {
 public:
@@ -72,6 +77,10 @@ public:
   const Value &fun() const { return fun_; }
   /// The compiled programs, most recent last (REPL :ir / :mem).
   std::vector<const CompiledProgram *> programs() const;
+  void clearCache() {
+    cache_->order.clear();
+    cache_->entries.clear();
+  }
 
 private:
   Value fun_;
@@ -90,6 +99,10 @@ public:
   Value call(Evaluator &ev, CallArgs &args) override;
   bool getAttr(Evaluator &ev, const std::string &name, Value &out) override;
   std::vector<const CompiledProgram *> programs() const;
+  void clearCache() {
+    cache_->order.clear();
+    cache_->entries.clear();
+  }
 
 private:
   Value fun_, axisName_, inAxes_, outAxes_, devices_;

@@ -26,6 +26,8 @@
 
 #include "ParaxLexer.h"
 
+#include <mutex>
+
 namespace parax::frontend {
 
 namespace {
@@ -131,7 +133,22 @@ std::string normalizeNewlines(const std::string &text) {
 // ParseRun
 //===----------------------------------------------------------------------===//
 
+/// The ANTLR 4.9 runtime shares mutable state between all parser and lexer
+/// instances with no locking: the generated recognizers' static DFAs and
+/// PredictionContextCache, and the counters
+/// PredictionContext::globalNodeCount and LexerATNSimulator::match_calls
+/// (helgrind reports races on them with two interpreters). Parses therefore
+/// run one at a time in the process (recursive: an f-string field is parsed
+/// while its enclosing module's parse run is alive on the same thread).
+static std::recursive_mutex &antlrMutex() {
+  static std::recursive_mutex m;
+  return m;
+}
+
 struct ParseRun::Impl {
+  /// First member: held from construction to destruction of every ANTLR
+  /// object below.
+  std::unique_lock<std::recursive_mutex> antlrLock{antlrMutex()};
   uint32_t file;
   std::string source; ///< The UTF-8 text (token texts are sliced from it).
   antlr4::ANTLRInputStream input;

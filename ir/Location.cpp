@@ -1,7 +1,9 @@
 //===- Location.cpp - source locations and trace stacks -------------------===//
 #include "ir/Location.h"
 
+#include <algorithm>
 #include <mutex>
+#include <unordered_map>
 
 namespace parax {
 
@@ -15,9 +17,19 @@ std::mutex &registryMutex() {
   static std::mutex m;
   return m;
 }
-std::vector<std::unique_ptr<Source>> &sources() {
-  static std::vector<std::unique_ptr<Source>> s;
-  return s;
+/// Live buffers by id, and the last id handed out.
+struct Registry {
+  std::unordered_map<uint32_t, std::unique_ptr<Source>> sources;
+  uint32_t last = 0;
+};
+Registry &registry() {
+  static Registry r;
+  return r;
+}
+/// The buffer `file` or null; call with the mutex held.
+const Source *find(uint32_t file) {
+  auto it = registry().sources.find(file);
+  return it == registry().sources.end() ? nullptr : it->second.get();
 }
 } // namespace
 
@@ -37,29 +49,47 @@ uint32_t SourceRegistry::add(std::string name, std::string text) {
     if (src->text[i] == '\n')
       src->lineStarts.push_back(i + 1);
   std::lock_guard<std::mutex> lock(registryMutex());
-  sources().push_back(std::move(src));
-  return uint32_t(sources().size());
+  Registry &r = registry();
+  // 2^32 - 1 buffers would take hours of nothing but adds; wrapping to 0
+  // ("no file") is still refused.
+  uint32_t id = ++r.last == 0 ? ++r.last : r.last;
+  r.sources[id] = std::move(src);
+  return id;
+}
+
+void SourceRegistry::remove(uint32_t file) {
+  std::unique_ptr<Source> gone; // freed outside the lock
+  std::lock_guard<std::mutex> lock(registryMutex());
+  auto it = registry().sources.find(file);
+  if (it == registry().sources.end())
+    return;
+  gone = std::move(it->second);
+  registry().sources.erase(it);
+}
+
+size_t SourceRegistry::size() {
+  std::lock_guard<std::mutex> lock(registryMutex());
+  return registry().sources.size();
 }
 
 std::string SourceRegistry::name(uint32_t file) {
   std::lock_guard<std::mutex> lock(registryMutex());
-  if (file == 0 || file > sources().size())
-    return "<unknown>";
-  return sources()[file - 1]->name;
+  const Source *s = find(file);
+  return s ? s->name : "<unknown>";
 }
 
 std::string SourceRegistry::text(uint32_t file) {
   std::lock_guard<std::mutex> lock(registryMutex());
-  if (file == 0 || file > sources().size())
-    return "";
-  return sources()[file - 1]->text;
+  const Source *s = find(file);
+  return s ? s->text : "";
 }
 
 std::string SourceRegistry::line(uint32_t file, uint32_t line) {
   std::lock_guard<std::mutex> lock(registryMutex());
-  if (file == 0 || file > sources().size())
+  const Source *src = find(file);
+  if (!src)
     return "";
-  const Source &s = *sources()[file - 1];
+  const Source &s = *src;
   if (line == 0 || line > s.lineStarts.size())
     return "";
   size_t b = s.lineStarts[line - 1];
@@ -70,6 +100,25 @@ std::string SourceRegistry::line(uint32_t file, uint32_t line) {
   if (!r.empty() && r.back() == '\r')
     r.pop_back();
   return r;
+}
+
+SourceSet::~SourceSet() {
+  for (uint32_t f : files_)
+    SourceRegistry::remove(f);
+}
+
+uint32_t SourceSet::add(std::string name, std::string text) {
+  uint32_t f = SourceRegistry::add(std::move(name), std::move(text));
+  files_.push_back(f);
+  return f;
+}
+
+void SourceSet::remove(uint32_t file) {
+  auto it = std::find(files_.begin(), files_.end(), file);
+  if (it == files_.end())
+    return;
+  files_.erase(it);
+  SourceRegistry::remove(file);
 }
 
 TraceStack TraceFrame::push(TraceStack parent, std::string label, Loc loc) {

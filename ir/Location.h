@@ -6,7 +6,9 @@
 // share the chain by pointer, as MLIR's CallSiteLoc does.
 //
 // Sources live in a process-wide registry so that any stage can render a
-// caret without threading a manager through every call.
+// caret without threading a manager through every call; a SourceSet (one per
+// interpreter or session) owns the buffers it added and removes them when
+// it goes, so no source outlives the interpreter that ran it.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -32,15 +34,40 @@ struct Loc {
   std::string str() const;
 };
 
-/// Process-wide registry of source buffers (thread-safe).
+/// Process-wide registry of source buffers (thread-safe). Ids are never
+/// reused, so a removed buffer's id can never name another one: it renders
+/// as "<unknown>" with no source line.
 class SourceRegistry {
 public:
-  /// Registers a buffer and returns its id (ids start at 1).
+  /// Registers a buffer and returns its id (ids start at 1). Prefer
+  /// SourceSet::add, which frees the buffer with its owner.
   static uint32_t add(std::string name, std::string text);
+  /// Frees a buffer (no-op for unknown ids).
+  static void remove(uint32_t file);
+  /// Buffers currently registered (for leak tests).
+  static size_t size();
   static std::string name(uint32_t file);
   /// The text of a 1-based line without its newline ("" if out of range).
   static std::string line(uint32_t file, uint32_t line);
   static std::string text(uint32_t file);
+};
+
+/// The source buffers one owner (an embedded Interpreter, a Session)
+/// registered; they are removed from the registry with the owner. Render
+/// every diagnostic that names them before the owner goes.
+class SourceSet {
+public:
+  SourceSet() = default;
+  SourceSet(const SourceSet &) = delete;
+  SourceSet &operator=(const SourceSet &) = delete;
+  ~SourceSet();
+
+  uint32_t add(std::string name, std::string text);
+  /// Frees one buffer of this set early (a run nothing refers to any more).
+  void remove(uint32_t file);
+
+private:
+  std::vector<uint32_t> files_;
 };
 
 /// One frame of a trace stack; frames are immutable and shared.

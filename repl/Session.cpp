@@ -67,7 +67,7 @@ bool Session::run(const std::string &text, const std::string &name, bool echo,
                   std::shared_ptr<frontend::Scope> scope) {
   lastError_.reset();
   try {
-    uint32_t file = SourceRegistry::add(name, text);
+    uint32_t file = sources_.add(name, text);
     std::unique_ptr<frontend::Module> m = frontend::parseModule(file);
     frontend::Module &mod = *m;
     modules_.push_back(std::move(m));

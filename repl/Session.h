@@ -62,6 +62,7 @@ private:
 
   Options opts_;
   Sink out_, err_;
+  SourceSet sources_; ///< Every text this session ran; freed with it, last.
   std::unique_ptr<runtime::Backend> backend_;
   std::unique_ptr<frontend::Evaluator> ev_;
   std::vector<std::unique_ptr<frontend::Module>> modules_;

@@ -45,6 +45,13 @@ public:
   evalEager(ir::OpKind kind, const ir::Attrs &attrs,
             const std::vector<Array> &inputs,
             const std::vector<TensorType> &resultTypes) = 0;
+  /// Compiled code that no live program uses any more is kept for reuse
+  /// (an identical program then does not recompile) for at most this many
+  /// programs, least recently used dropped first; 0 keeps none.
+  virtual void setCodeCacheLimit(size_t programs) { (void)programs; }
+  /// Frees the code kept for reuse (code of live programs stays).
+  virtual void clearCaches() {}
+
   /// Where jax.debug.print output goes.
   void setPrintSink(PrintSink s) { print_ = std::move(s); }
   const PrintSink &printSink() const { return print_; }

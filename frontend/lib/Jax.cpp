@@ -424,8 +424,9 @@ static Value jaxJit(Evaluator &ev, CallArgs &a) {
         names.push_back(p->positional[i].name);
     }
   }
-  return Value::object(Value::Kind::Native,
-                       std::make_shared<JitFunction>(fun, nums, names));
+  auto jit = std::make_shared<JitFunction>(fun, nums, names);
+  registerJitObject(ev, jit);
+  return Value::object(Value::Kind::Native, jit);
 }
 
 void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
@@ -450,9 +451,10 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
       raise("ValueError", "pmap in_axes must be an int, None, or a tuple; got the list " +
                               ev.repr(inAxes),
             "write in_axes as a tuple: in_axes=" + ev.repr(Value::tuple(inAxes.elements())));
-    return Value::object(Value::Kind::Native,
-                         std::make_shared<PmapFunction>(fun, axisName, inAxes, outAxes, sb,
-                                                        argOr(a, 99, "devices")));
+    auto pmap = std::make_shared<PmapFunction>(fun, axisName, inAxes, outAxes, sb,
+                                               argOr(a, 99, "devices"));
+    registerJitObject(ev, pmap);
+    return Value::object(Value::Kind::Native, pmap);
   });
   jax.def("device_count", [](Evaluator &ev, CallArgs &) {
     return Value::integer(ev.options().numDevices);

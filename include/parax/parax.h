@@ -20,12 +20,31 @@
 // callers that prefer exceptions. No call exits or aborts the process on a
 // user error.
 //
-// Thread safety: an Interpreter serializes its calls with an internal mutex,
-// so one Interpreter may be used from several threads (calls run one at a
-// time); distinct Interpreters share no mutable state and run in parallel.
-// interrupt() may be called from any thread (or a signal handler) while
-// another call is running. Array and Value handles may be copied and
-// destroyed on any thread; Arrays are immutable.
+// Thread safety (docs/embedding.md, "Threads"):
+//  - every Interpreter member may be called from any thread; one
+//    Interpreter serializes its calls with an internal mutex (they run one
+//    at a time, in the order they take the lock);
+//  - distinct Interpreters run in parallel on distinct threads: they share
+//    no program state (globals, jit caches, compiled code, sources, the
+//    interrupt flag, the cpu backend's device threads). Parsing is the one
+//    process-wide critical section (the ANTLR runtime's shared caches): the
+//    parse of run()/eval() text waits for any other interpreter's parse;
+//    execution does not;
+//  - interrupt() may be called from any thread, or a signal handler, while
+//    a call runs; it only stores to an atomic flag;
+//  - create() and ~Interpreter may run on any thread; the destructor waits
+//    for a call still running on another thread, so no call may start on an
+//    Interpreter being destroyed (as for any C++ object);
+//  - Array and Value handles may be copied and destroyed on any thread;
+//    Arrays are immutable. A Value holding a function belongs to its
+//    Interpreter and must be destroyed before it.
+//
+// Memory: an Interpreter owns the source texts it ran, their parse trees and
+// its compiled programs, and frees them all when destroyed. A run that
+// defined no function and compiled no program is freed when it returns.
+// Compiled code no live jit object uses is kept for reuse up to
+// Config::cachedPrograms programs; clearCaches() frees every compiled
+// program at once (live jit objects recompile on their next call).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -246,6 +265,12 @@ struct Config {
   int64_t maxMemory = 0;
   int64_t maxSteps = 0;        ///< Statements this interpreter may run in all; 0 = no limit.
   std::vector<std::string> argv; ///< sys.argv for programs.
+  /// Compiled programs whose jit objects are gone, kept so that an
+  /// identical program (e.g. jax.jit of the same lambda made again) does
+  /// not recompile; least recently used dropped first; 0 keeps none.
+  /// (Programs of live jit objects stay with those objects, as in JAX,
+  /// until Interpreter::clearCaches().)
+  int cachedPrograms = 64;
   /// Receives print() and jax.debug.print() output. Unset: stdout.
   /// Called on the thread that runs the call, with the interpreter's lock held
   /// (do not call back into the same Interpreter).
@@ -282,6 +307,12 @@ public:
                      const std::vector<std::pair<std::string, Value>> &kwargs = {});
   Result<Value> call(std::string_view name, const std::vector<Value> &args,
                      const std::vector<std::pair<std::string, Value>> &kwargs = {});
+
+  /// Frees every compiled program, as jax.clear_caches() does: the code
+  /// kept for reuse (Config::cachedPrograms) and the per-signature
+  /// programs of live jit/pmap objects, which trace and compile again on
+  /// their next call. Waits for a running call.
+  void clearCaches();
 
   /// Makes the running (or next) call fail with KeyboardInterrupt at the
   /// next statement or loop iteration the evaluator executes. Safe from any

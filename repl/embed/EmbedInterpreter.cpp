@@ -7,9 +7,18 @@
 // at a time; interrupt() only stores to an atomic flag that the evaluator
 // (each statement) and the interp backend poll.
 //
+// Memory: the interpreter owns the source texts it ran (a SourceSet) and
+// their ASTs, and frees them with itself. Once a run's result or error has
+// been rendered, its AST is freed unless it defined a function (functions
+// point into it), and then its text too if it compiled no program (the
+// locations of compiled programs may name it), so a host that runs many
+// scripts in one interpreter keeps only what their definitions need.
+// clearCaches() empties the jit objects' caches and the backend's code.
+//
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Jit.h"
 #include "frontend/Parser.h"
 #include "ir/HostMemory.h"
 #include "repl/Options.h"
@@ -22,6 +31,7 @@
 #include <fstream>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <sstream>
 
 namespace parax::embed {
@@ -34,10 +44,19 @@ struct Interpreter::Impl {
   int devices = 1;
   // Destroyed in reverse order: the evaluator (whose values hold compiled
   // programs and point into the ASTs) first, then the backend, then the
-  // parsed sources.
+  // parsed sources, then their texts.
+  SourceSet sources;
   std::vector<std::unique_ptr<frontend::Module>> modules;
   std::unique_ptr<runtime::Backend> backend;
   std::unique_ptr<frontend::Evaluator> evaluator;
+
+  /// The run of the current call, freed afterwards if nothing refers to it.
+  struct PendingRun {
+    uint32_t file = 0;
+    bool parsed = false; ///< modules.back() is its AST.
+    uint64_t programs = 0;
+  };
+  std::optional<PendingRun> pending;
 
   frontend::Evaluator &ev() { return *evaluator; }
 
@@ -45,27 +64,48 @@ struct Interpreter::Impl {
   template <typename F> auto guarded(F &&body) -> Result<decltype(body())> {
     std::lock_guard<std::mutex> lock(mu);
     interrupt.store(false, std::memory_order_relaxed);
-    try {
-      return body();
-    } catch (ParaxError &e) {
-      return toError(e.diag());
-    } catch (Exception &e) {
-      return e.error();
-    } catch (std::bad_alloc &) {
-      return makeError("MemoryError", "out of host memory");
-    } catch (std::exception &e) {
-      return makeError("InternalError",
-                       std::string("parax failed unexpectedly (please report this bug): ") +
-                           e.what());
-    }
+    Result<decltype(body())> r = [&]() -> Result<decltype(body())> {
+      try {
+        return body();
+      } catch (ParaxError &e) {
+        return toError(e.diag());
+      } catch (Exception &e) {
+        return e.error();
+      } catch (std::bad_alloc &) {
+        return makeError("MemoryError", "out of host memory");
+      } catch (std::exception &e) {
+        return makeError("InternalError",
+                         std::string("parax failed unexpectedly (please report this bug): ") +
+                             e.what());
+      }
+    }();
+    releaseIdleRun(); // after the error (if any) was rendered from its source
+    return r;
   }
 
   frontend::Value runText(std::string_view text, std::string_view name, bool wantLast) {
-    uint32_t file = SourceRegistry::add(std::string(name), std::string(text));
-    modules.push_back(frontend::parseModule(file));
+    pending = PendingRun{sources.add(std::string(name), std::string(text)), false,
+                         ev().programsCompiled()};
+    modules.push_back(frontend::parseModule(pending->file));
+    pending->parsed = true;
     frontend::Value last;
     ev().execModule(*modules.back(), wantLast ? &last : nullptr);
     return last;
+  }
+
+  /// Frees the pending run's AST unless it defined a function, and its
+  /// text unless, in addition, it compiled a program.
+  void releaseIdleRun() {
+    if (!pending)
+      return;
+    PendingRun run = *pending;
+    pending.reset();
+    if (ev().functionsMadeIn(run.file) != 0)
+      return;
+    if (run.parsed)
+      modules.pop_back();
+    if (ev().programsCompiled() == run.programs)
+      sources.remove(run.file);
   }
 
   frontend::Value unwrap(const Value &v) {
@@ -146,6 +186,7 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     return makeError("RuntimeError", e.what());
   }
   impl->backend->setInterruptFlag(&impl->interrupt);
+  impl->backend->setCodeCacheLimit(size_t(std::max(0, config.cachedPrograms)));
   return Interpreter(std::move(impl));
 }
 
@@ -234,6 +275,12 @@ Result<Value> Interpreter::call(std::string_view name, const std::vector<Value> 
   if (!f)
     return f.error();
   return call(f.value(), args, kwargs);
+}
+
+void Interpreter::clearCaches() {
+  std::lock_guard<std::mutex> lock(impl_->mu);
+  frontend::clearJitCaches(impl_->ev()); // first: frees their executables
+  impl_->backend->clearCaches();
 }
 
 void Interpreter::interrupt() { impl_->interrupt.store(true, std::memory_order_relaxed); }

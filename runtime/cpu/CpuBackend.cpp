@@ -5,8 +5,10 @@
 //     constants; large constants travel by table, so code does not depend
 //     on their data; CpuJit adds the compiler configuration and build id);
 //  2. emit LLVM IR (always: ProgramInfo belongs to this module);
-//  3. on a process-cache miss, hand the module to CpuJit (O2, or the disk
-//     object cache) and keep the entry address.
+//  3. when no live code has that key, hand the module to CpuJit (O2, or the
+//     disk object cache); the executable owns the resulting JitCode, the
+//     cache a weak reference to it and, for the last few programs used, a
+//     strong one (the LRU), so code is freed once neither needs it.
 // run(): binds the arguments and the constant table, calls the entry under
 // FTZ/DAZ, and turns the returned pointers into Arrays that share the
 // runtime buffers (no copies).
@@ -61,8 +63,9 @@ void checkLeaks(const ParaxRtContext &ctx, const std::vector<void *> &outs) {
 class CpuExecutable : public Executable {
 public:
   CpuExecutable(std::shared_ptr<const ir::Module> m, codegen::ProgramInfo info,
-                ParaxEntryFn fn, CpuBackend &backend)
-      : module_(std::move(m)), info_(std::move(info)), fn_(fn),
+                std::shared_ptr<codegen::JitCode> code, CpuBackend &backend)
+      : module_(std::move(m)), info_(std::move(info)), code_(std::move(code)),
+        fn_(reinterpret_cast<ParaxEntryFn>(code_->addresses()[0])),
         backend_(backend) {
     for (const Array &c : info_.constants)
       consts_.push_back(const_cast<void *>(c.raw()));
@@ -95,6 +98,7 @@ public:
 private:
   std::shared_ptr<const ir::Module> module_;
   codegen::ProgramInfo info_;
+  std::shared_ptr<codegen::JitCode> code_; ///< Keeps fn_ alive.
   ParaxEntryFn fn_;
   CpuBackend &backend_;
   std::vector<void *> consts_;
@@ -127,28 +131,87 @@ CpuBackend::create(int numDevices, std::string &error,
 CpuBackend::CpuBackend(int numDevices) : numDevices_(numDevices) {}
 CpuBackend::~CpuBackend() = default;
 
-ParaxEntryFn CpuBackend::codeFor(const ir::Module &module,
-                                 codegen::ProgramInfo &info) {
+void CpuBackend::setCodeCacheLimit(size_t programs) {
+  std::lock_guard<std::mutex> lock(cacheMutex_);
+  recentLimit_ = programs;
+  trimLocked(recentLimit_);
+}
+
+void CpuBackend::clearCaches() {
+  std::vector<std::shared_ptr<codegen::JitCode>> unpinned; // freed unlocked
+  {
+    std::lock_guard<std::mutex> lock(cacheMutex_);
+    for (auto &kv : cache_)
+      if (kv.second.pinned)
+        unpinned.push_back(std::move(kv.second.pinned));
+    recent_.clear();
+  }
+  unpinned.clear();
+  std::lock_guard<std::mutex> lock(cacheMutex_);
+  sweepLocked();
+}
+
+size_t CpuBackend::liveCodeCount() {
+  std::lock_guard<std::mutex> lock(cacheMutex_);
+  size_t n = 0;
+  for (auto &kv : cache_)
+    n += !kv.second.code.expired();
+  return n;
+}
+
+void CpuBackend::trimLocked(size_t limit) {
+  while (recent_.size() > limit) {
+    CacheEntry &e = cache_.at(*recent_.back());
+    recent_.pop_back();
+    e.pinned.reset(); // frees the code unless an executable still runs it
+  }
+}
+
+void CpuBackend::sweepLocked() {
+  for (auto it = cache_.begin(); it != cache_.end();)
+    it = it->second.code.expired() ? cache_.erase(it) : std::next(it);
+  sweepAt_ = 2 * cache_.size() + 64;
+}
+
+std::shared_ptr<codegen::JitCode>
+CpuBackend::codeFor(const ir::Module &module, codegen::ProgramInfo &info) {
   std::string key = emitTag_ + ir::printModule(module);
   auto ctx = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> mod =
       emitter_ ? emitter_(module, *ctx, info)
                : codegen::emitModule(module, *ctx, info);
   std::lock_guard<std::mutex> lock(cacheMutex_);
+  // Keeps the LRU's most recent entry the one used now.
+  auto touch = [&](const std::string &k, CacheEntry &e,
+                   const std::shared_ptr<codegen::JitCode> &code) {
+    if (e.pinned)
+      recent_.erase(e.pos);
+    if (recentLimit_ == 0)
+      return;
+    e.pinned = code;
+    recent_.push_front(&k);
+    e.pos = recent_.begin();
+    trimLocked(recentLimit_);
+  };
   auto it = cache_.find(key);
-  if (it != cache_.end())
-    return it->second;
+  if (it != cache_.end()) {
+    if (std::shared_ptr<codegen::JitCode> code = it->second.code.lock()) {
+      touch(it->first, it->second, code);
+      return code;
+    }
+  }
   codegen::JitDumps dumps;
   for (const std::string &s : dumpStages_) {
     dumps.wantLLVM |= s == "llvm";
     dumps.wantAsm |= s == "asm";
   }
-  auto addrs = jit_->add(std::move(mod), std::move(ctx),
+  auto added = jit_->add(std::move(mod), std::move(ctx),
                          {codegen::kEntrySymbol}, key, 2, &dumps);
-  if (!addrs)
+  if (!added)
     throw ParaxError("InternalError",
                      "LLVM failed to compile a program: " +
-                         errorText(addrs.takeError()));
+                         errorText(added.takeError()));
+  std::shared_ptr<codegen::JitCode> code = std::move(*added);
   std::string name = module.funcs()[0]->name();
   if (dumpHook_) {
     if (dumps.wantLLVM)
@@ -156,17 +219,20 @@ ParaxEntryFn CpuBackend::codeFor(const ir::Module &module,
     if (dumps.wantAsm)
       dumpHook_("asm", dumps.assembly, name);
   }
-  auto fn = reinterpret_cast<ParaxEntryFn>((*addrs)[0]);
-  cache_[key] = fn;
-  return fn;
+  if (cache_.size() >= sweepAt_)
+    sweepLocked();
+  auto ins = cache_.try_emplace(std::move(key)).first;
+  ins->second.code = code;
+  touch(ins->first, ins->second, code);
+  return code;
 }
 
 std::unique_ptr<Executable>
 CpuBackend::compile(std::shared_ptr<const ir::Module> module) {
   codegen::ProgramInfo info;
-  ParaxEntryFn fn = codeFor(*module, info);
+  std::shared_ptr<codegen::JitCode> code = codeFor(*module, info);
   return std::make_unique<CpuExecutable>(std::move(module), std::move(info),
-                                         fn, *this);
+                                         std::move(code), *this);
 }
 
 std::vector<Array> CpuBackend::evalEager(ir::OpKind kind,

@@ -2,10 +2,14 @@
 //
 // `--backend cpu`: programs are lowered to LLVM IR (codegen/EmitLLVM),
 // optimised at O2 for the host CPU and JIT-compiled with ORC LLJIT. Compiled
-// code is cached process-wide by the program's printed IR (so identical
-// programs compile once) and on disk by a hash of that text, the compiler
+// code is shared by the program's printed IR (so identical programs compile
+// once) and cached on disk by a hash of that text, the compiler
 // configuration and the parax build (codegen/JitCache: PARAX_CACHE_DIR,
 // default ~/.cache/parax, "off" disables it; docs/cache.md).
+// Code lives while an executable uses it, plus in a small LRU of recently
+// used programs (setCodeCacheLimit) so that re-created identical jit
+// objects do not recompile; clearCaches() empties the LRU. Everything is
+// freed with the backend.
 // Virtual devices are threads of a persistent pool; collectives go through
 // the interpreter's ThreadCommunicator, so results are bit-identical in
 // device order. Eager single ops run the reference kernels directly (see
@@ -19,6 +23,7 @@
 #include "runtime/cpu/ThreadPool.h"
 
 #include <functional>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,6 +38,7 @@ class Module;
 
 namespace parax::codegen {
 class CpuJit;
+class JitCode;
 struct ProgramInfo;
 } // namespace parax::codegen
 
@@ -66,18 +72,41 @@ public:
                                const std::vector<TensorType> &resultTypes)
       override;
 
+  void setCodeCacheLimit(size_t programs) override;
+  void clearCaches() override;
+  /// Programs whose code is alive (for leak tests).
+  size_t liveCodeCount();
+
   ThreadPool &pool() { return pool_; }
 
 private:
   explicit CpuBackend(int numDevices);
-  /// Compiled entry point for `module` (cached), filling `info`.
-  ParaxEntryFn codeFor(const ir::Module &module, codegen::ProgramInfo &info);
+  /// Compiled code for `module` (shared by identical programs), filling
+  /// `info`.
+  std::shared_ptr<codegen::JitCode> codeFor(const ir::Module &module,
+                                            codegen::ProgramInfo &info);
+  /// Drops map entries whose code is gone; cacheMutex_ held.
+  void sweepLocked();
+  /// Keeps at most `limit` codes in the LRU; cacheMutex_ held.
+  void trimLocked(size_t limit);
+
+  struct CacheEntry {
+    std::weak_ptr<codegen::JitCode> code;
+    /// Set while the entry is in recent_ (which keeps the code alive).
+    std::shared_ptr<codegen::JitCode> pinned;
+    std::list<const std::string *>::iterator pos;
+  };
 
   int numDevices_;
   std::unique_ptr<codegen::CpuJit> jit_;
   ThreadPool pool_;
   std::mutex cacheMutex_;
-  std::unordered_map<std::string, ParaxEntryFn> cache_;
+  /// Printed IR -> its code (weak: executables own the code).
+  std::unordered_map<std::string, CacheEntry> cache_;
+  /// Keys of pinned entries, most recently used first.
+  std::list<const std::string *> recent_;
+  size_t recentLimit_ = 64;
+  size_t sweepAt_ = 64;
   ModuleEmitter emitter_;
   std::string emitTag_;
 };

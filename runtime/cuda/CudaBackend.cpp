@@ -51,6 +51,9 @@ public:
     return cpu_->evalEager(kind, attrs, inputs, rts);
   }
 
+  void setCodeCacheLimit(size_t programs) override { cpu_->setCodeCacheLimit(programs); }
+  void clearCaches() override { cpu_->clearCaches(); }
+
 protected:
   std::unique_ptr<CpuBackend> cpu_;
 

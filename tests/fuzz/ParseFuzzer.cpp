@@ -12,7 +12,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string text(reinterpret_cast<const char *>(data), size);
-  uint32_t file = parax::SourceRegistry::add("fuzz.py", text);
+  parax::SourceSet sources; // frees the input's text after this run
+  uint32_t file = sources.add("fuzz.py", text);
   try {
     auto m = parax::frontend::parseModule(file);
     (void)parax::frontend::dumpAst(*m);

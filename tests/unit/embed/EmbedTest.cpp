@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <mutex>
 #include <thread>
 
 namespace px = parax::embed;
@@ -273,6 +274,44 @@ TEST(Embed, ConcurrentUseFromThreads) {
     th.join();
   EXPECT_EQ(failures.load(), 0);
   EXPECT_EQ(shared.eval("len(calls)").value().toInt(), kThreads * kIters);
+}
+
+// Two interpreters on two threads, each parsing many distinct programs
+// (the ANTLR runtime's shared caches: parses are serialized) and compiling
+// and running jit programs at the same time; every result is checked.
+TEST(Embed, TwoInterpretersParseAndJitConcurrently) {
+  std::atomic<int> failures{0};
+  std::string firstError;
+  std::mutex errorMu;
+  auto work = [&](std::string backend, int t) {
+    px::Interpreter ip = make(backend);
+    for (int i = 0; i < 20; ++i) {
+      // Distinct text each time: new f-strings, defs and constants.
+      std::string k = std::to_string(t * 100 + i);
+      std::string src = "import jax, jax.numpy as jnp\n"
+                        "def scale_" + k + "(x, k=" + k + ".0):\n"
+                        "    return jnp.sum(x * k) + len(f'{k:>8}')\n"
+                        "f = jax.jit(scale_" + k + ")\n"
+                        "r = float(f(jnp.arange(4.0)))\n";
+      for (int j = 0; j < 30; ++j)
+        src += "w" + std::to_string(j) + " = [" + k + ", (" + std::to_string(j) +
+               ", {'a': " + k + "})]\n";
+      px::Status st = ip.run(src, "t" + std::to_string(t) + ".py");
+      double want = 6.0 * (t * 100 + i) + 8;
+      px::Result<px::Value> r = st.ok() ? ip.get("r") : px::Result<px::Value>(st.error());
+      if (!r || r.value().toDouble() != want) {
+        std::lock_guard<std::mutex> lock(errorMu);
+        if (firstError.empty())
+          firstError = r ? "r = " + r.value().repr() : r.error().rendered;
+        ++failures;
+      }
+    }
+  };
+  std::thread a(work, "cpu", 1), b(work, "cpu", 2), c(work, "interp", 3);
+  a.join();
+  b.join();
+  c.join();
+  EXPECT_EQ(failures.load(), 0) << firstError;
 }
 
 } // namespace

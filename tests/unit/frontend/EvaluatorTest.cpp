@@ -21,11 +21,14 @@ protected:
   }
   /// Runs `src`, which must fail; returns the diagnostic.
   Diagnostic fail(const std::string &src) {
-    RunResult r = runProgram(src);
-    EXPECT_FALSE(r.ok) << "program succeeded; stdout:\n" << r.out;
-    EXPECT_TRUE(r.diag.has_value());
-    return r.diag.value_or(Diagnostic{});
+    last_ = runProgram(src);
+    EXPECT_FALSE(last_.ok) << "program succeeded; stdout:\n" << last_.out;
+    EXPECT_TRUE(last_.diag.has_value());
+    return last_.diag.value_or(Diagnostic{});
   }
+  /// The last failed run, whose session keeps the source its diagnostic
+  /// names (so the test can render it).
+  RunResult last_;
 };
 
 /// Expects a diagnostic of `kind` at line:col whose message contains `phrase`.

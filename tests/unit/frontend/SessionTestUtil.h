@@ -12,6 +12,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,9 @@ struct RunResult {
   std::string out; ///< print() and jax.debug.print output.
   std::string err; ///< Rendered diagnostics and --dump output.
   std::optional<Diagnostic> diag;
+  /// The session, kept so that `diag` can still be rendered: a session's
+  /// sources go with it (SourceSet).
+  std::shared_ptr<Session> session;
 };
 
 /// Options of a test run: the reference interpreter, one device.
@@ -46,6 +50,7 @@ inline RunResult runProgram(const std::string &src, const Options &opts = testOp
   }
   r.ok = session->runSource(src, name);
   r.diag = session->lastError();
+  r.session = std::move(session);
   return r;
 }
 
