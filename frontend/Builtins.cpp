@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Exceptions.h"
 #include "frontend/FormatSpec.h"
 #include "frontend/NumpyFormat.h"
 #include "frontend/Trace.h"
@@ -712,9 +713,15 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
           d.asDict().set(Value::str(kw.first), kw.second);
         return d;
       });
-  b["type"] = makeBuiltin("type", [](Evaluator &ev, CallArgs &a) -> Value {
+  // `type` is itself a type: isinstance(ValueError, type) is True.
+  b["type"] = makeType("type", [](const Value &v) {
+    return (v.kind() == Value::Kind::Native && v.as<TypeObject>()) ||
+           (v.isDType() && v.dtypeIsClass());
+  }, [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 1)
       raise("TypeError", "type() takes 1 argument in parax");
+    if (ExceptionValue *e = asException(a.args[0]))
+      return Value::object(Value::Kind::Native, e->type());
     std::string tn = typeName(a.args[0]);
     // The built-in types are singletons, so type(x) == float works.
     Value t = ev.builtin(tn);

@@ -33,6 +33,7 @@ class Backend;
 namespace parax::frontend {
 
 struct TraceContext;
+class ExceptionTypes;
 
 /// A variable scope: a function activation or the module's globals.
 struct Scope {
@@ -40,11 +41,15 @@ struct Scope {
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
   /// Names local to this function (null for module/global scope).
   const std::unordered_set<std::string> *locals = nullptr;
+  /// The function's `global` (true) and `nonlocal` (false) names; null when
+  /// it declares none (the common case costs one pointer test).
+  const std::unordered_map<std::string, bool> *declared = nullptr;
 };
 
 /// Statically computed facts about a function body.
 struct FunctionInfo {
   std::unordered_set<std::string> locals;
+  std::unordered_map<std::string, bool> declared; ///< See Scope::declared.
 };
 
 /// A user-defined function (def or lambda).
@@ -203,6 +208,9 @@ public:
   const FunctionInfo *functionInfo(const void *key, const Parameters &params,
                                    const Block *body, const Expr *exprBody);
 
+  /// The built-in exception classes (Exceptions.h).
+  ExceptionTypes &exceptionTypes() { return *excTypes_; }
+
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
 
@@ -233,6 +241,10 @@ private:
   void execImportFrom(const ImportFromStmt &s, Frame &f);
   Flow execWith(const WithStmt &s, Frame &f);
   Flow execFor(const ForStmt &s, Frame &f);
+  Flow execTry(const TryStmt &s, Frame &f);
+  [[noreturn]] void execRaise(const RaiseStmt &s, Frame &f);
+  /// Removes a name binding (del, the end of `except ... as name`).
+  bool deleteName(const std::string &name, Frame &f);
 
   EvalOptions opts_;
   runtime::Backend &backend_;
@@ -247,6 +259,10 @@ private:
   std::unordered_map<std::string, Value> modules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
   std::vector<TraceContext *> traces_;
+  std::unique_ptr<ExceptionTypes> excTypes_;
+  /// The exceptions being handled by running `except` clauses, innermost
+  /// last (bare `raise`, __context__).
+  std::vector<Value> handling_;
   TraceStack stack_;
   Loc curLoc_;
   int depth_ = 0;
