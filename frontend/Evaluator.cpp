@@ -271,6 +271,13 @@ Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
     auto it = s->vars.find(name);
     if (it != s->vars.end())
       return it->second;
+    // A function that declares the name global makes it global for the
+    // functions nested in it too.
+    if (s->declared) {
+      auto d = s->declared->find(name);
+      if (d != s->declared->end() && d->second)
+        break;
+    }
   }
   auto g = globals_->vars.find(name);
   if (g != globals_->vars.end())

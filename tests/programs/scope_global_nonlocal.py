@@ -139,3 +139,23 @@ def both():
 
 
 print(both(), gv)
+
+
+x = "global x"
+
+
+def a():
+    x = "a's x"
+
+    def b():
+        global x
+
+        def c():
+            return x
+
+        return c()
+
+    return b(), x
+
+
+print(a())
