@@ -855,8 +855,8 @@ void Evaluator::execRaise(const RaiseStmt &s, Frame &f) {
     e->cause = cause;
     e->suppressContext = true;
   }
-  if (!handling_.empty() && e->context.isNone() && !handling_.back().identical(err.exception()))
-    e->context = handling_.back();
+  if (!handling_.empty())
+    setContext(err.exception(), handling_.back());
   if (!e->cause.isNone())
     noteOf(e->cause, "this exception was directly caused by ");
   else if (!e->suppressContext && !e->context.isNone())

@@ -313,12 +313,24 @@ bool exceptionMatches(const Value &exc, const Value &spec) {
   return e && e->type()->isSubclassOf(*t);
 }
 
+void setContext(const Value &exc, const Value &context) {
+  ExceptionValue *x = asException(exc);
+  if (!x || exc.identical(context) || !x->context.isNone() || !asException(context))
+    return;
+  // As CPython: cut a chain that leads back to `exc` so that contexts never
+  // form a cycle (it would never be freed, nor printed in finite time).
+  for (ExceptionValue *c = asException(context); c; c = asException(c->context))
+    if (c->context.identical(exc)) {
+      c->context = Value::none();
+      break;
+    }
+  x->context = context;
+}
+
 RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError &e,
                          const Value &context) {
   Value exc = exceptionFromError(ev, types, e);
-  ExceptionValue *x = asException(exc);
-  if (x && !exc.identical(context) && x->context.isNone())
-    x->context = context;
+  setContext(exc, context);
   return RaisedError(e.diag(), exc);
 }
 

@@ -135,6 +135,9 @@ Value exceptionFromError(Evaluator &ev, ExceptionTypes &types, const ParaxError 
 /// type or a tuple of them); a spec that is not an exception class is a
 /// TypeError as in Python.
 bool exceptionMatches(const Value &exc, const Value &spec);
+/// Sets `exc`'s __context__ to `context` unless it has one (or they are the
+/// same), breaking any cycle through `exc` as CPython does.
+void setContext(const Value &exc, const Value &context);
 /// `e` as a RaisedError whose exception has `context` as __context__ (an
 /// error that escaped an except or finally clause handling `context`).
 RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError &e,
