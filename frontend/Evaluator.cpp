@@ -594,9 +594,20 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     case StmtKind::Assert: {
       auto *a = cast<AssertStmt>(&s);
       if (!truthy(eval(*a->test, f))) {
-        std::string msg = a->msg ? str(eval(*a->msg, f)) : "";
-        throw ParaxError("AssertionError", msg.empty() ? "assertion failed" : msg,
-                         s.loc);
+        // An AssertionError value whose args are the message as given
+        // (`except AssertionError as e` sees e.args == (msg,) or ()).
+        std::vector<Value> args;
+        if (a->msg)
+          args.push_back(eval(*a->msg, f));
+        Value exc = call(excTypes_->value("AssertionError"), args, s.loc);
+        RaisedError err = makeRaisedError(*this, exc, s.loc);
+        if (err.diag().message.empty())
+          err.diag().message = "assertion failed";
+        if (ExceptionValue *e = asException(exc)) {
+          e->diag = err.diag();
+          e->hasDiag = true;
+        }
+        throw err;
       }
       return Flow::Normal;
     }
