@@ -12,12 +12,12 @@
 // ParaxError that also carries the raised value, so `except E as e` gets the
 // very object that was raised (its identity, args, cause).
 //
-// Classes plug in here: a user class deriving from an exception type keeps
-// its exception-ness through `ExceptionType::base()` (a user exception class
-// can be an ExceptionType whose base is the class it names, with its own
-// attribute table), and every test of the hierarchy goes through
-// exceptionIsSubclass / exceptionMatches, which is the one place to teach
-// about user classes (MRO walk).
+// Classes plug in here: `class E(ValueError)` can be an ExceptionType
+// subclass whose base() is the class it names, carrying the class body's
+// attributes; its call() creates an ExceptionValue (then runs __init__,
+// where super().__init__(msg) sets args). Every test of the hierarchy
+// (isinstance, issubclass, except matching) goes through
+// ExceptionType::isSubclassOf, the one place to teach an MRO.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -54,7 +54,9 @@ public:
   const std::string &qualname() const { return qualname_; }
   const std::shared_ptr<ExceptionType> &base() const { return base_; }
   /// Python issubclass(this, other) (a class is a subclass of itself).
-  bool isSubclassOf(const ExceptionType &other) const;
+  /// Walks the base chain; a user class with several bases overrides it
+  /// with its MRO.
+  virtual bool isSubclassOf(const ExceptionType &other) const;
 
 private:
   std::string name_, qualname_;
