@@ -313,10 +313,10 @@ bool exceptionMatches(const Value &exc, const Value &spec) {
   return e && e->type()->isSubclassOf(*t);
 }
 
-void setContext(const Value &exc, const Value &context) {
+bool setContext(const Value &exc, const Value &context) {
   ExceptionValue *x = asException(exc);
   if (!x || exc.identical(context) || !x->context.isNone() || !asException(context))
-    return;
+    return false;
   // As CPython: cut a chain that leads back to `exc` so that contexts never
   // form a cycle (it would never be freed, nor printed in finite time).
   for (ExceptionValue *c = asException(context); c; c = asException(c->context))
@@ -325,13 +325,21 @@ void setContext(const Value &exc, const Value &context) {
       break;
     }
   x->context = context;
+  return true;
 }
 
 RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError &e,
                          const Value &context) {
   Value exc = exceptionFromError(ev, types, e);
-  setContext(exc, context);
-  return RaisedError(e.diag(), exc);
+  RaisedError r(e.diag(), exc);
+  ExceptionValue *c = asException(context);
+  if (setContext(exc, context) && c) {
+    std::string msg = c->str();
+    r.diag().notes.push_back({c->hasDiag ? c->diag.loc : Loc{},
+                              "raised while handling " + c->type()->name() +
+                                  (msg.empty() ? "" : ": " + msg)});
+  }
+  return r;
 }
 
 RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {

@@ -138,10 +138,12 @@ Value exceptionFromError(Evaluator &ev, ExceptionTypes &types, const ParaxError 
 /// TypeError as in Python.
 bool exceptionMatches(const Value &exc, const Value &spec);
 /// Sets `exc`'s __context__ to `context` unless it has one (or they are the
-/// same), breaking any cycle through `exc` as CPython does.
-void setContext(const Value &exc, const Value &context);
+/// same), breaking any cycle through `exc` as CPython does. Returns whether
+/// it was set.
+bool setContext(const Value &exc, const Value &context);
 /// `e` as a RaisedError whose exception has `context` as __context__ (an
-/// error that escaped an except or finally clause handling `context`).
+/// error that escaped an except or finally clause handling `context`); a
+/// newly set context is named in a note.
 RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError &e,
                          const Value &context);
 /// The error to throw for `raise exc`: `exc` may be an exception type (it is
