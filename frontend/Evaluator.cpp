@@ -623,7 +623,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           Value idx = evalSubscriptIndex(*sub->index, f);
           if (obj.isDict()) {
             if (!obj.asDict().erase(idx))
-              raise("KeyError", repr(idx));
+              raiseKeyError(*this, idx);
           } else if (obj.isList()) {
             auto &el = obj.elements();
             int64_t i = toIndex(idx, "list indices");
@@ -748,6 +748,11 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
       restore();
       raised = true;
       Value exc = exceptionFromError(*this, *excTypes_, e);
+      // Keep where it was raised, for a bare re-raise.
+      if (ExceptionValue *x = asException(exc); x && !x->hasDiag) {
+        x->diag = e.diag();
+        x->hasDiag = true;
+      }
       const ExceptHandler *h = nullptr;
       for (const ExceptHandler &hd : s.handlers) {
         if (!hd.type) {

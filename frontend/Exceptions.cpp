@@ -342,6 +342,16 @@ RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError 
   return r;
 }
 
+void raiseKeyError(Evaluator &ev, const Value &key) {
+  auto e = std::make_shared<ExceptionValue>(ev.exceptionTypes().find("KeyError"),
+                                            std::vector<Value>{key});
+  e->ev = &ev;
+  Diagnostic d;
+  d.kind = "KeyError";
+  d.message = e->str();
+  throw RaisedError(std::move(d), Value::object(Value::Kind::Native, e));
+}
+
 RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {
   if (asExceptionType(exc))
     exc = ev.call(exc, {}, loc);

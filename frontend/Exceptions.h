@@ -150,6 +150,9 @@ RaisedError chainContext(Evaluator &ev, ExceptionTypes &types, const ParaxError 
 /// called with no arguments) or instance; anything else is a TypeError.
 RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc);
 
+/// Raises KeyError(key) (its args hold the key itself, as in Python).
+[[noreturn]] void raiseKeyError(Evaluator &ev, const Value &key);
+
 /// Installs the exception types as builtins, issubclass(), and the
 /// jax.errors module; called once by the evaluator.
 void installExceptions(Evaluator &ev, ExceptionTypes &types,
