@@ -538,6 +538,41 @@ private:
       for (const ExprPtr &t : cast<DeleteStmt>(s)->targets)
         expr(t.get(), ind + 1, "");
       return;
+    case StmtKind::Try: {
+      auto *t = cast<TryStmt>(s);
+      line(ind, "", "Try", l);
+      block(t->body, ind + 1);
+      for (const ExceptHandler &h : t->handlers) {
+        line(ind + 1, "", "ExceptHandler" + (h.name.empty() ? "" : " as " + h.name), &h.loc);
+        if (h.type)
+          expr(h.type.get(), ind + 2, "type");
+        block(h.body, ind + 2);
+      }
+      orelse(t->orelse, ind + 1);
+      if (!t->finalbody.empty()) {
+        line(ind + 1, "", "finally:");
+        block(t->finalbody, ind + 2);
+      }
+      return;
+    }
+    case StmtKind::Raise: {
+      auto *r = cast<RaiseStmt>(s);
+      line(ind, "", "Raise", l);
+      if (r->exc)
+        expr(r->exc.get(), ind + 1, "exc");
+      if (r->cause)
+        expr(r->cause.get(), ind + 1, "cause");
+      return;
+    }
+    case StmtKind::Global:
+    case StmtKind::Nonlocal: {
+      auto *g = cast<ScopeDeclStmt>(s);
+      std::string names;
+      for (const std::string &n : g->names)
+        names += " " + n;
+      line(ind, "", (g->isGlobal() ? "Global" : "Nonlocal") + names, l);
+      return;
+    }
     case StmtKind::Unsupported:
       line(ind, "", "Unsupported " + cast<UnsupportedStmt>(s)->what, l);
       return;

@@ -277,8 +277,12 @@ enum class StmtKind {
   Assert,
   With,
   Delete,
-  /// A construct outside the subset that parsed fine (class, try, global,
-  /// raise, yield, async ...). The evaluator reports it when it is reached
+  Try,
+  Raise,
+  Global,   ///< global a, b
+  Nonlocal, ///< nonlocal a, b
+  /// A construct outside the subset that parsed fine (class, yield,
+  /// async ...). The evaluator reports it when it is reached
   /// at definition time; AstBuilder reports it at once, so evaluation of
   /// such a node is a defensive fallback.
   Unsupported,
@@ -423,6 +427,40 @@ struct DeleteStmt : Stmt {
   std::vector<ExprPtr> targets;
   explicit DeleteStmt(Loc l) : Stmt(StmtKind::Delete, l) {}
   static bool classof(const Stmt *s) { return s->kind == StmtKind::Delete; }
+};
+
+/// One `except E as name:` clause; `type` is null for a bare `except:`.
+struct ExceptHandler {
+  Loc loc;
+  ExprPtr type;
+  std::string name; ///< "" without `as`.
+  Block body;
+};
+/// try/except/else/finally (handlers may be empty when finalbody is not).
+struct TryStmt : Stmt {
+  Block body;
+  std::vector<ExceptHandler> handlers;
+  Block orelse, finalbody;
+  explicit TryStmt(Loc l) : Stmt(StmtKind::Try, l) {}
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Try; }
+};
+
+/// `raise`, `raise exc`, `raise exc from cause` (exc/cause may be null).
+struct RaiseStmt : Stmt {
+  ExprPtr exc, cause;
+  explicit RaiseStmt(Loc l) : Stmt(StmtKind::Raise, l) {}
+  static bool classof(const Stmt *s) { return s->kind == StmtKind::Raise; }
+};
+
+/// `global a, b` or `nonlocal a, b`.
+struct ScopeDeclStmt : Stmt {
+  std::vector<std::string> names;
+  std::vector<Loc> nameLocs;
+  ScopeDeclStmt(StmtKind k, Loc l) : Stmt(k, l) {}
+  bool isGlobal() const { return kind == StmtKind::Global; }
+  static bool classof(const Stmt *s) {
+    return s->kind == StmtKind::Global || s->kind == StmtKind::Nonlocal;
+  }
 };
 
 /// A construct outside the subset (see StmtKind::Unsupported).

@@ -16,6 +16,7 @@
 #include "frontend/SyntaxErrors.h"
 #include "ir/Diagnostics.h"
 
+#include <functional>
 #include <set>
 
 namespace parax::frontend {
@@ -156,6 +157,9 @@ std::unique_ptr<Module> AstBuilder::buildModule(P::File_inputContext *ctx) {
   m->file = file_;
   for (P::StmtContext *s : ctx->stmt())
     buildStmt(s, m->body);
+  checkScopeDecls(nullptr, m->body);
+  std::vector<std::set<std::string>> enclosing;
+  checkNonlocalBindings(m->body, enclosing);
   return m;
 }
 
@@ -225,15 +229,27 @@ StmtPtr AstBuilder::buildSimpleStmt(P::Simple_stmtContext *ctx) {
       value = buildTupleList(c->testlist_star_expr());
     return std::make_unique<ReturnStmt>(l, std::move(value));
   }
-  if (P::Raise_stmtContext *c = ctx->raise_stmt())
-    unsupported(loc(c->RAISE()), "raise is not part of parax",
-                "use `assert condition, \"message\"` to stop with an error");
-  if (P::Global_stmtContext *c = ctx->global_stmt())
-    unsupported(loc(c->GLOBAL()), "global statements are not part of parax",
-                "pass values as arguments and return them");
-  if (P::Nonlocal_stmtContext *c = ctx->nonlocal_stmt())
-    unsupported(loc(c->NONLOCAL()), "nonlocal statements are not part of parax",
-                "pass values as arguments and return them");
+  if (P::Raise_stmtContext *c = ctx->raise_stmt()) {
+    auto s = std::make_unique<RaiseStmt>(l);
+    if (!c->test().empty())
+      s->exc = expr(c->test(0));
+    if (c->test().size() > 1)
+      s->cause = expr(c->test(1));
+    return s;
+  }
+  if (ctx->global_stmt() || ctx->nonlocal_stmt()) {
+    bool global = ctx->global_stmt() != nullptr;
+    if (!global && functionDepth_ == 0)
+      syntaxError(l, "nonlocal declaration not allowed at module level");
+    auto s = std::make_unique<ScopeDeclStmt>(
+        global ? StmtKind::Global : StmtKind::Nonlocal, l);
+    auto names = global ? ctx->global_stmt()->NAME() : ctx->nonlocal_stmt()->NAME();
+    for (antlr4::tree::TerminalNode *n : names) {
+      s->names.push_back(n->getText());
+      s->nameLocs.push_back(loc(n));
+    }
+    return s;
+  }
   if (P::Assert_stmtContext *c = ctx->assert_stmt()) {
     auto s = std::make_unique<AssertStmt>(l);
     s->test = expr(c->test(0));
@@ -394,7 +410,7 @@ StmtPtr AstBuilder::buildCompound(P::Compound_stmtContext *ctx) {
   if (P::For_stmtContext *c = ctx->for_stmt())
     return buildFor(c);
   if (P::Try_stmtContext *c = ctx->try_stmt())
-    rejectTry(c);
+    return buildTry(c);
   if (P::With_stmtContext *c = ctx->with_stmt())
     return buildWith(c);
   if (P::FuncdefContext *c = ctx->funcdef())
@@ -508,6 +524,7 @@ StmtPtr AstBuilder::buildFuncDef(P::FuncdefContext *ctx,
   ++functionDepth_;
   f->body = buildSuite(ctx->suite());
   --functionDepth_;
+  checkScopeDecls(&f->params, f->body);
   loopDepth_ = savedLoops;
   f->loc = extendTo(f->loc, f->body);
   return f;
@@ -586,13 +603,213 @@ Parameters AstBuilder::buildParams(Ctx *list) {
   return p;
 }
 
-void AstBuilder::rejectTry(P::Try_stmtContext *ctx) {
-  if (ctx->except_clause().empty())
-    unsupported(loc(ctx->TRY()), "try/finally is not part of parax",
-                "put the clean-up code after the block");
-  unsupported(loc(ctx->TRY()), "try/except is not part of parax",
-              "a parax program stops at its first error; test the "
-              "condition with `if` (or `assert` it) instead");
+StmtPtr AstBuilder::buildTry(P::Try_stmtContext *ctx) {
+  auto s = std::make_unique<TryStmt>(loc(ctx->TRY()));
+  s->body = buildSuite(ctx->suite());
+  Loc end = s->loc;
+  end = extendTo(end, s->body);
+  std::vector<P::Except_clauseContext *> clauses = ctx->except_clause();
+  for (size_t i = 0; i < clauses.size(); ++i) {
+    P::Except_clauseContext *c = clauses[i];
+    if (c->STAR())
+      unsupported(loc(c->STAR()), "except* (exception groups) is not part of parax",
+                  "catch the exception with a plain `except`");
+    ExceptHandler h;
+    h.loc = loc(c->EXCEPT());
+    if (c->test()) {
+      h.type = expr(c->test());
+      if (c->NAME())
+        h.name = c->NAME()->getText();
+    } else if (i + 1 < clauses.size()) {
+      syntaxError(h.loc, "default 'except:' must be last");
+    }
+    h.body = buildSuite(c->suite());
+    end = extendTo(end, h.body);
+    s->handlers.push_back(std::move(h));
+  }
+  if (ctx->else_clause()) {
+    s->orelse = buildSuite(ctx->else_clause()->suite());
+    end = extendTo(end, s->orelse);
+  }
+  if (ctx->finally_clause()) {
+    s->finalbody = buildSuite(ctx->finally_clause()->suite());
+    end = extendTo(end, s->finalbody);
+  }
+  s->loc = end;
+  return s;
+}
+
+namespace {
+/// The names a statement binds in its own scope (not inside nested defs).
+void boundNames(const Stmt *s, std::set<std::string> &out);
+void targetNames(const Expr *t, std::set<std::string> &out) {
+  if (auto *n = dyn_cast<NameExpr>(t))
+    out.insert(n->id);
+  else if (auto *q = dyn_cast<SequenceExpr>(t))
+    for (const ExprPtr &e : q->elts)
+      targetNames(e.get(), out);
+  else if (auto *st = dyn_cast<StarredExpr>(t))
+    targetNames(st->value.get(), out);
+}
+void boundNames(const Stmt *s, std::set<std::string> &out) {
+  if (auto *a = dyn_cast<AssignStmt>(s))
+    for (const ExprPtr &t : a->targets)
+      targetNames(t.get(), out);
+  else if (auto *a = dyn_cast<AugAssignStmt>(s))
+    targetNames(a->target.get(), out);
+  else if (auto *a = dyn_cast<AnnAssignStmt>(s))
+    targetNames(a->target.get(), out);
+  else if (auto *f = dyn_cast<ForStmt>(s))
+    targetNames(f->target.get(), out);
+  else if (auto *w = dyn_cast<WithStmt>(s)) {
+    for (const WithItem &it : w->items)
+      if (it.target)
+        targetNames(it.target.get(), out);
+  } else if (auto *d = dyn_cast<FunctionDefStmt>(s)) {
+    out.insert(d->name);
+  } else if (auto *i = dyn_cast<ImportStmt>(s)) {
+    for (const ImportAlias &a : i->names)
+      out.insert(a.asname.empty() ? a.name.substr(0, a.name.find('.')) : a.asname);
+  } else if (auto *i = dyn_cast<ImportFromStmt>(s)) {
+    for (const ImportAlias &a : i->names)
+      out.insert(a.asname.empty() ? a.name : a.asname);
+  } else if (auto *d = dyn_cast<DeleteStmt>(s)) {
+    for (const ExprPtr &t : d->targets)
+      targetNames(t.get(), out);
+  }
+}
+
+/// The statements directly in a scope's body, nested blocks included but
+/// not nested defs: calls `fn` on each.
+void forEachStmt(const Block &b, const std::function<void(const Stmt *)> &fn) {
+  for (const StmtPtr &sp : b) {
+    const Stmt *s = sp.get();
+    fn(s);
+    if (auto *i = dyn_cast<IfStmt>(s)) {
+      forEachStmt(i->body, fn);
+      forEachStmt(i->orelse, fn);
+    } else if (auto *w = dyn_cast<WhileStmt>(s)) {
+      forEachStmt(w->body, fn);
+      forEachStmt(w->orelse, fn);
+    } else if (auto *f = dyn_cast<ForStmt>(s)) {
+      forEachStmt(f->body, fn);
+      forEachStmt(f->orelse, fn);
+    } else if (auto *w = dyn_cast<WithStmt>(s)) {
+      forEachStmt(w->body, fn);
+    } else if (auto *t = dyn_cast<TryStmt>(s)) {
+      forEachStmt(t->body, fn);
+      for (const ExceptHandler &h : t->handlers)
+        forEachStmt(h.body, fn);
+      forEachStmt(t->orelse, fn);
+      forEachStmt(t->finalbody, fn);
+    }
+  }
+}
+} // namespace
+
+/// `nonlocal x` needs x bound in an enclosing function: walks every def
+/// with the local names of the functions around it.
+void AstBuilder::checkNonlocalBindings(const Block &body,
+                                       std::vector<std::set<std::string>> &enclosing) {
+  forEachStmt(body, [&](const Stmt *s) {
+    auto *d = dyn_cast<FunctionDefStmt>(s);
+    if (!d)
+      return;
+    std::set<std::string> locals, declared;
+    for (const Param &p : d->params.positional)
+      locals.insert(p.name);
+    for (const Param &p : d->params.kwonly)
+      locals.insert(p.name);
+    if (!d->params.varargs.empty())
+      locals.insert(d->params.varargs);
+    if (!d->params.kwargs.empty())
+      locals.insert(d->params.kwargs);
+    forEachStmt(d->body, [&](const Stmt *t) {
+      boundNames(t, locals);
+      if (auto *tr = dyn_cast<TryStmt>(t))
+        for (const ExceptHandler &h : tr->handlers)
+          if (!h.name.empty())
+            locals.insert(h.name);
+      auto *g = dyn_cast<ScopeDeclStmt>(t);
+      if (!g)
+        return;
+      for (size_t i = 0; i < g->names.size(); ++i) {
+        declared.insert(g->names[i]);
+        if (g->isGlobal())
+          continue;
+        bool bound = false;
+        for (const auto &scope : enclosing)
+          bound = bound || scope.count(g->names[i]);
+        if (!bound)
+          syntaxError(g->nameLocs[i], "no binding for nonlocal '" + g->names[i] + "' found");
+      }
+    });
+    for (const std::string &n : declared)
+      locals.erase(n);
+    enclosing.push_back(std::move(locals));
+    checkNonlocalBindings(d->body, enclosing);
+    enclosing.pop_back();
+  });
+}
+
+/// CPython's compile-time checks of global/nonlocal in one scope: a name
+/// declared after it was bound, a parameter declared global/nonlocal, a
+/// name declared both ways.
+void AstBuilder::checkScopeDecls(const Parameters *params, const Block &body) {
+  std::set<std::string> paramNames, bound, globals, nonlocals;
+  if (params) {
+    for (const Param &p : params->positional)
+      paramNames.insert(p.name);
+    for (const Param &p : params->kwonly)
+      paramNames.insert(p.name);
+    if (!params->varargs.empty())
+      paramNames.insert(params->varargs);
+    if (!params->kwargs.empty())
+      paramNames.insert(params->kwargs);
+  }
+  std::function<void(const Block &)> walk = [&](const Block &b) {
+    for (const StmtPtr &sp : b) {
+      const Stmt *s = sp.get();
+      if (auto *g = dyn_cast<ScopeDeclStmt>(s)) {
+        const char *what = g->isGlobal() ? "global" : "nonlocal";
+        for (size_t i = 0; i < g->names.size(); ++i) {
+          const std::string &n = g->names[i];
+          if (paramNames.count(n))
+            syntaxError(g->nameLocs[i], "name '" + n + "' is parameter and " + what);
+          if ((g->isGlobal() ? nonlocals : globals).count(n))
+            syntaxError(g->nameLocs[i], "name '" + n + "' is nonlocal and global");
+          if (bound.count(n))
+            syntaxError(g->nameLocs[i], "name '" + n + "' is assigned to before " +
+                                            what + " declaration");
+          (g->isGlobal() ? globals : nonlocals).insert(n);
+        }
+        continue;
+      }
+      boundNames(s, bound);
+      if (auto *i = dyn_cast<IfStmt>(s)) {
+        walk(i->body);
+        walk(i->orelse);
+      } else if (auto *w = dyn_cast<WhileStmt>(s)) {
+        walk(w->body);
+        walk(w->orelse);
+      } else if (auto *f = dyn_cast<ForStmt>(s)) {
+        walk(f->body);
+        walk(f->orelse);
+      } else if (auto *w = dyn_cast<WithStmt>(s)) {
+        walk(w->body);
+      } else if (auto *t = dyn_cast<TryStmt>(s)) {
+        walk(t->body);
+        for (const ExceptHandler &h : t->handlers) {
+          if (!h.name.empty())
+            bound.insert(h.name);
+          walk(h.body);
+        }
+        walk(t->orelse);
+        walk(t->finalbody);
+      }
+    }
+  };
+  walk(body);
 }
 
 void AstBuilder::rejectAsync(P::Async_stmtContext *ctx) {

@@ -20,6 +20,7 @@
 #include "ParaxParser.h"
 
 #include <memory>
+#include <set>
 #include <string>
 
 namespace parax::frontend {
@@ -122,7 +123,11 @@ private:
                         std::vector<ExprPtr> decorators);
   StmtPtr buildImportName(ParaxParser::Import_nameContext *ctx);
   StmtPtr buildImportFrom(ParaxParser::Import_fromContext *ctx);
-  [[noreturn]] void rejectTry(ParaxParser::Try_stmtContext *ctx);
+  StmtPtr buildTry(ParaxParser::Try_stmtContext *ctx);
+  /// global/nonlocal SyntaxErrors of one scope (params null: the module).
+  void checkScopeDecls(const Parameters *params, const Block &body);
+  void checkNonlocalBindings(const Block &body,
+                             std::vector<std::set<std::string>> &enclosing);
   [[noreturn]] void rejectAsync(ParaxParser::Async_stmtContext *ctx);
   /// The parameters of a def (typedargslist) or lambda (varargslist).
   Parameters buildParams(Ctx *list);

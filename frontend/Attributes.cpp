@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Exceptions.h"
 #include "frontend/FormatSpec.h"
 #include "frontend/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -406,7 +407,7 @@ Value dictMethod(const Value &self, const std::string &name) {
       if (!v) {
         if (a.args.size() > 1)
           return a.args[1];
-        raise("KeyError", ev.repr(a.args[0]));
+        raiseKeyError(ev, a.args[0]);
       }
       Value r = *v;
       d.asDict().erase(a.args[0]);
@@ -656,7 +657,7 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
       raise("TypeError", "unhashable type: '" + typeName(index) + "'");
     Value *v = obj.asDict().find(index);
     if (!v)
-      raise("KeyError", repr(index));
+      raiseKeyError(*this, index);
     return *v;
   }
   case Value::Kind::Array:

@@ -11,6 +11,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Exceptions.h"
 #include "frontend/FormatSpec.h"
 #include "frontend/NumpyFormat.h"
 #include "frontend/Trace.h"
@@ -866,7 +867,11 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
           d.asDict().set(Value::str(kw.first), kw.second);
         return d;
       });
-  b["type"] = makeBuiltin("type", [](Evaluator &ev, CallArgs &a) -> Value {
+  // `type` is itself a type: isinstance(ValueError, type) is True.
+  b["type"] = makeType("type", [](const Value &v) {
+    return (v.kind() == Value::Kind::Native && v.as<TypeObject>()) ||
+           (v.isDType() && v.dtypeIsClass());
+  }, [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 1)
       raise("TypeError", "type() takes 1 argument in parax");
     if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
@@ -874,6 +879,8 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
       return inst->classValue();
     if (asClass(a.args[0]))
       return ev.builtin("type");
+    if (ExceptionValue *e = asException(a.args[0]))
+      return Value::object(Value::Kind::Native, e->type());
     std::string tn = typeName(a.args[0]);
     // The built-in types are singletons, so type(x) == float works.
     Value t = ev.builtin(tn);

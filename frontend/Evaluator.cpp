@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/Evaluator.h"
 #include "frontend/Classes.h"
+#include "frontend/Exceptions.h"
 #include "frontend/Trace.h"
 #include "runtime/Backend.h"
 
@@ -60,8 +61,10 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
                      OutputSink out)
     : opts_(std::move(opts)), backend_(backend), out_(std::move(out)),
       globals_(std::make_shared<Scope>()), scope_(globals_) {
+  excTypes_ = std::make_unique<ExceptionTypes>();
   installBuiltins(*this, builtins_);
   installModules(*this, modules_);
+  installExceptions(*this, *excTypes_, builtins_, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
   backend_.setPrintSink(out_);
 }
@@ -176,8 +179,47 @@ void collectLocals(const Block &b, std::unordered_set<std::string> &out) {
       for (auto &t : cast<DeleteStmt>(s)->targets)
         collectTargetNames(t.get(), out);
       break;
+    case StmtKind::Try: {
+      auto *t = cast<TryStmt>(s);
+      collectLocals(t->body, out);
+      for (auto &h : t->handlers) {
+        if (!h.name.empty())
+          out.insert(h.name);
+        collectLocals(h.body, out);
+      }
+      collectLocals(t->orelse, out);
+      collectLocals(t->finalbody, out);
+      break;
+    }
     default:
       break;
+    }
+  }
+}
+/// The global/nonlocal declarations of a body (not of nested defs).
+void collectDecls(const Block &b, std::unordered_map<std::string, bool> &out) {
+  for (const StmtPtr &sp : b) {
+    const Stmt *s = sp.get();
+    if (auto *g = dyn_cast<ScopeDeclStmt>(s))
+      for (auto &n : g->names)
+        out[n] = g->isGlobal();
+    else if (auto *i = dyn_cast<IfStmt>(s)) {
+      collectDecls(i->body, out);
+      collectDecls(i->orelse, out);
+    } else if (auto *w = dyn_cast<WhileStmt>(s)) {
+      collectDecls(w->body, out);
+      collectDecls(w->orelse, out);
+    } else if (auto *f = dyn_cast<ForStmt>(s)) {
+      collectDecls(f->body, out);
+      collectDecls(f->orelse, out);
+    } else if (auto *w = dyn_cast<WithStmt>(s)) {
+      collectDecls(w->body, out);
+    } else if (auto *t = dyn_cast<TryStmt>(s)) {
+      collectDecls(t->body, out);
+      for (auto &h : t->handlers)
+        collectDecls(h.body, out);
+      collectDecls(t->orelse, out);
+      collectDecls(t->finalbody, out);
     }
   }
 }
@@ -199,8 +241,13 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
     info->locals.insert(params.varargs);
   if (!params.kwargs.empty())
     info->locals.insert(params.kwargs);
-  if (body)
+  if (body) {
     collectLocals(*body, info->locals);
+    // Declared names live in another scope.
+    collectDecls(*body, info->declared);
+    for (auto &d : info->declared)
+      info->locals.erase(d.first);
+  }
   const FunctionInfo *raw = info.get();
   infos_[key] = std::move(info);
   return raw;
@@ -211,7 +258,13 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
 //===----------------------------------------------------------------------===//
 Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
   Scope *s = f.scope.get();
-  if (s->locals && s->locals->count(name)) {
+  if (s->declared) {
+    auto d = s->declared->find(name);
+    // `global x`: skip the enclosing function scopes.
+    if (d != s->declared->end() && d->second)
+      s = nullptr;
+  }
+  if (s && s->locals && s->locals->count(name)) {
     auto it = s->vars.find(name);
     if (it != s->vars.end())
       return it->second;
@@ -222,6 +275,13 @@ Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
     auto it = s->vars.find(name);
     if (it != s->vars.end())
       return it->second;
+    // A function that declares the name global makes it global for the
+    // functions nested in it too.
+    if (s->declared) {
+      auto d = s->declared->find(name);
+      if (d != s->declared->end() && d->second)
+        break;
+    }
   }
   auto g = globals_->vars.find(name);
   if (g != globals_->vars.end())
@@ -246,11 +306,37 @@ Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
   raise("NameError", "name '" + name + "' is not defined", hint);
 }
 
+namespace {
+/// The scope a `global`/`nonlocal` name of `s` binds in (null: `s` itself).
+Scope *declaredScope(Scope &s, Scope &globals, const std::string &name) {
+  if (!s.declared)
+    return nullptr;
+  auto d = s.declared->find(name);
+  if (d == s.declared->end())
+    return nullptr;
+  if (d->second)
+    return &globals;
+  for (Scope *p = s.parent.get(); p; p = p->parent.get())
+    if (p->locals && p->locals->count(name))
+      return p;
+  raise("SyntaxError", "no binding for nonlocal '" + name + "' found");
+}
+} // namespace
+
 void Evaluator::assignName(const std::string &name, const Value &v, Frame &f) {
+  if (Scope *target = declaredScope(*f.scope, *globals_, name)) {
+    target->vars[name] = v;
+    return;
+  }
   auto [it, fresh] = f.scope->vars.insert_or_assign(name, v);
   (void)it;
   if (fresh && f.scope->classBody)
     f.scope->definitionOrder.push_back(name);
+}
+
+bool Evaluator::deleteName(const std::string &name, Frame &f) {
+  Scope *target = declaredScope(*f.scope, *globals_, name);
+  return (target ? target : f.scope.get())->vars.erase(name) > 0;
 }
 
 void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
@@ -548,9 +634,20 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     case StmtKind::Assert: {
       auto *a = cast<AssertStmt>(&s);
       if (!truthy(eval(*a->test, f))) {
-        std::string msg = a->msg ? str(eval(*a->msg, f)) : "";
-        throw ParaxError("AssertionError", msg.empty() ? "assertion failed" : msg,
-                         s.loc);
+        // An AssertionError value whose args are the message as given
+        // (`except AssertionError as e` sees e.args == (msg,) or ()).
+        std::vector<Value> args;
+        if (a->msg)
+          args.push_back(eval(*a->msg, f));
+        Value exc = call(excTypes_->value("AssertionError"), args, s.loc);
+        RaisedError err = makeRaisedError(*this, exc, s.loc);
+        if (err.diag().message.empty())
+          err.diag().message = "assertion failed";
+        if (ExceptionValue *e = asException(exc)) {
+          e->diag = err.diag();
+          e->hasDiag = true;
+        }
+        throw err;
       }
       return Flow::Normal;
     }
@@ -559,7 +656,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     case StmtKind::Delete: {
       for (auto &t : cast<DeleteStmt>(&s)->targets) {
         if (auto *n = dyn_cast<NameExpr>(t.get())) {
-          if (!f.scope->vars.erase(n->id))
+          if (!deleteName(n->id, f))
             raise("NameError", "name '" + n->id + "' is not defined");
         } else if (auto *at = dyn_cast<AttributeExpr>(t.get())) {
           Value obj = eval(*at->value, f);
@@ -577,7 +674,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           if (callSpecial(*this, obj, "__delitem__", {idx}, ignored)) {
           } else if (obj.isDict()) {
             if (!obj.asDict().erase(idx))
-              raise("KeyError", repr(idx));
+              raiseKeyError(*this, idx);
           } else if (obj.isList()) {
             auto &el = obj.elements();
             int64_t i = toIndex(idx, "list indices");
@@ -596,6 +693,13 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
       }
       return Flow::Normal;
     }
+    case StmtKind::Try:
+      return execTry(*cast<TryStmt>(&s), f);
+    case StmtKind::Global:
+    case StmtKind::Nonlocal:
+      return Flow::Normal; // decided statically (functionInfo)
+    case StmtKind::Raise:
+      execRaise(*cast<RaiseStmt>(&s), f);
     case StmtKind::Unsupported: {
       auto *u = cast<UnsupportedStmt>(&s);
       raise("NotImplementedError", u->what + " are not part of parax");
@@ -780,6 +884,174 @@ Evaluator::Flow Evaluator::execWithFrom(const WithStmt &s, size_t item, Frame &f
     ~Exit() { --ev.disableJitDepth; }
   } exit{*this};
   return execWithFrom(s, item + 1, f);
+}
+
+Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
+  // What RAII guards restore as an error unwinds through them; reset here
+  // as well, so that a caught error never leaves a trace, a frame or a
+  // disable_jit level behind whatever raised it.
+  const size_t traces = traces_.size(), axes = eagerAxes.size(),
+               handling = handling_.size();
+  const TraceStack stack = stack_;
+  const int jitDepth = disableJitDepth, depth = depth_;
+  const bool muted = muted_;
+  auto restore = [&] {
+    if (traces_.size() > traces)
+      traces_.resize(traces);
+    if (eagerAxes.size() > axes)
+      eagerAxes.resize(axes);
+    if (handling_.size() > handling)
+      handling_.resize(handling);
+    stack_ = stack;
+    disableJitDepth = jitDepth;
+    depth_ = depth;
+    muted_ = muted;
+    scope_ = f.scope;
+  };
+  Flow fl = Flow::Normal;
+  std::exception_ptr pending; // an error that `finally` must re-raise
+  try {
+    bool raised = false;
+    try {
+      fl = execBlock(s.body, f);
+    } catch (ParaxError &e) {
+      if (s.handlers.empty())
+        throw;
+      restore();
+      raised = true;
+      Value exc = exceptionFromError(*this, *excTypes_, e);
+      // Keep where it was raised, for a bare re-raise.
+      if (ExceptionValue *x = asException(exc); x && !x->hasDiag) {
+        x->diag = e.diag();
+        x->hasDiag = true;
+      }
+      const ExceptHandler *h = nullptr;
+      for (const ExceptHandler &hd : s.handlers) {
+        if (!hd.type) {
+          h = &hd;
+          break;
+        }
+        Value spec = eval(*hd.type, f);
+        curLoc_ = hd.type->loc;
+        try {
+          if (exceptionMatches(exc, spec)) {
+            h = &hd;
+            break;
+          }
+        } catch (ParaxError &bad) {
+          annotate(bad, hd.type->loc);
+          throw;
+        }
+      }
+      if (!h)
+        throw;
+      handling_.push_back(exc);
+      struct Pop {
+        std::vector<Value> &v;
+        size_t n;
+        ~Pop() { v.resize(n); }
+      } pop{handling_, handling};
+      if (!h->name.empty())
+        assignName(h->name, exc, f);
+      // `except E as e` unbinds e at the end of the clause, as in Python.
+      struct Unbind {
+        Evaluator &ev;
+        const std::string &name;
+        Frame &f;
+        ~Unbind() {
+          try {
+            if (!name.empty())
+              ev.deleteName(name, f);
+          } catch (ParaxError &) {
+          }
+        }
+      } unbind{*this, h->name, f};
+      try {
+        fl = execBlock(h->body, f);
+      } catch (ParaxError &inner) {
+        throw chainContext(*this, *excTypes_, inner, exc);
+      }
+    }
+    if (!raised && fl == Flow::Normal)
+      fl = execBlock(s.orelse, f);
+  } catch (...) {
+    if (s.finalbody.empty())
+      throw;
+    pending = std::current_exception();
+    restore();
+  }
+  if (!s.finalbody.empty()) {
+    Value returning = f.returnValue;
+    Flow ff;
+    try {
+      ff = execBlock(s.finalbody, f);
+    } catch (ParaxError &inner) {
+      if (!pending)
+        throw;
+      // The pending error becomes the new one's __context__.
+      try {
+        std::rethrow_exception(pending);
+      } catch (ParaxError &old) {
+        throw chainContext(*this, *excTypes_, inner,
+                           exceptionFromError(*this, *excTypes_, old));
+      } catch (...) {
+      }
+      throw;
+    }
+    // return/break/continue in `finally` discards the pending error or
+    // the earlier return, as in Python.
+    if (ff != Flow::Normal)
+      return ff;
+    f.returnValue = returning;
+    if (pending)
+      std::rethrow_exception(pending);
+  }
+  return fl;
+}
+
+void Evaluator::execRaise(const RaiseStmt &s, Frame &f) {
+  if (!s.exc) {
+    if (handling_.empty())
+      raise("RuntimeError", "No active exception to reraise");
+    Value exc = handling_.back();
+    ExceptionValue *e = asException(exc);
+    if (e && e->hasDiag) // re-raise reports where it was first raised
+      throw RaisedError(e->diag, exc);
+    throw makeRaisedError(*this, exc, s.loc);
+  }
+  Value exc = eval(*s.exc, f);
+  Value cause;
+  if (s.cause)
+    cause = eval(*s.cause, f);
+  curLoc_ = s.loc;
+  RaisedError err = makeRaisedError(*this, exc, s.loc);
+  ExceptionValue *e = asException(err.exception());
+  auto describe = [](const Value &v) {
+    ExceptionValue *x = asException(v);
+    std::string msg = x->str();
+    return x->type()->name() + (msg.empty() ? "" : ": " + msg);
+  };
+  auto noteOf = [&](const Value &v, const std::string &what) {
+    ExceptionValue *x = asException(v);
+    err.diag().notes.push_back({x->hasDiag ? x->diag.loc : Loc{}, what + describe(v)});
+  };
+  if (s.cause) {
+    if (asExceptionType(cause))
+      cause = call(cause, {}, s.cause->loc);
+    if (!cause.isNone() && !asException(cause))
+      raise("TypeError", "exception causes must derive from BaseException");
+    e->cause = cause;
+    e->suppressContext = true;
+  }
+  if (!handling_.empty())
+    setContext(err.exception(), handling_.back());
+  if (!e->cause.isNone())
+    noteOf(e->cause, "this exception was directly caused by ");
+  else if (!e->suppressContext && !e->context.isNone())
+    noteOf(e->context, "raised while handling ");
+  e->diag = err.diag();
+  e->hasDiag = true;
+  throw err;
 }
 
 void Evaluator::execImport(const ImportStmt &s, Frame &f) {
@@ -971,6 +1243,8 @@ Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
   auto scope = std::make_shared<Scope>();
   scope->parent = fn.closure;
   scope->locals = &fn.info->locals;
+  if (!fn.info->declared.empty())
+    scope->declared = &fn.info->declared;
   bindParams(fn, args, *scope);
   ScopeSwap swap(scope_, scope);
   calls_.emplace_back(&fn, scope.get());

@@ -34,6 +34,7 @@ class Backend;
 namespace parax::frontend {
 
 struct TraceContext;
+class ExceptionTypes;
 
 /// A variable scope: a function activation or the module's globals.
 struct Scope {
@@ -47,6 +48,9 @@ struct Scope {
   bool classBody = false;
   std::vector<std::string> definitionOrder;
   std::vector<std::string> annotations;
+  /// The function's `global` (true) and `nonlocal` (false) names; null when
+  /// it declares none (the common case costs one pointer test).
+  const std::unordered_map<std::string, bool> *declared = nullptr;
 };
 
 class ClassObj;
@@ -54,6 +58,7 @@ class ClassObj;
 /// Statically computed facts about a function body.
 struct FunctionInfo {
   std::unordered_set<std::string> locals;
+  std::unordered_map<std::string, bool> declared; ///< See Scope::declared.
 };
 
 /// A user-defined function (def or lambda).
@@ -229,6 +234,8 @@ public:
   void noteProgramCompiled() { ++programsCompiled_; }
   /// The jit/pmap objects made (weak; see registerJitObject, frontend/Jit.h).
   std::vector<std::weak_ptr<Object>> &jitObjects() { return jitObjects_; }
+  /// The built-in exception classes (Exceptions.h).
+  ExceptionTypes &exceptionTypes() { return *excTypes_; }
 
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
@@ -265,6 +272,10 @@ private:
   Flow execWithFrom(const WithStmt &s, size_t item, Frame &f);
   void execClassDef(const ClassDefStmt &s, Frame &f);
   Flow execFor(const ForStmt &s, Frame &f);
+  Flow execTry(const TryStmt &s, Frame &f);
+  [[noreturn]] void execRaise(const RaiseStmt &s, Frame &f);
+  /// Removes a name binding (del, the end of `except ... as name`).
+  bool deleteName(const std::string &name, Frame &f);
 
   EvalOptions opts_;
   runtime::Backend &backend_;
@@ -281,6 +292,10 @@ private:
   std::vector<TraceContext *> traces_;
   /// Running Python functions, innermost last, with their scopes.
   std::vector<std::pair<const FunctionObj *, Scope *>> calls_;
+  std::unique_ptr<ExceptionTypes> excTypes_;
+  /// The exceptions being handled by running `except` clauses, innermost
+  /// last (bare `raise`, __context__).
+  std::vector<Value> handling_;
   TraceStack stack_;
   Loc curLoc_;
   int depth_ = 0;

@@ -164,7 +164,10 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
   case BinOpKind::Pow:
     if (x == 0 && y < 0)
       raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-    return Value::floating(std::pow(x, y));
+    if (double r = std::pow(x, y); std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+      raise("OverflowError", "(34, 'Numerical result out of range')"); // as CPython
+    else
+      return Value::floating(r);
   default:
     break;
   }

@@ -72,8 +72,57 @@ std::vector<Value> promoteAndBroadcast(Evaluator &ev,
 }
 
 namespace {
+/// The lax primitive a jnp binary op of kind `k` lowers to (its name is in
+/// JAX's shape errors), or null.
+const char *laxName(OpKind k, const Value &a) {
+  switch (k) {
+  case OpKind::Add: return "add";
+  case OpKind::Sub: return "sub";
+  case OpKind::Mul: return "mul";
+  case OpKind::Div: return "div";
+  case OpKind::FloorDiv: return isFloat(prims::dtypeOf(a)) ? "rem" : "div";
+  case OpKind::Mod: return "rem";
+  case OpKind::Pow: return "pow";
+  case OpKind::Max: return "max";
+  case OpKind::Min: return "min";
+  case OpKind::And: return "and";
+  case OpKind::Or: return "or";
+  case OpKind::Xor: return "xor";
+  case OpKind::ShiftLeft: return "shift_left";
+  case OpKind::ShiftRightArithmetic: return "shift_right_arithmetic";
+  case OpKind::ShiftRightLogical: return "shift_right_logical";
+  case OpKind::Eq: return "eq";
+  case OpKind::Ne: return "ne";
+  case OpKind::Lt: return "lt";
+  case OpKind::Le: return "le";
+  case OpKind::Gt: return "gt";
+  case OpKind::Ge: return "ge";
+  default: return nullptr;
+  }
+}
+
+/// JAX promotes ranks first (a mismatch there is broadcastShapes'
+/// ValueError); operands of equal rank go to the lax primitive as they
+/// are, which rejects incompatible dimensions with a TypeError.
+void checkLaxShapes(OpKind k, const Value &a, const Value &b) {
+  if (!a.isArrayLike() || !b.isArrayLike())
+    return;
+  Shape sa = prims::shapeOf(a), sb = prims::shapeOf(b);
+  if (sa.size() != sb.size() || sa == sb)
+    return;
+  for (size_t i = 0; i < sa.size(); ++i)
+    if (sa[i] != sb[i] && sa[i] != 1 && sb[i] != 1) {
+      const char *name = laxName(k, a);
+      if (!name)
+        return;
+      raise("TypeError", std::string(name) + " got incompatible shapes for broadcasting: " +
+                             shapeToPython(sa) + ", " + shapeToPython(sb) + ".");
+    }
+}
+
 Value binaryUfunc(Evaluator &ev, OpKind k, const Value &a, const Value &b,
                   bool inexact = false) {
+  checkLaxShapes(k, a, b);
   auto ops = promoteAndBroadcast(ev, {a, b}, inexact);
   return prims::binary(ev, k, ops[0], ops[1]);
 }
@@ -117,6 +166,7 @@ Value integerPow(Evaluator &ev, const Value &x, int64_t n) {
 }
 
 Value power(Evaluator &ev, const Value &a, const Value &b) {
+  checkLaxShapes(OpKind::Pow, a, b);
   // A static integer exponent uses integer_pow (when the base's type wins).
   if ((b.isInt() || b.isBool()) && a.isArrayValue()) {
     WeakDType r = promoteTypes(weakDTypeOf(a), weakDTypeOf(b));
@@ -135,6 +185,7 @@ Value divideTrue(Evaluator &ev, const Value &a, const Value &b) {
 }
 
 Value subtract(Evaluator &ev, const Value &a, const Value &b) {
+  checkLaxShapes(OpKind::Sub, a, b);
   auto ops = promoteAndBroadcast(ev, {a, b});
   if (prims::dtypeOf(ops[0]) == DType::Bool)
     raise("TypeError",
@@ -144,6 +195,10 @@ Value subtract(Evaluator &ev, const Value &a, const Value &b) {
 }
 
 Value shift(Evaluator &ev, const Value &a, const Value &b, bool left) {
+  checkLaxShapes(left ? OpKind::ShiftLeft
+                 : isUnsigned(prims::dtypeOf(a)) ? OpKind::ShiftRightLogical
+                                                 : OpKind::ShiftRightArithmetic,
+                 a, b);
   auto ops = promoteAndBroadcast(ev, {a, b});
   requireIntOrBool(ops[0], left ? "left_shift" : "right_shift");
   DType dt = prims::dtypeOf(ops[0]);
@@ -155,6 +210,7 @@ Value shift(Evaluator &ev, const Value &a, const Value &b, bool left) {
 
 Value bitwise(Evaluator &ev, OpKind k, const Value &a, const Value &b,
               const char *name) {
+  checkLaxShapes(k, a, b);
   auto ops = promoteAndBroadcast(ev, {a, b});
   requireIntOrBool(ops[0], name);
   return prims::binary(ev, k, ops[0], ops[1]);
@@ -163,6 +219,7 @@ Value bitwise(Evaluator &ev, OpKind k, const Value &a, const Value &b,
 Value logical(Evaluator &ev, OpKind k, const Value &a, const Value &b) {
   Value x = prims::convert(ev, asarray(ev, a, std::nullopt), DType::Bool);
   Value y = prims::convert(ev, asarray(ev, b, std::nullopt), DType::Bool);
+  checkLaxShapes(k, x, y);
   auto ops = promoteAndBroadcast(ev, {x, y});
   return prims::binary(ev, k, ops[0], ops[1]);
 }
@@ -251,6 +308,7 @@ Value compare(Evaluator &ev, CmpOpKind op, const Value &a, const Value &b) {
     raise("TypeError", std::string("'") + cmpOpSymbol(op) +
                            "' is not supported on arrays");
   }
+  checkLaxShapes(k, a, b);
   auto ops = promoteAndBroadcast(ev, {a, b});
   return prims::compare(ev, k, ops[0], ops[1]);
 }

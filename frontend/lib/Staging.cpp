@@ -4,12 +4,23 @@
 #include "frontend/Jit.h"
 #include "runtime/Backend.h"
 
+#include <set>
+
 namespace parax::frontend {
 
 Value staged(Evaluator &ev, const std::string &what,
              const std::function<Value(TraceContext &)> &build) {
-  if (TraceContext *cur = ev.currentTrace())
-    return build(*cur);
+  if (TraceContext *cur = ev.currentTrace()) {
+    size_t before = cur->block->operations().size();
+    try {
+      return build(*cur);
+    } catch (...) {
+      // The program may catch the error and go on tracing: leave no
+      // half-built region op (and no constant cached inside it) behind.
+      discardOpsAfter(*cur, before);
+      throw;
+    }
+  }
   auto prog = std::make_shared<TraceProgram>();
   prog->what = what;
   prog->callLoc = ev.currentLoc();
@@ -89,6 +100,22 @@ void discardOp(TraceContext &ctx, ir::Operation *op) {
     ctx.program->discarded.push_back(std::move(owned));
     return;
   }
+}
+
+void discardOpsAfter(TraceContext &ctx, size_t keep) {
+  std::vector<ir::Operation *> added;
+  size_t i = 0;
+  for (auto &op : ctx.block->operations())
+    if (i++ >= keep)
+      added.push_back(op.get());
+  if (added.empty())
+    return;
+  std::set<ir::Operation *> gone(added.begin(), added.end());
+  std::erase_if(ctx.constants, [&](const auto &kv) {
+    return kv.second && gone.count(kv.second->definingOp());
+  });
+  for (auto it = added.rbegin(); it != added.rend(); ++it)
+    discardOp(ctx, *it);
 }
 
 std::string paramName(const Value &fn, size_t i) {

@@ -48,6 +48,9 @@ void emitYield(Evaluator &ev, BodyTrace &body, const std::vector<Value> &values)
 /// Removes `op` from its block, keeping it alive in the program (tracers
 /// created while tracing its regions may still point into it).
 void discardOp(TraceContext &ctx, ir::Operation *op);
+/// Discards the ops of `ctx`'s block after its first `keep` (what a failed
+/// primitive appended), with the constants cached among them.
+void discardOpsAfter(TraceContext &ctx, size_t keep);
 
 /// The name of parameter `i` of a Python callable ("" if unknown).
 std::string paramName(const Value &fn, size_t i);

@@ -436,13 +436,66 @@ TEST_F(EvaluatorTest, OutputBeforeAnErrorIsKept) {
 }
 
 TEST_F(EvaluatorTest, UnsupportedStatementsAreNamedErrors) {
-  Diagnostic d = fail("x = 1\ntry:\n    x = 2\nexcept Exception:\n    pass\n");
+  Diagnostic d = fail("x = 1\ndef g():\n    yield x\n");
   EXPECT_EQ(d.kind, "NotImplementedError") << d.render();
-  EXPECT_EQ(d.loc.line, 2u);
-  EXPECT_TRUE(contains(d.message, "try/except"));
+  EXPECT_EQ(d.loc.line, 3u);
+  EXPECT_TRUE(contains(d.message, "yield"));
   Diagnostic c = fail("class A:\n    pass\n");
   EXPECT_EQ(c.kind, "NotImplementedError") << c.render();
   EXPECT_TRUE(contains(c.message, "classes"));
+}
+
+//===----------------------------------------------------------------------===//
+// Exceptions, global and nonlocal
+//===----------------------------------------------------------------------===//
+
+TEST_F(EvaluatorTest, AReRaiseCarriesTheSameExceptionObject) {
+  EXPECT_EQ(run(R"(def f():
+    try:
+        raise KeyError("k")
+    except LookupError as e:
+        saved = e
+        try:
+            raise
+        except KeyError as again:
+            return saved is again, repr(again), again.args
+print(f())
+)"),
+            "(True, \"KeyError('k')\", ('k',))\n");
+}
+
+TEST_F(EvaluatorTest, GlobalAndNonlocalBindOutsideTheFunction) {
+  EXPECT_EQ(run(R"(n = 0
+def outer():
+    m = 1
+    def inner():
+        global n
+        nonlocal m
+        n += 10
+        m += 1
+    inner()
+    inner()
+    return m
+print(outer(), n)
+)"),
+            "3 20\n");
+}
+
+TEST_F(EvaluatorTest, FinallyRunsAndTheErrorPropagatesToTheOuterHandler) {
+  EXPECT_EQ(run(R"(try:
+    try:
+        1 / 0
+    finally:
+        print("cleanup")
+except ArithmeticError as e:
+    print(type(e).__name__, e.__context__)
+)"),
+            "cleanup\nZeroDivisionError None\n");
+}
+
+TEST_F(EvaluatorTest, AnUncaughtRaiseIsADiagnosticAtTheRaise) {
+  Diagnostic d = fail("def f(n):\n    raise ValueError(f'bad {n}')\nf(3)\n");
+  EXPECT_DIAG(d, "ValueError", 2, 5, "bad 3");
 }
 
 } // namespace

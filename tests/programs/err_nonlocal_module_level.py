@@ -1,0 +1,4 @@
+# conform: error=SyntaxError line=4
+# nonlocal at module level.
+print("never printed")
+nonlocal x
