@@ -515,10 +515,19 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return Value::str(t == DType::Bool ? "b" : isFloat(t) ? "f" : isSigned(t) ? "i" : "u");
     }
     noAttribute(obj, name, {"name", "itemsize", "kind"});
-  case Value::Kind::Function:
-    if (name == "__name__")
-      return Value::str(obj.asFunction().name);
+  case Value::Kind::Function: {
+    FunctionObj &fn = obj.asFunction();
+    for (auto &kv : fn.attrs)
+      if (kv.first == name)
+        return kv.second;
+    if (name == "__name__" || name == "__qualname__")
+      return Value::str(fn.name);
+    if (name == "__module__")
+      return Value::str("__main__");
+    if (name == "__doc__")
+      return Value::none();
     noAttribute(obj, name, {"__name__"});
+  }
   case Value::Kind::Float:
     if (name == "real")
       return obj;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Classes.h"
+#include "frontend/Iterators.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/Builtins.h"
 #include "frontend/Evaluator.h"
@@ -203,7 +204,31 @@ bool TypeObject::getAttr(Evaluator &, const std::string &name, Value &out) {
     out = Value::str(name_.substr(name_.rfind('.') + 1));
     return true;
   }
-  return false;
+  // str.upper, list.append, dict.get ...: the method of the first argument,
+  // as an unbound method of a built-in type is. Only names starting with a
+  // letter: dunders of built-in types are not methods here.
+  static const std::map<std::string, std::vector<const char *>> methods = {
+      {"str", {"upper", "lower", "strip", "lstrip", "rstrip", "split", "join", "replace",
+               "startswith", "endswith", "find", "format", "title", "capitalize", "count",
+               "isdigit", "isalpha", "splitlines", "zfill", "center", "ljust", "rjust"}},
+      {"list", {"append", "extend", "pop", "insert", "index", "count", "copy", "sort",
+                "reverse", "remove", "clear"}},
+      {"dict", {"get", "keys", "values", "items", "pop", "update", "copy", "setdefault"}},
+      {"tuple", {"index", "count"}}};
+  auto it = methods.find(name_);
+  if (it == methods.end() ||
+      std::find(it->second.begin(), it->second.end(), name) == it->second.end())
+    return false;
+  std::string type = name_;
+  out = makeBuiltin(type + "." + name, [type, name](Evaluator &ev, CallArgs &a) {
+    if (a.args.empty() || frontend::typeName(a.args[0]) != type)
+      raise("TypeError", "descriptor '" + name + "' for '" + type + "' objects needs a '" +
+                             type + "' argument");
+    CallArgs rest = a;
+    rest.args.erase(rest.args.begin());
+    return ev.call(ev.getAttr(a.args[0], name, a.loc), rest);
+  });
+  return true;
 }
 
 Value makeType(std::string name, TypeObject::Predicate pred,
@@ -399,6 +424,7 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
     b[name] = makeBuiltin(name, std::move(impl));
   };
   installClassBuiltins(ev, b);
+  installIteratorBuiltins(ev, b);
 
   def("print", [](Evaluator &ev, CallArgs &a) {
     std::string sep = " ", end = "\n";

@@ -13,7 +13,9 @@
 #include "frontend/Evaluator.h"
 #include "frontend/Classes.h"
 #include "frontend/Exceptions.h"
+#include "frontend/Parser.h"
 #include "frontend/Trace.h"
+#include "frontend/lib/EmbeddedPython.h"
 #include "runtime/Backend.h"
 
 #include <algorithm>
@@ -430,6 +432,16 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
         cls->setAttr(at->attr, v);
         return;
       }
+    }
+    if (obj.kind() == Value::Kind::Function) {
+      auto &attrs = obj.asFunction().attrs;
+      for (auto &kv : attrs)
+        if (kv.first == at->attr) {
+          kv.second = v;
+          return;
+        }
+      attrs.emplace_back(at->attr, v);
+      return;
     }
     raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + at->attr +
                                 "' is read-only");
@@ -1100,13 +1112,47 @@ void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
 
 Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   auto it = modules_.find(dotted);
-  if (it != modules_.end())
+  if (it != modules_.end()) {
+    // A native module with a Python half gets it on first import (not at
+    // start-up: most programs never import it).
+    if (embeddedPythonSource(dotted) && extendedModules_.insert(dotted).second)
+      loadEmbeddedModule(dotted, it->second.as<ModuleObject>());
     return it->second;
+  }
+  Value embedded = loadEmbeddedModule(dotted);
+  if (!embedded.isNone())
+    return modules_[dotted] = embedded;
   std::string top = dotted.substr(0, dotted.find('.'));
   std::string hint = "parax provides jax, jax.numpy, jax.lax, jax.random, "
                      "numpy, math, time and functools";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
+}
+
+Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into) {
+  const std::string *source = embeddedPythonSource(name);
+  if (!source)
+    return Value();
+  uint32_t file = SourceRegistry::add("<parax>/" + name + ".py", *source);
+  embeddedAsts_.push_back(parseModule(file));
+  auto scope = std::make_shared<Scope>();
+  {
+    // The module runs at top level, not inside the caller's frames.
+    std::vector<std::pair<const FunctionObj *, Scope *>> savedCalls;
+    std::swap(savedCalls, calls_);
+    struct Restore {
+      std::vector<std::pair<const FunctionObj *, Scope *>> &calls, &saved;
+      ~Restore() { std::swap(calls, saved); }
+    } restore{calls_, savedCalls};
+    execModuleIn(*embeddedAsts_.back(), scope);
+  }
+  std::shared_ptr<ModuleObject> mod;
+  if (!into)
+    mod = std::make_shared<ModuleObject>(name);
+  ModuleObject &target = into ? *into : *mod;
+  for (auto &kv : scope->vars)
+    target.set(kv.first, kv.second);
+  return mod ? Value::object(Value::Kind::Native, mod) : Value::none();
 }
 
 //===----------------------------------------------------------------------===//

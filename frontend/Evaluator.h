@@ -79,6 +79,8 @@ struct FunctionObj : Object {
   std::map<std::string, std::shared_ptr<void>> programCaches;
   /// The class whose body defined this function (zero-argument super()).
   std::weak_ptr<ClassObj> definingClass;
+  /// Attributes set on the function (f.x = ..., functools.wraps).
+  std::vector<std::pair<std::string, Value>> attrs;
 };
 
 /// Evaluator options that the program can observe.
@@ -237,6 +239,11 @@ public:
   /// The built-in exception classes (Exceptions.h).
   ExceptionTypes &exceptionTypes() { return *excTypes_; }
 
+  /// Python source modules shipped inside parax (frontend/lib/python):
+  /// runs the one named `name` into a fresh module scope; null if there is
+  /// none. `into`, when given, receives the module's names instead (a
+  /// native module extended in Python).
+  Value loadEmbeddedModule(const std::string &name, class ModuleObject *into = nullptr);
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
   /// The class and first argument of the innermost running method (for
@@ -288,6 +295,10 @@ private:
   void noteClosureScope(const std::shared_ptr<Scope> &s);
   std::unordered_map<std::string, Value> builtins_;
   std::unordered_map<std::string, Value> modules_;
+  /// The ASTs of embedded Python modules (their functions point into them).
+  std::vector<std::unique_ptr<Module>> embeddedAsts_;
+  /// Native modules already extended by their Python half (functools).
+  std::unordered_set<std::string> extendedModules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
   std::vector<TraceContext *> traces_;
   /// Running Python functions, innermost last, with their scopes.

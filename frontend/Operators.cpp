@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Classes.h"
+#include "frontend/Iterators.h"
 #include "frontend/Evaluator.h"
 #include "frontend/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -524,6 +525,8 @@ bool Evaluator::truthy(const Value &v) {
 }
 
 std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
+  if (auto *it = v.kind() == Value::Kind::Native ? v.as<IteratorObj>() : nullptr)
+    return it->rest(*this);
   if (ClassObj *cls = classOfInstance(v)) {
     // __iter__ then __next__ until StopIteration; or __getitem__ from 0
     // until IndexError (the old sequence protocol).

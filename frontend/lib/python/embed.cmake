@@ -1,0 +1,30 @@
+# Writes OUT: a C++ file with each .py under SRC_DIR as a string, looked up
+# by module name (frontend/lib/EmbeddedPython.h). Run by CMake at build time:
+#   cmake -DSRC_DIR=... -DOUT=... -P embed.cmake
+file(GLOB sources ${SRC_DIR}/*.py)
+list(SORT sources)
+set(body "")
+foreach(src ${sources})
+  get_filename_component(name ${src} NAME_WE)
+  file(READ ${src} text)
+  string(APPEND body "    {\"${name}\", R\"PARAXPY(${text})PARAXPY\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp
+"// Generated from frontend/lib/python/*.py by embed.cmake: do not edit.
+#include \"frontend/lib/EmbeddedPython.h\"
+
+#include <map>
+
+namespace parax::frontend {
+
+const std::string *embeddedPythonSource(const std::string &name) {
+  static const std::map<std::string, std::string> sources = {
+${body}  };
+  auto it = sources.find(name);
+  return it == sources.end() ? nullptr : &it->second;
+}
+
+} // namespace parax::frontend
+")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
+file(REMOVE ${OUT}.tmp)
