@@ -719,21 +719,6 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
                                   a.args[1].asStr() + "' is read-only");
     return Value();
   });
-  def("issubclass", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 2, 2, "issubclass");
-    ClassObj *c = asClass(a.args[0]);
-    if (!c) {
-      if (a.args[0].kind() == Value::Kind::Native && a.args[0].as<TypeObject>())
-        return Value::boolean(a.args[0].identical(a.args[1]));
-      raise("TypeError", "issubclass() arg 1 must be a class");
-    }
-    std::vector<Value> types = a.args[1].isTuple() ? a.args[1].elements()
-                                                   : std::vector<Value>{a.args[1]};
-    for (const Value &t : types)
-      if (ClassObj *b = asClass(t); b && c->isSubclassOf(b))
-        return Value::boolean(true);
-    return Value::boolean(false);
-  });
   def("callable", [](Evaluator &, CallArgs &a) {
     if (a.args.size() != 1)
       raise("TypeError", "callable() takes exactly one argument");

@@ -1,6 +1,7 @@
 //===- Classes.cpp - Python classes, instances and their protocols --------===//
 #include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
+#include "frontend/Exceptions.h"
 #include "frontend/Jit.h"
 #include "frontend/Pytree.h"
 #include "frontend/lib/LibUtil.h"
@@ -432,6 +433,34 @@ bool PropertyObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 }
 
 bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
+  if (ExceptionValue *e = asException(self_)) {
+    // super() in a user exception class: the next user class up, then
+    // BaseException's own methods.
+    ClassObj *start = nullptr;
+    for (const ExceptionType *t = e->type().get(); t && !start; t = t->base().get())
+      start = t->userClass.get();
+    if (const Value *v = start ? start->lookupAfter(cls_.get(), name) : nullptr) {
+      out = bindClassAttr(ev, *v, self_, Value::object(Value::Kind::Native, e->type()));
+      return true;
+    }
+    Value self = self_;
+    if (name == "__init__") {
+      out = makeBuiltin("BaseException.__init__", [self](Evaluator &, CallArgs &a) {
+        asException(self)->setArgs(a.args);
+        return Value();
+      });
+      return true;
+    }
+    if (name == "__str__" || name == "__repr__") {
+      bool str = name == "__str__";
+      out = makeBuiltin("BaseException." + name, [self, str](Evaluator &, CallArgs &) {
+        ExceptionValue *x = asException(self);
+        return Value::str(str ? x->str() : x->repr());
+      });
+      return true;
+    }
+    return self_.as<NativeObject>()->getAttr(ev, name, out);
+  }
   ClassObj *start = classOfInstance(self_);
   Value clsv = self_;
   if (!start) {
@@ -461,6 +490,10 @@ bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 bool callSpecial(Evaluator &ev, const Value &self, const char *name, std::vector<Value> args,
                  Value &out) {
   ClassObj *cls = classOfInstance(self);
+  if (!cls)
+    if (ExceptionValue *e = asException(self))
+      for (const ExceptionType *t = e->type().get(); t && !cls; t = t->base().get())
+        cls = t->userClass.get();
   if (!cls)
     return false;
   const Value *m = cls->lookup(name);

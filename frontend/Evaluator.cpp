@@ -428,6 +428,10 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
         inst->setAttr(*this, at->attr, v);
         return;
       }
+      if (auto *exc = obj.as<ExceptionValue>()) {
+        exc->setAttr(*this, at->attr, v);
+        return;
+      }
       if (auto *cls = obj.as<ClassObj>()) {
         cls->setAttr(at->attr, v);
         return;
@@ -763,8 +767,21 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   for (auto &de : s.decorators)
     decos.push_back(eval(*de, f));
   std::vector<std::shared_ptr<ClassObj>> bases;
+  // class E(ValueError): an exception type whose body is a class (see
+  // ExceptionType::userClass); its ClassObj derives from the parent user
+  // exception's class, if any.
+  std::shared_ptr<ExceptionType> exceptionBase;
   for (auto &b : s.bases) {
     Value v = eval(*b, f);
+    if (ExceptionType *et = asExceptionType(v)) {
+      if (exceptionBase)
+        raise("NotImplementedError", "a class deriving from two exception classes is not "
+                                     "supported by parax");
+      exceptionBase = std::static_pointer_cast<ExceptionType>(et->shared_from_this());
+      if (et->userClass)
+        bases.push_back(et->userClass);
+      continue;
+    }
     ClassObj *c = asClass(v);
     if (!c)
       raise("TypeError", "a class can only derive from classes; " + repr(v) + " (of type " +
@@ -803,12 +820,17 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
     cls->setAttr(name, it->second);
   }
   cls->annotations = scope->annotations;
+  Value v = Value::object(Value::Kind::Native, cls);
+  if (exceptionBase) {
+    auto et = std::make_shared<ExceptionType>("__main__." + s.name, exceptionBase);
+    et->userClass = cls;
+    v = Value::object(Value::Kind::Native, et);
+  }
   for (ClassObj *base : cls->mro())
     if (base != cls.get() && base->subclassHook) {
       base->subclassHook(*this, *cls);
       break;
     }
-  Value v = Value::object(Value::Kind::Native, cls);
   for (size_t i = decos.size(); i-- > 0;) {
     curLoc_ = s.decorators[i]->loc;
     try {
@@ -1133,7 +1155,7 @@ Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into)
   const std::string *source = embeddedPythonSource(name);
   if (!source)
     return Value();
-  uint32_t file = SourceRegistry::add("<parax>/" + name + ".py", *source);
+  uint32_t file = embeddedSources_.add("<parax>/" + name + ".py", *source);
   embeddedAsts_.push_back(parseModule(file));
   auto scope = std::make_shared<Scope>();
   {

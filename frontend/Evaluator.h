@@ -297,6 +297,7 @@ private:
   std::unordered_map<std::string, Value> modules_;
   /// The ASTs of embedded Python modules (their functions point into them).
   std::vector<std::unique_ptr<Module>> embeddedAsts_;
+  SourceSet embeddedSources_; ///< ... and their texts, freed with the evaluator.
   /// Native modules already extended by their Python half (functools).
   std::unordered_set<std::string> extendedModules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;

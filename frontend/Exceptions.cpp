@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/Exceptions.h"
+#include "frontend/Classes.h"
 #include "frontend/Evaluator.h"
 
 #include <algorithm>
@@ -35,11 +36,37 @@ bool ExceptionType::isSubclassOf(const ExceptionType &other) const {
 }
 
 Value ExceptionType::call(Evaluator &ev, CallArgs &args) {
-  if (!args.kwargs.empty())
+  // A user class's __init__ decides args (through super().__init__(...));
+  // without one, the call's arguments are the args, as BaseException's.
+  const Value *init = userClass ? userClass->lookup("__init__") : nullptr;
+  if (!init && !args.kwargs.empty())
     raise("TypeError", name_ + "() takes no keyword arguments");
   auto e = std::make_shared<ExceptionValue>(shared_from_this(), args.args);
   e->ev = &ev;
-  return Value::object(Value::Kind::Native, e);
+  Value v = Value::object(Value::Kind::Native, e);
+  if (init) {
+    CallArgs ia = args;
+    ia.args.insert(ia.args.begin(), v);
+    ev.call(*init, ia);
+  }
+  return v;
+}
+
+void ExceptionValue::setAttr(Evaluator &ev, const std::string &name, const Value &v) {
+  if (name == "args") {
+    setArgs(ev.iterate(v, ev.currentLoc()));
+    return;
+  }
+  if (name == "__cause__") {
+    cause = v;
+    return;
+  }
+  for (auto &kv : attrs)
+    if (kv.first == name) {
+      kv.second = v;
+      return;
+    }
+  attrs.emplace_back(name, v);
 }
 
 bool ExceptionType::getAttr(Evaluator &ev, const std::string &name, Value &out) {
@@ -60,12 +87,16 @@ bool ExceptionType::getAttr(Evaluator &ev, const std::string &name, Value &out) 
   if (name == "__mro__") {
     std::vector<Value> mro;
     for (ExceptionType *t = this; t; t = t->base_.get())
-      mro.push_back(ev.exceptionTypes().value(t->name_));
+      mro.push_back(Value::object(Value::Kind::Native, t->shared_from_this()));
     if (Value o = ev.builtin("object"); !o.isNone())
       mro.push_back(o);
     out = Value::tuple(std::move(mro));
     return true;
   }
+  // A user exception class's class attributes and (unbound) methods.
+  for (const ExceptionType *t = this; t; t = t->base_.get())
+    if (t->userClass)
+      return t->userClass->getAttr(ev, name, out);
   return TypeObject::getAttr(ev, name, out);
 }
 
@@ -102,7 +133,21 @@ std::string ExceptionValue::str() const {
   return ev ? ev->repr(Value::tuple(args_)) : "";
 }
 
-bool ExceptionValue::getAttr(Evaluator &, const std::string &name, Value &out) {
+bool ExceptionValue::getAttr(Evaluator &evr, const std::string &name, Value &out) {
+  for (auto &kv : attrs)
+    if (kv.first == name) {
+      out = kv.second;
+      return true;
+    }
+  for (const ExceptionType *t = type_.get(); t; t = t->base().get())
+    if (t->userClass) {
+      if (const Value *m = t->userClass->lookup(name); m && name != "__init__") {
+        out = bindClassAttr(evr, *m, Value::object(Value::Kind::Native, shared_from_this()),
+                            Value::object(Value::Kind::Native, type_));
+        return true;
+      }
+      break; // userClass's MRO already covers the user classes above it
+    }
   if (name == "args") {
     out = Value::tuple(args_);
     return true;
@@ -360,7 +405,7 @@ RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {
     raise("TypeError", "exceptions must derive from BaseException");
   Diagnostic d;
   d.kind = e->type()->name();
-  d.message = e->str();
+  d.message = ev.str(exc); // a user class's __str__ applies
   d.loc = loc;
   d.stack = ev.callStack();
   return RaisedError(std::move(d), exc);
@@ -383,6 +428,15 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
   builtins["issubclass"] = makeBuiltin("issubclass", [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 2)
       raise("TypeError", "issubclass expected 2 arguments, got " + std::to_string(a.args.size()));
+    if (ClassObj *c = asClass(a.args[0])) {
+      // A class statement's class: its MRO.
+      std::vector<Value> specs =
+          a.args[1].isTuple() ? a.args[1].elements() : std::vector<Value>{a.args[1]};
+      for (const Value &spec : specs)
+        if (ClassObj *b = asClass(spec); b && c->isSubclassOf(b))
+          return Value::boolean(true);
+      return Value::boolean(false);
+    }
     auto *cls = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<TypeObject>() : nullptr;
     if (!cls)
       raise("TypeError", "issubclass() arg 1 must be a class");

@@ -34,6 +34,7 @@
 namespace parax::frontend {
 
 class Evaluator;
+class ClassObj;
 
 /// An exception class (ValueError, jax.errors.ConcretizationTypeError ...):
 /// callable (makes an ExceptionValue), usable with isinstance/issubclass and
@@ -57,6 +58,11 @@ public:
   /// Walks the base chain; a user class with several bases overrides it
   /// with its MRO.
   virtual bool isSubclassOf(const ExceptionType &other) const;
+  /// A user class deriving from this exception type (class E(ValueError)):
+  /// its body's namespace - methods (__init__, __str__ ...) and class
+  /// attributes - as a class whose bases are the parent user exception's
+  /// class or object. Null for the built-in types.
+  std::shared_ptr<ClassObj> userClass;
 
 private:
   std::string name_, qualname_;
@@ -64,7 +70,8 @@ private:
 };
 
 /// An exception instance.
-class ExceptionValue : public NativeObject {
+class ExceptionValue : public NativeObject,
+                       public std::enable_shared_from_this<ExceptionValue> {
 public:
   ExceptionValue(std::shared_ptr<ExceptionType> type, std::vector<Value> args)
       : type_(std::move(type)), args_(std::move(args)) {}
@@ -76,6 +83,11 @@ public:
 
   const std::shared_ptr<ExceptionType> &type() const { return type_; }
   const std::vector<Value> &args() const { return args_; }
+  void setArgs(std::vector<Value> args) { args_ = std::move(args); }
+  /// self.x = ... on an instance of a user exception class (args too).
+  void setAttr(Evaluator &ev, const std::string &name, const Value &v);
+  /// Attributes set on the instance, in order.
+  std::vector<std::pair<std::string, Value>> attrs;
   /// `raise ... from cause` (None when absent), and the exception being
   /// handled when this one was raised (__context__).
   Value cause, context;
