@@ -15,7 +15,9 @@
 //    (a lazy y is computed straight into the row);
 //  - while: the cond region runs in the loop header on borrowed carries;
 //  - cond/switch: the clamped index feeds an LLVM switch; branch results
-//    meet in phis.
+//    meet in phis;
+//  - every loop's latch polls the stop word (Emitter::pollStop), so Ctrl-C,
+//    interrupt() and --timeout stop a compiled loop at its next iteration.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
@@ -109,6 +111,7 @@ void Emitter::emitFori(const ir::Operation &op) {
   releaseValues(plan.releaseAtEntry(&body));
   emitOps(body);
   std::vector<CgValue> next = emitTerminator(body);
+  pollStop(op);
   llvm::BasicBlock *latch = B.GetInsertBlock();
   iv->addIncoming(B.CreateAdd(iv, c64(1)), latch);
   for (size_t k = 0; k < phis.size(); ++k)
@@ -179,6 +182,7 @@ void Emitter::emitScan(const ir::Operation &op) {
     dests.push_back(elemPtr(t.dtype, ys[k], B.CreateMul(i, c64(row))));
   }
   std::vector<CgValue> next = emitTerminator(body, &dests);
+  pollStop(op);
   llvm::BasicBlock *latch = B.GetInsertBlock();
   step->addIncoming(B.CreateAdd(step, c64(1)), latch);
   for (size_t k = 0; k < phis.size(); ++k)
@@ -233,6 +237,7 @@ void Emitter::emitWhile(const ir::Operation &op) {
   releaseValues(plan.releaseAtEntry(&bodyB));
   emitOps(bodyB);
   std::vector<CgValue> next = emitTerminator(bodyB);
+  pollStop(op);
   llvm::BasicBlock *latch = B.GetInsertBlock();
   for (size_t k = 0; k < phis.size(); ++k)
     addIncoming(phis[k], next[k], latch);

@@ -154,6 +154,10 @@ public:
       llvm::Value *lo, llvm::Value *hi, std::vector<llvm::Value *> inits,
       const std::function<std::vector<llvm::Value *>(
           llvm::Value *, const std::vector<llvm::Value *> &)> &body);
+  /// At the back edge of structured loop `loop`: leaves through the failure
+  /// exit with KeyboardInterrupt/TimeoutError at the loop's location when
+  /// the stop word is set (one relaxed load, a branch expected not taken).
+  void pollStop(const ir::Operation &loop);
   /// Attaches parax's loop metadata to a loop's back edge.
   void markLoop(llvm::Instruction *latchBr);
   /// Row-major loop nest over `shape`; `body` gets the full index.
@@ -268,6 +272,8 @@ private:
   llvm::Value *insArg_ = nullptr, *outsArg_ = nullptr, *rtCtx_ = nullptr,
               *constsArg_ = nullptr;
   llvm::BasicBlock *allocaBB_ = nullptr, *failBB_ = nullptr;
+  /// The stop word's address, loaded once per function (in allocaBB_).
+  llvm::Value *stopWord_ = nullptr;
   int pmapCounter_ = 0;
   llvm::MDNode *noAliasScope_ = nullptr;
   int regionOpen_ = -1; ///< index into kernelRegions
@@ -283,6 +289,7 @@ public:
     llvm::Function *F;
     llvm::Value *ins, *outs, *ctx, *consts;
     llvm::BasicBlock *allocaBB, *failBB;
+    llvm::Value *stopWord;
     llvm::IRBuilderBase::InsertPoint ip;
   };
   FunctionState saveFunction();

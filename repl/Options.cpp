@@ -46,6 +46,17 @@ std::optional<int64_t> parseByteSize(const std::string &s) {
   return int64_t(v * mult);
 }
 
+namespace {
+/// A --timeout value: a positive number of seconds.
+std::optional<double> parseSeconds(const std::string &s) {
+  char *end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end || !std::isfinite(v) || v <= 0)
+    return std::nullopt;
+  return v;
+}
+} // namespace
+
 std::string usageText() {
   return "usage: parax [options] [prog.py [args...]]\n"
          "       parax check [options] prog.py\n"
@@ -60,6 +71,8 @@ std::string usageText() {
          "                        (PARAX_DEVICE_MEMORY)\n"
          "  --dump WHAT           print ast|ir|llvm|asm|ptx to stderr\n"
          "  --dump-dir DIR        write dumps to files in DIR instead\n"
+         "  --timeout SECONDS     stop a program (each REPL input) that runs longer,\n"
+         "                        with TimeoutError at its line (PARAX_TIMEOUT)\n"
          "  -h, --help            show this help\n";
 }
 
@@ -75,6 +88,15 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
       return false;
     }
     o.deviceMemory = *v;
+  }
+  if (const char *t = std::getenv("PARAX_TIMEOUT")) {
+    auto v = parseSeconds(t);
+    if (!v) {
+      error = "PARAX_TIMEOUT must be a positive number of seconds, got '" +
+              std::string(t) + "'";
+      return false;
+    }
+    o.timeout = *v;
   }
   o.command = "repl";
   int i = 1;
@@ -135,6 +157,16 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
         return false;
       }
       o.dumps.push_back(v);
+    } else if (key == "--timeout") {
+      std::string v;
+      if (!value(v))
+        return false;
+      auto t = parseSeconds(v);
+      if (!t) {
+        error = "--timeout must be a positive number of seconds, got '" + v + "'";
+        return false;
+      }
+      o.timeout = *t;
     } else if (key == "--dump-dir") {
       if (!value(o.dumpDir))
         return false;

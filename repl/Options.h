@@ -19,6 +19,7 @@ struct Options {
   int64_t deviceMemory = 0;        ///< --device-memory / PARAX_DEVICE_MEMORY (bytes)
   std::vector<std::string> dumps;  ///< --dump ast|ir|llvm|asm|ptx (repeatable)
   std::string dumpDir;             ///< --dump-dir: files instead of stderr
+  double timeout = 0;              ///< --timeout / PARAX_TIMEOUT (seconds; 0 = none)
   std::string command;             ///< "run", "check", "repl" or "help"
   bool checkOnly = false;          ///< parax check: trace and plan, run nothing
   std::string program;             ///< The script path.

@@ -240,7 +240,17 @@ struct Config {
   int devices = 0;             ///< 0: PARAX_DEVICES or 1.
   std::string backend;         ///< "", "auto", "cpu", "interp" (""=PARAX_BACKEND or auto).
   int64_t deviceMemory = -1;   ///< Bytes per device; -1: PARAX_DEVICE_MEMORY or unlimited.
-  int64_t maxSteps = 0;        ///< Statements this interpreter may run in all; 0 = no limit.
+  /// Statements this interpreter may run in all (RuntimeError past it); 0 = no
+  /// limit. It counts the Python statements the evaluator executes (a loop
+  /// body's statements once per iteration); a statement that calls a
+  /// jit/pmap function is one step however long its compiled loops
+  /// (lax.fori_loop/scan/while_loop) run - bound those, and any program,
+  /// by `timeout`.
+  int64_t maxSteps = 0;
+  /// Seconds each call (run, eval, call, ...) may take; past it the call
+  /// fails with TimeoutError at the line being executed, in Python code and
+  /// inside compiled loops alike; the interpreter stays usable. 0 = no limit.
+  double timeout = 0;
   std::vector<std::string> argv; ///< sys.argv for programs.
   /// Receives print() and jax.debug.print() output. Unset: stdout.
   /// Called on the thread that runs the call, with the interpreter's lock held
@@ -279,9 +289,11 @@ public:
   Result<Value> call(std::string_view name, const std::vector<Value> &args,
                      const std::vector<std::pair<std::string, Value>> &kwargs = {});
 
-  /// Makes the running (or next) call fail with KeyboardInterrupt at the
-  /// next statement or loop iteration the evaluator executes. Safe from any
-  /// thread and from a signal handler (it only stores to an atomic flag).
+  /// Makes the running call fail with KeyboardInterrupt at the next
+  /// statement or loop iteration it executes (also iterations of compiled
+  /// loops, and collective waits). Safe from any thread and from a signal
+  /// handler (it only stores to an atomic flag). Each call clears the flag
+  /// when it starts.
   void interrupt();
 
   std::string backendName() const;
