@@ -158,6 +158,15 @@ public:
   /// exit with KeyboardInterrupt/TimeoutError at the loop's location when
   /// the stop word is set (one relaxed load, a branch expected not taken).
   void pollStop(const ir::Operation &loop);
+  /// for (iv = lo; iv < hi; ++iv) carries = body(iv, carries), the loop of
+  /// structured op `op` (fori_loop, scan), polling the stop word: each
+  /// iteration, or once per chunk of iterations when `scalarBody`.
+  using CountedBody = std::function<std::vector<CgValue>(
+      llvm::Value *, const std::vector<CgValue> &)>;
+  std::vector<CgValue> countedLoop(const ir::Operation &op, llvm::Value *lo,
+                                   llvm::Value *hi,
+                                   const std::vector<CgValue> &inits,
+                                   bool scalarBody, const CountedBody &body);
   /// Attaches parax's loop metadata to a loop's back edge.
   void markLoop(llvm::Instruction *latchBr);
   /// Row-major loop nest over `shape`; `body` gets the full index.

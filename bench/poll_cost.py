@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""What polling the stop word costs compiled loops (Ctrl-C, interrupt() and
+--timeout stop them): runs bench/tight_fori.py with the polling on and with
+PARAX_POLL_STOPS=off (a switch that exists only for this measurement),
+interleaved, and prints each row's best time both ways and the ratio.
+
+usage: bench/poll_cost.py [--parax build/parax] [--rounds 5]
+
+Not one of the benchmarks bench/run.py runs (it skips this file).
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--parax", default=os.path.join(os.path.dirname(HERE), "build", "parax"))
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    prog = os.path.join(HERE, "tight_fori.py")
+    best = {"on": {}, "off": {}}
+    for _ in range(args.rounds):
+        for mode in ("on", "off"):
+            env = dict(os.environ, PARAX_CACHE_DIR="off", PARAX_POLL_STOPS=mode)
+            out = subprocess.run([args.parax, "--backend", "cpu", prog], env=env, check=True,
+                                 capture_output=True, text=True).stdout
+            for name, ms in re.findall(r"^RESULT (\S+) (\S+)$", out, re.M):
+                best[mode][name] = min(float(ms), best[mode].get(name, float("inf")))
+    print(f"{'loop':22} {'polling ms':>11} {'off ms':>11} {'ratio':>8}")
+    for name in best["on"]:
+        on, off = best["on"][name], best["off"][name]
+        print(f"{name:22} {on:11.2f} {off:11.2f} {on / off:8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
