@@ -110,6 +110,22 @@ bool scalarBody(std::initializer_list<const ir::Block *> blocks) {
 /// Iterations of a scalar body between two polls: at most some microseconds.
 constexpr int64_t kPollChunk = 1024;
 
+/// For a trip count known at compile time, a chunk size near kPollChunk
+/// that divides it (the trip count itself up to 4 chunks): every chunk is
+/// then a loop with a constant trip count, which LLVM unrolls as it would
+/// the whole loop. 0 when there is none.
+int64_t evenChunk(int64_t trips) {
+  if (trips <= 4 * kPollChunk)
+    return trips;
+  for (int64_t d = kPollChunk; d <= 4 * kPollChunk; ++d)
+    if (trips % d == 0)
+      return d;
+  for (int64_t d = kPollChunk - 1; d >= kPollChunk / 4; --d)
+    if (trips % d == 0)
+      return d;
+  return 0;
+}
+
 } // namespace
 
 std::vector<CgValue>
@@ -137,9 +153,18 @@ Emitter::countedLoop(const ir::Operation &op, llvm::Value *lo, llvm::Value *hi,
       chunkPhis.push_back(carryPhi(*this, inits[k], pre));
       entry[k] = fromPhi(inits[k], chunkPhis[k]);
     }
-    llvm::Value *left = B.CreateSub(hi, chunkIv);
-    stopAt = B.CreateSelect(B.CreateICmpSGT(left, c64(kPollChunk)),
-                            B.CreateAdd(chunkIv, c64(kPollChunk)), hi);
+    auto *clo = llvm::dyn_cast<llvm::ConstantInt>(lo);
+    auto *chi = llvm::dyn_cast<llvm::ConstantInt>(hi);
+    int64_t even = clo && chi && chi->getSExtValue() > clo->getSExtValue()
+                       ? evenChunk(chi->getSExtValue() - clo->getSExtValue())
+                       : 0;
+    if (even > 0) { // every chunk is full
+      stopAt = B.CreateAdd(chunkIv, c64(even));
+    } else {
+      llvm::Value *left = B.CreateSub(hi, chunkIv);
+      stopAt = B.CreateSelect(B.CreateICmpSGT(left, c64(kPollChunk)),
+                              B.CreateAdd(chunkIv, c64(kPollChunk)), hi);
+    }
     entryIv = chunkIv;
     entryBB = chunk;
   }
