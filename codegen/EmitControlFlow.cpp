@@ -110,19 +110,18 @@ bool scalarBody(std::initializer_list<const ir::Block *> blocks) {
 /// Iterations of a scalar body between two polls: at most some microseconds.
 constexpr int64_t kPollChunk = 1024;
 
-/// For a trip count known at compile time, a chunk size near kPollChunk
-/// that divides it (the trip count itself up to 4 chunks): every chunk is
+/// For a trip count known at compile time, a chunk size from kPollChunk/2
+/// to 4*kPollChunk that divides it (the trip count itself up to 4 chunks): every chunk is
 /// then a loop with a constant trip count, which LLVM unrolls as it would
-/// the whole loop. 0 when there is none.
+/// the whole loop (multiples of 32 first: its widest unroll). 0 when there
+/// is none.
 int64_t evenChunk(int64_t trips) {
   if (trips <= 4 * kPollChunk)
     return trips;
-  for (int64_t d = kPollChunk; d <= 4 * kPollChunk; ++d)
-    if (trips % d == 0)
-      return d;
-  for (int64_t d = kPollChunk - 1; d >= kPollChunk / 4; --d)
-    if (trips % d == 0)
-      return d;
+  for (int64_t step : {32, 1})
+    for (int64_t d = kPollChunk / 2; d <= 4 * kPollChunk; d += step)
+      if (trips % d == 0)
+        return d;
   return 0;
 }
 
