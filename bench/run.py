@@ -83,7 +83,7 @@ def main():
     startup_prog = os.path.join(ROOT, "examples", "seed_fori_loop.py")
     for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [startup_prog]:
         name = os.path.basename(prog)
-        if name in ("run.py",) or (args.only and args.only not in name):
+        if name in ("run.py", "poll_cost.py") or (args.only and args.only not in name):
             continue
         startup = prog == startup_prog
         px, jx = {}, {}

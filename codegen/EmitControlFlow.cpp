@@ -15,7 +15,12 @@
 //    (a lazy y is computed straight into the row);
 //  - while: the cond region runs in the loop header on borrowed carries;
 //  - cond/switch: the clamped index feeds an LLVM switch; branch results
-//    meet in phis.
+//    meet in phis;
+//  - every loop polls the stop word (Emitter::pollStop), so Ctrl-C,
+//    interrupt() and --timeout stop a compiled loop: at each back edge, or,
+//    for a fori_loop/scan whose body is a few scalar instructions, once per
+//    kPollChunk iterations (countedLoop strip-mines it, so that the inner
+//    loop stays a plain counted loop LLVM can unroll and combine).
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
@@ -76,7 +81,135 @@ void addIncoming(llvm::PHINode *phi, const CgValue &v, llvm::BasicBlock *from) {
   phi->addIncoming(v.repr == Repr::Scalar ? v.scalar : v.ptr, from);
 }
 
+/// Whether an iteration of `blocks` is a few scalar instructions: rank-0
+/// values only, no nested regions, nothing the runtime computes. Counted
+/// loops over such bodies poll the stop word once per kPollChunk iterations
+/// (a per-iteration poll would be a second exit that keeps LLVM from
+/// unrolling and combining them); other bodies poll every iteration, which
+/// costs nothing next to their work and stops them at once.
+bool scalarBody(std::initializer_list<const ir::Block *> blocks) {
+  for (const ir::Block *b : blocks) {
+    for (unsigned a = 0; a < b->numArguments(); ++a)
+      if (!b->argument(a)->type().shape.empty())
+        return false;
+    for (auto &opPtr : b->operations()) {
+      const ir::Operation &op = *opPtr;
+      if (op.hasTrait(ir::T))
+        continue;
+      if (op.numRegions() || (op.kind() != OpKind::Constant &&
+                              !FusionPlan::isFusibleKind(op.kind())))
+        return false;
+      for (unsigned r = 0; r < op.numResults(); ++r)
+        if (!op.result(r)->type().shape.empty())
+          return false;
+    }
+  }
+  return true;
+}
+
+/// Iterations of a scalar body between two polls: at most some microseconds.
+constexpr int64_t kPollChunk = 1024;
+
+/// For a trip count known at compile time, a chunk size from kPollChunk/2
+/// to 4*kPollChunk that divides it (the trip count itself up to 4 chunks): every chunk is
+/// then a loop with a constant trip count, which LLVM unrolls as it would
+/// the whole loop (multiples of 32 first: its widest unroll). 0 when there
+/// is none.
+int64_t evenChunk(int64_t trips) {
+  if (trips <= 4 * kPollChunk)
+    return trips;
+  for (int64_t step : {32, 1})
+    for (int64_t d = kPollChunk / 2; d <= 4 * kPollChunk; d += step)
+      if (trips % d == 0)
+        return d;
+  return 0;
+}
+
 } // namespace
+
+std::vector<CgValue>
+Emitter::countedLoop(const ir::Operation &op, llvm::Value *lo, llvm::Value *hi,
+                     const std::vector<CgValue> &inits, bool scalar,
+                     const CountedBody &body) {
+  // Strip-mined when the body is scalar: chunk -> [header <-> body] ->
+  // chunk.end -> poll -> chunk, the inner loop a plain counted loop.
+  bool chunked = scalar && pollStopsEnabled() && !(gpu && inKernelRegion());
+  llvm::BasicBlock *pre = B.GetInsertBlock();
+  llvm::BasicBlock *chunk = nullptr, *chunkEnd = nullptr;
+  llvm::PHINode *chunkIv = nullptr;
+  std::vector<llvm::PHINode *> chunkPhis;
+  llvm::Value *entryIv = lo, *stopAt = hi;
+  std::vector<CgValue> entry = inits;
+  llvm::BasicBlock *entryBB = pre;
+  if (chunked) {
+    chunk = llvm::BasicBlock::Create(C, "chunk", F);
+    chunkEnd = llvm::BasicBlock::Create(C, "chunk.end", F);
+    B.CreateBr(chunk);
+    B.SetInsertPoint(chunk);
+    chunkIv = B.CreatePHI(i64(), 2, "chunk.iter");
+    chunkIv->addIncoming(lo, pre);
+    for (size_t k = 0; k < inits.size(); ++k) {
+      chunkPhis.push_back(carryPhi(*this, inits[k], pre));
+      entry[k] = fromPhi(inits[k], chunkPhis[k]);
+    }
+    auto *clo = llvm::dyn_cast<llvm::ConstantInt>(lo);
+    auto *chi = llvm::dyn_cast<llvm::ConstantInt>(hi);
+    int64_t even = clo && chi && chi->getSExtValue() > clo->getSExtValue()
+                       ? evenChunk(chi->getSExtValue() - clo->getSExtValue())
+                       : 0;
+    if (even > 0) { // every chunk is full
+      stopAt = B.CreateAdd(chunkIv, c64(even));
+    } else {
+      llvm::Value *left = B.CreateSub(hi, chunkIv);
+      stopAt = B.CreateSelect(B.CreateICmpSGT(left, c64(kPollChunk)),
+                              B.CreateAdd(chunkIv, c64(kPollChunk)), hi);
+    }
+    entryIv = chunkIv;
+    entryBB = chunk;
+  }
+  auto *header = llvm::BasicBlock::Create(C, "loop", F);
+  auto *bodyBB = llvm::BasicBlock::Create(C, "loop.body", F);
+  auto *exit = llvm::BasicBlock::Create(C, "loop.end", F);
+  B.CreateBr(header);
+  B.SetInsertPoint(header);
+  llvm::PHINode *iv = B.CreatePHI(i64(), 2, "iter");
+  iv->addIncoming(entryIv, entryBB);
+  std::vector<llvm::PHINode *> phis;
+  for (const CgValue &c : entry)
+    phis.push_back(carryPhi(*this, c, entryBB));
+  B.CreateCondBr(B.CreateICmpSLT(iv, stopAt), bodyBB, chunked ? chunkEnd : exit);
+
+  B.SetInsertPoint(bodyBB);
+  std::vector<CgValue> carries;
+  for (size_t k = 0; k < phis.size(); ++k)
+    carries.push_back(fromPhi(inits[k], phis[k]));
+  std::vector<CgValue> next = body(iv, carries);
+  if (!chunked)
+    pollStop(op);
+  llvm::BasicBlock *latch = B.GetInsertBlock();
+  iv->addIncoming(B.CreateAdd(iv, c64(1)), latch);
+  for (size_t k = 0; k < phis.size(); ++k)
+    addIncoming(phis[k], next[k], latch);
+  B.CreateBr(header);
+
+  if (chunked) {
+    B.SetInsertPoint(chunkEnd);
+    auto *poll = llvm::BasicBlock::Create(C, "chunk.poll", F);
+    B.CreateCondBr(B.CreateICmpSLT(iv, hi), poll, exit);
+    B.SetInsertPoint(poll);
+    pollStop(op);
+    llvm::BasicBlock *back = B.GetInsertBlock();
+    chunkIv->addIncoming(iv, back);
+    for (size_t k = 0; k < phis.size(); ++k)
+      chunkPhis[k]->addIncoming(phis[k], back);
+    B.CreateBr(chunk);
+  }
+  B.SetInsertPoint(exit);
+  std::vector<CgValue> results;
+  for (size_t k = 0; k < phis.size(); ++k)
+    results.push_back(fromPhi(inits[k], phis[k]));
+  return results;
+}
 
 void Emitter::emitFori(const ir::Operation &op) {
   llvm::Value *lo = asI64(*this, op.operand(0));
@@ -85,39 +218,22 @@ void Emitter::emitFori(const ir::Operation &op) {
   for (unsigned i = 2; i < op.numOperands(); ++i)
     inits.push_back(initCarry(*this, op.operand(i)));
   const ir::Block &body = op.region(0).front();
-  llvm::BasicBlock *pre = B.GetInsertBlock();
-  auto *header = llvm::BasicBlock::Create(C, "fori", F);
-  auto *bodyBB = llvm::BasicBlock::Create(C, "fori.body", F);
-  auto *exit = llvm::BasicBlock::Create(C, "fori.end", F);
-  B.CreateBr(header);
-  B.SetInsertPoint(header);
-  llvm::PHINode *iv = B.CreatePHI(i64(), 2, "iter");
-  iv->addIncoming(lo, pre);
-  std::vector<llvm::PHINode *> phis;
-  for (const CgValue &c : inits)
-    phis.push_back(carryPhi(*this, c, pre));
-  B.CreateCondBr(B.CreateICmpSLT(iv, hi), bodyBB, exit);
-
-  B.SetInsertPoint(bodyBB);
-  const ir::Value *ivArg = body.argument(0);
-  CgValue ivv;
-  ivv.repr = Repr::Scalar;
-  ivv.scalar = B.CreateTrunc(iv, elemTy(ivArg->type().dtype));
-  bind(ivArg, ivv);
-  for (size_t k = 0; k < phis.size(); ++k)
-    bind(body.argument(unsigned(k + 1)), fromPhi(inits[k], phis[k]));
-  releaseValues(plan.releaseAtEntry(&body));
-  emitOps(body);
-  std::vector<CgValue> next = emitTerminator(body);
-  llvm::BasicBlock *latch = B.GetInsertBlock();
-  iv->addIncoming(B.CreateAdd(iv, c64(1)), latch);
-  for (size_t k = 0; k < phis.size(); ++k)
-    addIncoming(phis[k], next[k], latch);
-  B.CreateBr(header);
-
-  B.SetInsertPoint(exit);
+  std::vector<CgValue> out = countedLoop(
+      op, lo, hi, inits, scalarBody({&body}),
+      [&](llvm::Value *iv, const std::vector<CgValue> &carries) {
+        const ir::Value *ivArg = body.argument(0);
+        CgValue ivv;
+        ivv.repr = Repr::Scalar;
+        ivv.scalar = B.CreateTrunc(iv, elemTy(ivArg->type().dtype));
+        bind(ivArg, ivv);
+        for (size_t k = 0; k < carries.size(); ++k)
+          bind(body.argument(unsigned(k + 1)), carries[k]);
+        releaseValues(plan.releaseAtEntry(&body));
+        emitOps(body);
+        return emitTerminator(body);
+      });
   for (unsigned r = 0; r < op.numResults(); ++r)
-    bind(op.result(r), fromPhi(inits[r], phis[r]));
+    bind(op.result(r), out[r]);
 }
 
 void Emitter::emitScan(const ir::Operation &op) {
@@ -139,55 +255,38 @@ void Emitter::emitScan(const ir::Operation &op) {
   for (unsigned r = nCarry; r < op.numResults(); ++r)
     ys.push_back(alloc(op.result(r)->type()));
 
-  llvm::BasicBlock *pre = B.GetInsertBlock();
-  auto *header = llvm::BasicBlock::Create(C, "scan", F);
-  auto *bodyBB = llvm::BasicBlock::Create(C, "scan.body", F);
-  auto *exit = llvm::BasicBlock::Create(C, "scan.end", F);
-  B.CreateBr(header);
-  B.SetInsertPoint(header);
-  llvm::PHINode *step = B.CreatePHI(i64(), 2, "step");
-  step->addIncoming(c64(0), pre);
-  std::vector<llvm::PHINode *> phis;
-  for (const CgValue &c : inits)
-    phis.push_back(carryPhi(*this, c, pre));
-  B.CreateCondBr(B.CreateICmpSLT(step, c64(length)), bodyBB, exit);
-
-  B.SetInsertPoint(bodyBB);
-  llvm::Value *i = reverse ? B.CreateSub(c64(length - 1), step) : step;
-  for (unsigned k = 0; k < nCarry; ++k)
-    bind(body.argument(k), fromPhi(inits[k], phis[k]));
-  for (unsigned k = 0; k < xs.size(); ++k) {
-    const ir::Value *arg = body.argument(nCarry + k);
-    const TensorType &t = arg->type();
-    CgValue cv;
-    cv.repr = repr(arg);
-    llvm::Value *off = B.CreateMul(i, c64(t.numElements()));
-    if (cv.repr == Repr::Scalar) {
-      cv.scalar = load(t.dtype, xs[k], off);
-    } else {
-      cv.ptr = elemPtr(t.dtype, xs[k], off);
-      cv.view = true;
-    }
-    bind(arg, cv);
-  }
-  releaseValues(plan.releaseAtEntry(&body));
-  emitOps(body);
-  std::vector<llvm::Value *> dests(nCarry, nullptr);
-  for (unsigned k = 0; k < ys.size(); ++k) {
-    const TensorType &t = op.result(nCarry + k)->type();
-    int64_t row = t.numElements() / std::max<int64_t>(1, length);
-    dests.push_back(elemPtr(t.dtype, ys[k], B.CreateMul(i, c64(row))));
-  }
-  std::vector<CgValue> next = emitTerminator(body, &dests);
-  llvm::BasicBlock *latch = B.GetInsertBlock();
-  step->addIncoming(B.CreateAdd(step, c64(1)), latch);
-  for (size_t k = 0; k < phis.size(); ++k)
-    addIncoming(phis[k], next[k], latch);
-  B.CreateBr(header);
-
-  B.SetInsertPoint(exit);
+  std::vector<CgValue> out = countedLoop(
+      op, c64(0), c64(length), inits, scalarBody({&body}),
+      [&](llvm::Value *step, const std::vector<CgValue> &carries) {
+        llvm::Value *i = reverse ? B.CreateSub(c64(length - 1), step) : step;
+        for (unsigned k = 0; k < nCarry; ++k)
+          bind(body.argument(k), carries[k]);
+        for (unsigned k = 0; k < xs.size(); ++k) {
+          const ir::Value *arg = body.argument(nCarry + k);
+          const TensorType &t = arg->type();
+          CgValue cv;
+          cv.repr = repr(arg);
+          llvm::Value *off = B.CreateMul(i, c64(t.numElements()));
+          if (cv.repr == Repr::Scalar) {
+            cv.scalar = load(t.dtype, xs[k], off);
+          } else {
+            cv.ptr = elemPtr(t.dtype, xs[k], off);
+            cv.view = true;
+          }
+          bind(arg, cv);
+        }
+        releaseValues(plan.releaseAtEntry(&body));
+        emitOps(body);
+        std::vector<llvm::Value *> dests(nCarry, nullptr);
+        for (unsigned k = 0; k < ys.size(); ++k) {
+          const TensorType &t = op.result(nCarry + k)->type();
+          int64_t row = t.numElements() / std::max<int64_t>(1, length);
+          dests.push_back(elemPtr(t.dtype, ys[k], B.CreateMul(i, c64(row))));
+        }
+        return emitTerminator(body, &dests);
+      });
   for (unsigned r = 0; r < nCarry; ++r)
-    bind(op.result(r), fromPhi(inits[r], phis[r]));
+    bind(op.result(r), out[r]);
   for (unsigned k = 0; k < ys.size(); ++k) {
     CgValue cv;
     cv.repr = repr(op.result(nCarry + k));
@@ -233,6 +332,7 @@ void Emitter::emitWhile(const ir::Operation &op) {
   releaseValues(plan.releaseAtEntry(&bodyB));
   emitOps(bodyB);
   std::vector<CgValue> next = emitTerminator(bodyB);
+  pollStop(op);
   llvm::BasicBlock *latch = B.GetInsertBlock();
   for (size_t k = 0; k < phis.size(); ++k)
     addIncoming(phis[k], next[k], latch);

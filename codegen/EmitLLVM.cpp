@@ -19,6 +19,8 @@
 #include "ir/Diagnostics.h"
 #include "ir/Printer.h"
 
+#include <cstdlib>
+
 namespace parax::codegen {
 
 using ir::OpKind;
@@ -112,6 +114,7 @@ llvm::Function *Emitter::beginFunction(const std::string &name) {
   allocaBB_ = llvm::BasicBlock::Create(C, "allocas", F);
   llvm::BasicBlock *body = llvm::BasicBlock::Create(C, "entry", F);
   failBB_ = llvm::BasicBlock::Create(C, "fail", F);
+  stopWord_ = nullptr;
   B.SetInsertPoint(allocaBB_);
   B.CreateBr(body);
   B.SetInsertPoint(failBB_);
@@ -123,7 +126,8 @@ llvm::Function *Emitter::beginFunction(const std::string &name) {
 void Emitter::finishFunction() { B.CreateRet(c32(0)); }
 
 Emitter::FunctionState Emitter::saveFunction() {
-  return {F, insArg_, outsArg_, rtCtx_, constsArg_, allocaBB_, failBB_,
+  return {F,         insArg_, outsArg_,  rtCtx_,
+          constsArg_, allocaBB_, failBB_, stopWord_,
           B.saveIP()};
 }
 
@@ -135,6 +139,7 @@ void Emitter::restoreFunction(const FunctionState &s) {
   constsArg_ = s.consts;
   allocaBB_ = s.allocaBB;
   failBB_ = s.failBB;
+  stopWord_ = s.stopWord;
   B.restoreIP(s.ip);
 }
 
@@ -373,6 +378,10 @@ llvm::FunctionCallee Emitter::rt(const char *name) {
     fty = llvm::FunctionType::get(i32(), {p, i32(), p}, false);
   else if (n == "parax_rt_pmap")
     fty = llvm::FunctionType::get(i32(), {p, i32(), p, p, p}, false);
+  else if (n == "parax_rt_stop_word")
+    fty = llvm::FunctionType::get(p, {p}, false);
+  else if (n == "parax_rt_stopped")
+    fty = llvm::FunctionType::get(i32(), {p, i32()}, false);
   else if (n == "parax_rt_parallel_for")
     fty = llvm::FunctionType::get(v, {p, p, p, i64(), i64()}, false);
   PARAX_ASSERT(fty) << "unknown runtime function " << name;
@@ -388,6 +397,38 @@ void Emitter::checkedCall(const char *name,
   llvm::BasicBlock *ok = llvm::BasicBlock::Create(C, "ok", F);
   B.CreateCondBr(B.CreateICmpNE(st, c32(0)), failBB_, ok);
   B.SetInsertPoint(ok);
+}
+
+bool pollStopsEnabled() {
+  static const bool on = [] {
+    const char *e = std::getenv("PARAX_POLL_STOPS");
+    return !(e && (std::string(e) == "off" || std::string(e) == "0"));
+  }();
+  return on;
+}
+
+void Emitter::pollStop(const ir::Operation &loop) {
+  // Loops inside a GPU kernel region are device code: the host's stop word
+  // is not theirs to read (the host polls between launches).
+  if (!pollStopsEnabled() || (gpu && inKernelRegion()))
+    return;
+  if (!stopWord_) { // once per function, where every block can see it
+    llvm::IRBuilderBase::InsertPoint ip = B.saveIP();
+    B.SetInsertPoint(allocaBB_->getTerminator());
+    auto *call = B.CreateCall(rt("parax_rt_stop_word"), {rtCtx_}, "stopword");
+    stopWord_ = call;
+    B.restoreIP(ip);
+  }
+  llvm::LoadInst *w = B.CreateAlignedLoad(i32(), stopWord_, llvm::Align(4), "stop");
+  w->setAtomic(llvm::AtomicOrdering::Monotonic);
+  auto *stopped = llvm::BasicBlock::Create(C, "stopped", F);
+  auto *go = llvm::BasicBlock::Create(C, "go", F);
+  llvm::MDNode *rare = llvm::MDBuilder(C).createBranchWeights(1, 1u << 20);
+  B.CreateCondBr(B.CreateICmpNE(w, c32(0)), stopped, go, rare);
+  B.SetInsertPoint(stopped);
+  B.CreateCall(rt("parax_rt_stopped"), {rtCtx_, c32(opId(loop))});
+  B.CreateBr(failBB_);
+  B.SetInsertPoint(go);
 }
 
 int32_t Emitter::opId(const ir::Operation &op) {

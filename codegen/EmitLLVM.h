@@ -42,6 +42,12 @@ struct ProgramInfo {
   std::vector<Array> constants;
 };
 
+/// Whether fori_loop/scan/while_loop poll the stop word at each back edge
+/// (Ctrl-C, interrupt(), --timeout). Always on, except PARAX_POLL_STOPS=off,
+/// which exists only to measure what the polling costs (bench/); the code
+/// cache keys on it.
+bool pollStopsEnabled();
+
 /// Lowers `m` into a new LLVM module in `ctx`. Throws ParaxError
 /// ("InternalError") for IR it cannot lower; never lets it cross LLVM.
 std::unique_ptr<llvm::Module> emitModule(const ir::Module &m,

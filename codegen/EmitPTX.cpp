@@ -366,8 +366,11 @@ std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
           continue;
         }
         llvm::Value *ptr = nullptr;
-        if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i))
+        if (auto *l = llvm::dyn_cast<llvm::LoadInst>(&i)) {
+          if (l->isAtomic()) // the loops' stop-word poll: host memory
+            continue;
           ptr = l->getPointerOperand();
+        }
         else if (auto *s = llvm::dyn_cast<llvm::StoreInst>(&i))
           ptr = s->getPointerOperand();
         if (!ptr)

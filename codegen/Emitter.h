@@ -157,6 +157,19 @@ public:
       llvm::Value *lo, llvm::Value *hi, std::vector<llvm::Value *> inits,
       const std::function<std::vector<llvm::Value *>(
           llvm::Value *, const std::vector<llvm::Value *> &)> &body);
+  /// At the back edge of structured loop `loop`: leaves through the failure
+  /// exit with KeyboardInterrupt/TimeoutError at the loop's location when
+  /// the stop word is set (one relaxed load, a branch expected not taken).
+  void pollStop(const ir::Operation &loop);
+  /// for (iv = lo; iv < hi; ++iv) carries = body(iv, carries), the loop of
+  /// structured op `op` (fori_loop, scan), polling the stop word: each
+  /// iteration, or once per chunk of iterations when `scalarBody`.
+  using CountedBody = std::function<std::vector<CgValue>(
+      llvm::Value *, const std::vector<CgValue> &)>;
+  std::vector<CgValue> countedLoop(const ir::Operation &op, llvm::Value *lo,
+                                   llvm::Value *hi,
+                                   const std::vector<CgValue> &inits,
+                                   bool scalarBody, const CountedBody &body);
   /// Attaches parax's loop metadata to a loop's back edge.
   void markLoop(llvm::Instruction *latchBr);
   /// Row-major loop nest over `shape`; `body` gets the full index.
@@ -271,6 +284,8 @@ private:
   llvm::Value *insArg_ = nullptr, *outsArg_ = nullptr, *rtCtx_ = nullptr,
               *constsArg_ = nullptr;
   llvm::BasicBlock *allocaBB_ = nullptr, *failBB_ = nullptr;
+  /// The stop word's address, loaded once per function (in allocaBB_).
+  llvm::Value *stopWord_ = nullptr;
   int pmapCounter_ = 0;
   llvm::MDNode *noAliasScope_ = nullptr;
   int regionOpen_ = -1; ///< index into kernelRegions
@@ -286,6 +301,7 @@ public:
     llvm::Function *F;
     llvm::Value *ins, *outs, *ctx, *consts;
     llvm::BasicBlock *allocaBB, *failBB;
+    llvm::Value *stopWord;
     llvm::IRBuilderBase::InsertPoint ip;
   };
   FunctionState saveFunction();

@@ -60,6 +60,13 @@ int32_t parax_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
 /// device on the device threads, and stacks the per-device results.
 int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
                       void *const *ins, void **outs);
+/// The stop word compiled loops load at each back edge (relaxed; non-zero:
+/// Ctrl-C, interrupt() or the timeout asked the program to stop). Loaded
+/// once per compiled function; never null.
+const int32_t *parax_rt_stop_word(ParaxRtContext *ctx);
+/// A loop of op `opId` saw the stop word set: stores KeyboardInterrupt or
+/// TimeoutError at the op's location; returns nonzero (the failure status).
+int32_t parax_rt_stopped(ParaxRtContext *ctx, int32_t opId);
 /// Runs body(env, lo, hi) over [0, n) split into chunks on the intra-op
 /// thread pool (used for large loops outside pmap).
 typedef void (*ParaxChunkFn)(void *env, int64_t lo, int64_t hi);
@@ -81,4 +88,6 @@ void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
   X(parax_rt_debug_print)                                                      \
   X(parax_rt_debug_breakpoint)                                                 \
   X(parax_rt_pmap)                                                             \
+  X(parax_rt_stop_word)                                                        \
+  X(parax_rt_stopped)                                                          \
   X(parax_rt_parallel_for)

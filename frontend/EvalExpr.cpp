@@ -8,6 +8,7 @@
 #include "frontend/Evaluator.h"
 #include "frontend/FormatSpec.h"
 #include "frontend/Trace.h"
+#include "runtime/BackendStop.h"
 
 namespace parax::frontend {
 
@@ -271,6 +272,8 @@ void runGenerators(Evaluator &ev, const std::vector<Comprehension> &gens,
   const Comprehension &g = gens[level];
   Value it = evalIn(*g.iter);
   for (const Value &item : ev.iterate(it, g.iter->loc)) {
+    if (ev.options().stop) // a comprehension runs no statements to poll at
+      ev.options().stop->check(g.iter->loc);
     assignIn(*g.target, item);
     bool keep = true;
     for (auto &cond : g.ifs)

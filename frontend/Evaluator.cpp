@@ -521,8 +521,8 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     throw ParaxError("RuntimeError", "the program exceeded its budget of " +
                                          std::to_string(opts_.maxSteps) + " steps",
                      s.loc);
-  if (opts_.interrupt && opts_.interrupt->load(std::memory_order_relaxed))
-    throw ParaxError("KeyboardInterrupt", "the program was interrupted", s.loc);
+  if (opts_.stop)
+    opts_.stop->check(s.loc);
   try {
     switch (s.kind) {
     case StmtKind::Expr:

@@ -29,6 +29,7 @@
 
 namespace parax::runtime {
 class Backend;
+class StopFlag;
 }
 
 namespace parax::frontend {
@@ -96,10 +97,11 @@ struct EvalOptions {
   /// Statements (and loop iterations) a program may execute; 0 = no limit.
   /// Fuzzing and embedders use it to bound untrusted programs.
   int64_t maxSteps = 0;
-  /// Set from any thread (or a signal handler: Ctrl-C in the REPL) to stop
-  /// the program with KeyboardInterrupt at its next statement; the owner
-  /// clears it before each run.
-  const std::atomic<bool> *interrupt = nullptr;
+  /// Set from any thread (or a signal handler: Ctrl-C in the REPL, the
+  /// --timeout watchdog) to stop the program with KeyboardInterrupt or
+  /// TimeoutError at its next statement; the owner clears it before each
+  /// run. The backend polls the same flag inside compiled loops.
+  const runtime::StopFlag *stop = nullptr;
 };
 
 /// Where `print` and `jax.debug.print` output goes.

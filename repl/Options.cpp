@@ -109,6 +109,17 @@ std::string versionText() {
          "; backends: cpu, interp, cuda)\n";
 }
 
+namespace {
+/// A --timeout value: a positive number of seconds.
+std::optional<double> parseSeconds(const std::string &s) {
+  char *end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || *end || !std::isfinite(v) || v <= 0)
+    return std::nullopt;
+  return v;
+}
+} // namespace
+
 std::string usageText() {
   return "usage: parax [options] [prog.py | - [args...]]\n"
          "       parax check [options] prog.py\n"
@@ -130,6 +141,8 @@ std::string usageText() {
          "  --max-memory SIZE     host memory that the program's values may hold,\n"
          "                        e.g. 4GiB (PARAX_MAX_MEMORY; default half the RAM);\n"
          "                        beyond it, MemoryError\n"
+         "  --timeout SECONDS     stop a program (each REPL input) that runs longer,\n"
+         "                        with TimeoutError at its line (PARAX_TIMEOUT)\n"
          "  --version             print the version, LLVM version and backends\n"
          "  -h, --help            show this help\n"
          "\n"
@@ -148,6 +161,15 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
   if (const char *m = std::getenv("PARAX_MAX_MEMORY"))
     if (!parseMemoryBudget("PARAX_MAX_MEMORY", m, kMinHostBudget, o.maxMemory, error))
       return false;
+  if (const char *t = std::getenv("PARAX_TIMEOUT")) {
+    auto v = parseSeconds(t);
+    if (!v) {
+      error = "PARAX_TIMEOUT must be a positive number of seconds, got '" +
+              std::string(t) + "'";
+      return false;
+    }
+    o.timeout = *v;
+  }
   o.command = "repl";
   int i = 1;
   if (i < argc && (std::string(argv[i]) == "check" ||
@@ -210,6 +232,16 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
         return false;
       }
       o.dumps.push_back(v);
+    } else if (key == "--timeout") {
+      std::string v;
+      if (!value(v))
+        return false;
+      auto t = parseSeconds(v);
+      if (!t) {
+        error = "--timeout must be a positive number of seconds, got '" + v + "'";
+        return false;
+      }
+      o.timeout = *t;
     } else if (key == "--dump-dir") {
       if (!value(o.dumpDir))
         return false;

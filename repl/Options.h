@@ -21,6 +21,7 @@ struct Options {
   std::vector<std::string> dumps;  ///< --dump ast|ir|llvm|asm|ptx (repeatable)
   std::string dumpDir;             ///< --dump-dir: files instead of stderr
   std::string cacheDir;            ///< --cache-dir (sets PARAX_CACHE_DIR)
+  double timeout = 0;              ///< --timeout / PARAX_TIMEOUT (seconds; 0 = none)
   std::string command;             ///< "run", "check", "cache", "repl", "help" or "version"
   bool checkOnly = false;          ///< parax check: trace and plan, run nothing
   std::string program;             ///< The script path (parax cache: info|clear).

@@ -7,12 +7,12 @@
 //
 // On a terminal, lines come from libedit (LineEditor: editing, history,
 // completion) and Ctrl-C interrupts: while typing it drops the pending
-// input; while a program runs it sets the evaluator's interrupt flag, which
-// stops the program with KeyboardInterrupt at its next statement (or the
-// interp backend's next loop iteration). Code the cpu backend compiled runs
-// to its end first. SIGHUP (the terminal closed) and SIGTERM end the REPL
-// through its normal exit, saving the history. When stdin is not a
-// terminal the loop reads plain lines and leaves the signals alone.
+// input; while a program runs it sets the session's stop flag, which stops
+// the program with KeyboardInterrupt at its next statement (or the next
+// loop iteration of the interp backend or of code the cpu backend
+// compiled). SIGHUP (the terminal closed) and SIGTERM end the REPL through
+// its normal exit, saving the history. When stdin is not a terminal the
+// loop reads plain lines and leaves the signals alone.
 //
 //===----------------------------------------------------------------------===//
 #include "repl/Repl.h"
@@ -22,7 +22,6 @@
 #include "repl/ReplCommands.h"
 #include "repl/Session.h"
 
-#include <atomic>
 #include <csignal>
 #include <iostream>
 #include <memory>
@@ -32,11 +31,12 @@
 namespace parax {
 
 namespace {
-std::atomic<bool> gInterrupt{false};
+runtime::StopFlag *gStop = nullptr; // the session's, set before the handler
 
 void onSigint(int) {
   LineEditor::sigintPending = 1;
-  gInterrupt.store(true, std::memory_order_relaxed);
+  if (gStop)
+    gStop->request(runtime::StopFlag::Interrupt);
 }
 
 /// The terminal closed (or the REPL was told to end): stop a running
@@ -73,13 +73,11 @@ int runRepl(Session &session) {
               << ") - JAX programs without Python. :help for help, Ctrl-D to quit.\n";
     editor = std::make_unique<LineEditor>(
         [&session](const std::string &w) { return completions(session, w); });
-    session.evaluator().options().interrupt = &gInterrupt;
-    session.backend().setInterruptFlag(&gInterrupt);
+    gStop = &session.stopFlag();
     installSigint();
   }
   auto run = [&](const std::string &text, int n) {
-    gInterrupt.store(false);
-    LineEditor::sigintPending = 0;
+    LineEditor::sigintPending = 0; // the session clears its stop flag
     session.runInteractive(text, "<stdin-" + std::to_string(n) + ">");
     std::cout.flush();
   };
@@ -111,7 +109,7 @@ int runRepl(Session &session) {
     if (buffer.empty() && line == "exit()")
       return 0;
     if (isCommand(buffer, line)) {
-      gInterrupt.store(false);
+      session.stopFlag().clear();
       if (!runReplCommand(session, line))
         return 0;
       continue;

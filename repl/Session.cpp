@@ -33,6 +33,10 @@ std::unique_ptr<Session> Session::create(const Options &opts, Sink out, Sink err
   eo.dumpDir = opts.dumpDir;
   eo.dumpSink = s->err_;
   eo.checkOnly = opts.checkOnly;
+  eo.stop = &s->stop_;
+  s->backend_->setStopFlag(&s->stop_);
+  if (opts.timeout > 0)
+    s->stop_.setTimeoutName("--timeout " + runtime::formatSeconds(opts.timeout));
   s->ev_ = std::make_unique<frontend::Evaluator>(eo, *s->backend_, s->out_);
   s->installDebugger();
   return s;
@@ -66,6 +70,22 @@ void Session::report(const Diagnostic &d) {
 bool Session::run(const std::string &text, const std::string &name, bool echo,
                   std::shared_ptr<frontend::Scope> scope) {
   lastError_.reset();
+  // The outermost run starts unstopped and under the --timeout clock; runs
+  // nested in it (the debugger's) share both.
+  struct Outer {
+    Session &s;
+    bool outer;
+    explicit Outer(Session &s) : s(s), outer(s.runDepth_++ == 0) {
+      if (!outer)
+        return;
+      s.stop_.clear();
+      s.watchdog_.arm(s.opts_.timeout);
+    }
+    ~Outer() {
+      if (--s.runDepth_ == 0)
+        s.watchdog_.disarm();
+    }
+  } outer(*this);
   try {
     uint32_t file = sources_.add(name, text);
     std::unique_ptr<frontend::Module> m = frontend::parseModule(file);

@@ -52,6 +52,9 @@ public:
   frontend::Evaluator &evaluator() { return *ev_; }
   runtime::Backend &backend() { return *backend_; }
   const Options &options() const { return opts_; }
+  /// What stops a running program: Ctrl-C (the REPL's handler), the
+  /// --timeout watchdog (each outermost run, e.g. each REPL input).
+  runtime::StopFlag &stopFlag() { return stop_; }
 
 private:
   Session() = default;
@@ -63,6 +66,10 @@ private:
   Options opts_;
   Sink out_, err_;
   SourceSet sources_; ///< Every text this session ran; freed with it, last.
+  // Before the backend and the evaluator, which point to it.
+  runtime::StopFlag stop_;
+  runtime::Watchdog watchdog_{stop_};
+  int runDepth_ = 0; ///< runs nest when the debugger runs input
   std::unique_ptr<runtime::Backend> backend_;
   std::unique_ptr<frontend::Evaluator> ev_;
   std::vector<std::unique_ptr<frontend::Module>> modules_;

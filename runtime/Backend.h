@@ -11,6 +11,7 @@
 
 #include "ir/Array.h"
 #include "ir/Operation.h"
+#include "runtime/BackendStop.h"
 
 #include <atomic>
 #include <functional>
@@ -82,15 +83,21 @@ public:
   void setBreakpointHook(BreakpointHook h) { breakpoint_ = std::move(h); }
   void hitBreakpoint(const BreakpointEvent &e);
 
-  /// Ctrl-C / Interpreter::interrupt(): backends that can stop inside a
-  /// program (the interpreter, once per loop iteration) poll this flag.
-  void setInterruptFlag(const std::atomic<bool> *f) { interrupt_ = f; }
-  bool interrupted() const {
-    return interrupt_ && interrupt_->load(std::memory_order_relaxed);
+  /// Ctrl-C / Interpreter::interrupt() / --timeout (runtime/BackendStop.h):
+  /// backends stop inside a program at its next loop iteration (the
+  /// interpreter, and compiled code at each back edge) and in collective
+  /// waits.
+  void setStopFlag(const StopFlag *f) { stop_ = f; }
+  const StopFlag *stopFlag() const { return stop_; }
+  bool interrupted() const { return stop_ && stop_->stopped(); }
+  /// Throws the stop's error at `loc` when a stop was requested.
+  void checkStop(const Loc &loc) const {
+    if (stop_)
+      stop_->check(loc);
   }
 
 protected:
-  const std::atomic<bool> *interrupt_ = nullptr;
+  const StopFlag *stop_ = nullptr;
   PrintSink print_ = [](const std::string &) {};
   BreakpointHook breakpoint_;
   std::vector<std::string> dumpStages_;

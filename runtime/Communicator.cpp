@@ -3,11 +3,13 @@
 #include "ir/Diagnostics.h"
 #include "runtime/Kernels.h"
 
+#include <chrono>
 #include <cstring>
 
 namespace parax::runtime {
 
-ThreadCommunicator::ThreadCommunicator(int n) : n_(n), slots_(size_t(n)) {}
+ThreadCommunicator::ThreadCommunicator(int n, const StopFlag *stop)
+    : n_(n), stop_(stop), slots_(size_t(n)) {}
 
 void ThreadCommunicator::abort() {
   std::lock_guard<std::mutex> lock(m_);
@@ -26,7 +28,19 @@ void ThreadCommunicator::barrier() {
     cv_.notify_all();
     return;
   }
-  cv_.wait(lock, [&] { return generation_ != gen || aborted_; });
+  auto released = [&] { return generation_ != gen || aborted_; };
+  if (!stop_) {
+    cv_.wait(lock, released);
+  } else {
+    // A stop is an atomic store that cannot notify: look at it every few
+    // milliseconds (only devices that already wait pay for it).
+    while (!cv_.wait_for(lock, std::chrono::milliseconds(10), released))
+      if (stop_->stopped()) {
+        aborted_ = true; // the others leave too, and later collectives fail
+        cv_.notify_all();
+        throw stop_->error(Loc{});
+      }
+  }
   if (generation_ == gen)
     throw ParaxError("RuntimeError", "another device failed during a collective");
 }

@@ -4,13 +4,15 @@
 // threads meet at a barrier, deposit their operand, and read a result that
 // is computed once, in device order, so every run and every device sees
 // bit-identical values. If one device fails, the others are released with
-// an error instead of waiting forever.
+// an error instead of waiting forever; with a StopFlag, waiting devices
+// also leave when a stop is requested (Ctrl-C, interrupt(), --timeout).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "ir/Array.h"
 #include "ir/Operation.h"
+#include "runtime/BackendStop.h"
 
 #include <condition_variable>
 #include <mutex>
@@ -20,7 +22,7 @@ namespace parax::runtime {
 
 class ThreadCommunicator {
 public:
-  explicit ThreadCommunicator(int numDevices);
+  explicit ThreadCommunicator(int numDevices, const StopFlag *stop = nullptr);
   int size() const { return n_; }
 
   /// psum / pmax / pmin over all devices (kind: Psum, Pmax or Pmin).
@@ -39,6 +41,7 @@ private:
   template <typename F> Array exchange(int device, const Array &x, F &&combine);
 
   int n_;
+  const StopFlag *stop_;
   std::mutex m_;
   std::condition_variable cv_;
   int arrived_ = 0;

@@ -24,6 +24,7 @@
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cpu/RtContext.h"
 
+#include <atomic>
 #include <cstring>
 
 #if defined(__x86_64__)
@@ -198,27 +199,53 @@ int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
     PARAX_ASSERT(ctx->comm) << op.name() << " outside a pmap region";
     Array x = ctx->arrayAt(in, op.operand(0)->type());
     Array r;
-    switch (op.kind()) {
-    case ir::OpKind::Psum:
-    case ir::OpKind::Pmax:
-    case ir::OpKind::Pmin:
-      r = ctx->comm->allReduce(ctx->device, x, op.kind());
-      break;
-    case ir::OpKind::AllGather:
-      r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),
-                               op.attrs().getInt("tiled") != 0);
-      break;
-    case ir::OpKind::Ppermute:
-      r = ctx->comm->permute(ctx->device, x, op.attrs().getInts("perm"));
-      break;
-    default:
-      PARAX_ASSERT(false) << "not a collective: " << op.name();
+    try {
+      switch (op.kind()) {
+      case ir::OpKind::Psum:
+      case ir::OpKind::Pmax:
+      case ir::OpKind::Pmin:
+        r = ctx->comm->allReduce(ctx->device, x, op.kind());
+        break;
+      case ir::OpKind::AllGather:
+        r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),
+                                 op.attrs().getInt("tiled") != 0);
+        break;
+      case ir::OpKind::Ppermute:
+        r = ctx->comm->permute(ctx->device, x, op.attrs().getInts("perm"));
+        break;
+      default:
+        PARAX_ASSERT(false) << "not a collective: " << op.name();
+      }
+    } catch (parax::ParaxError &e) { // stopped or aborted while waiting: say where
+      if (!e.diag().loc.valid())
+        e.diag().loc = op.loc();
+      throw;
     }
     *out = ctx->adopt(r.buffer());
   });
 }
 
 int32_t parax_rt_axis_index(ParaxRtContext *ctx) { return ctx->device; }
+
+const int32_t *parax_rt_stop_word(ParaxRtContext *ctx) {
+  // std::atomic<int32_t> is a plain int32_t in memory (lock-free, static
+  // asserted below); compiled code reads it with an atomic load.
+  static_assert(sizeof(std::atomic<int32_t>) == sizeof(int32_t) &&
+                std::atomic<int32_t>::is_always_lock_free);
+  static const std::atomic<int32_t> never{0};
+  const parax::runtime::StopFlag *f =
+      ctx->backend ? ctx->backend->stopFlag() : nullptr;
+  return reinterpret_cast<const int32_t *>(f ? f->word() : &never);
+}
+
+int32_t parax_rt_stopped(ParaxRtContext *ctx, int32_t opId) {
+  return guarded(ctx, [&] {
+    const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    const parax::runtime::StopFlag *f = ctx->backend->stopFlag();
+    PARAX_ASSERT(f && f->stopped()) << "stop polled without a stop";
+    throw f->error(op.loc());
+  });
+}
 
 int32_t parax_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
                              void *const *ins) {
@@ -258,13 +285,16 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
     const auto &inAxes = op.attrs().getInts("in_axes");
     const auto &outAxes = op.attrs().getInts("out_axes");
     unsigned nOps = op.numOperands();
-    parax::runtime::ThreadCommunicator comm(n);
+    parax::runtime::ThreadCommunicator comm(n, ctx->backend->stopFlag());
     std::vector<ParaxRtContext> devs(static_cast<size_t>(n));
     std::vector<std::vector<std::string>> prints(static_cast<size_t>(n));
     std::vector<std::vector<void *>> devOuts(static_cast<size_t>(n));
     std::vector<Array> operands;
     for (unsigned k = 0; k < nOps; ++k)
       operands.push_back(ctx->arrayAt(ins[k], op.operand(k)->type()));
+    // The device that failed first: the others may then fail only because
+    // the group was aborted under them, so its error is the one to report.
+    std::atomic<int> firstFailed{-1};
     auto runDevice = [&](int d) {
       ParaxRtContext &dc = devs[size_t(d)];
       dc.info = ctx->info;
@@ -295,17 +325,19 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
         parax::runtime::callCompiled(body, args.data(),
                                      devOuts[size_t(d)].data(), dc);
       });
-      if (st != 0)
+      if (st != 0) {
+        int none = -1;
+        firstFailed.compare_exchange_strong(none, d);
         comm.abort();
+      }
       parax::setCurrentDevice(0);
     };
     ctx->backend->pool().run(n, runDevice);
     for (auto &dp : prints)
       for (auto &line : dp)
         (*ctx->print)(line);
-    for (auto &dc : devs)
-      if (dc.error)
-        std::rethrow_exception(dc.error);
+    if (firstFailed >= 0 && devs[size_t(firstFailed.load())].error)
+      std::rethrow_exception(devs[size_t(firstFailed.load())].error);
     for (unsigned k = 0; k < op.numResults(); ++k) {
       const TensorType &rt = op.result(k)->type();
       int64_t ax = outAxes[k];

@@ -263,7 +263,17 @@ struct Config {
   /// Host bytes the values of all interpreters in this process may hold
   /// (beyond: MemoryError); 0: PARAX_MAX_MEMORY or half the RAM.
   int64_t maxMemory = 0;
-  int64_t maxSteps = 0;        ///< Statements this interpreter may run in all; 0 = no limit.
+  /// Statements this interpreter may run in all (RuntimeError past it); 0 = no
+  /// limit. It counts the Python statements the evaluator executes (a loop
+  /// body's statements once per iteration); a statement that calls a
+  /// jit/pmap function is one step however long its compiled loops
+  /// (lax.fori_loop/scan/while_loop) run - bound those, and any program,
+  /// by `timeout`.
+  int64_t maxSteps = 0;
+  /// Seconds each call (run, eval, call, ...) may take; past it the call
+  /// fails with TimeoutError at the line being executed, in Python code and
+  /// inside compiled loops alike; the interpreter stays usable. 0 = no limit.
+  double timeout = 0;
   std::vector<std::string> argv; ///< sys.argv for programs.
   /// Compiled programs whose jit objects are gone, kept so that an
   /// identical program (e.g. jax.jit of the same lambda made again) does
@@ -314,9 +324,11 @@ public:
   /// their next call. Waits for a running call.
   void clearCaches();
 
-  /// Makes the running (or next) call fail with KeyboardInterrupt at the
-  /// next statement or loop iteration the evaluator executes. Safe from any
-  /// thread and from a signal handler (it only stores to an atomic flag).
+  /// Makes the running call fail with KeyboardInterrupt at the next
+  /// statement or loop iteration it executes (also iterations of compiled
+  /// loops, and collective waits). Safe from any thread and from a signal
+  /// handler (it only stores to an atomic flag). Each call clears the flag
+  /// when it starts.
   void interrupt();
 
   std::string backendName() const;

@@ -4,8 +4,10 @@
 // repl/Session makes them but without the terminal parts a Session adds for
 // the command (e.g. a debugger on stdin). Every call takes the
 // interpreter's mutex, so calls from several threads run one
-// at a time; interrupt() only stores to an atomic flag that the evaluator
-// (each statement) and the interp backend poll.
+// at a time; interrupt() only stores to the stop flag that the evaluator
+// (each statement), the backends (each loop iteration, compiled or not) and
+// collective waits poll. Config::timeout arms a watchdog on the same flag
+// for each call.
 //
 // Memory: the interpreter owns the source texts it ran (a SourceSet) and
 // their ASTs, and frees them with itself. Once a run's result or error has
@@ -38,7 +40,9 @@ namespace parax::embed {
 
 struct Interpreter::Impl {
   std::mutex mu;
-  std::atomic<bool> interrupt{false};
+  runtime::StopFlag stop;
+  runtime::Watchdog watchdog{stop};
+  double timeout = 0;
   uint64_t id = 0;
   std::function<void(std::string_view)> onPrint;
   int devices = 1;
@@ -63,7 +67,12 @@ struct Interpreter::Impl {
   /// Runs `body` under the lock, turning every failure into an Error.
   template <typename F> auto guarded(F &&body) -> Result<decltype(body())> {
     std::lock_guard<std::mutex> lock(mu);
-    interrupt.store(false, std::memory_order_relaxed);
+    stop.clear();
+    struct Clock { // Config::timeout bounds each call
+      runtime::Watchdog &w;
+      Clock(runtime::Watchdog &w, double seconds) : w(w) { w.arm(seconds); }
+      ~Clock() { w.disarm(); }
+    } clock(watchdog, timeout);
     Result<decltype(body())> r = [&]() -> Result<decltype(body())> {
       try {
         return body();
@@ -162,6 +171,12 @@ Result<Interpreter> Interpreter::create(const Config &config) {
   impl->id = gNextId++;
   impl->onPrint = config.onPrint;
   impl->devices = opts.devices;
+  if (!(config.timeout >= 0) || config.timeout > 1e9)
+    return makeError("ValueError", "timeout must be from 0 (none) to 1e9 seconds");
+  impl->timeout = config.timeout;
+  if (config.timeout > 0)
+    impl->stop.setTimeoutName("Config::timeout (" +
+                              runtime::formatSeconds(config.timeout) + ")");
   Impl *raw = impl.get();
   auto out = [raw](const std::string &s) {
     if (raw->onPrint)
@@ -180,12 +195,12 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     eo.argv = opts.programArgs;
     eo.argv.insert(eo.argv.begin(), opts.program);
     eo.maxSteps = config.maxSteps;
-    eo.interrupt = &impl->interrupt;
+    eo.stop = &impl->stop;
     impl->evaluator = std::make_unique<frontend::Evaluator>(eo, *impl->backend, out);
   } catch (std::exception &e) {
     return makeError("RuntimeError", e.what());
   }
-  impl->backend->setInterruptFlag(&impl->interrupt);
+  impl->backend->setStopFlag(&impl->stop);
   impl->backend->setCodeCacheLimit(size_t(std::max(0, config.cachedPrograms)));
   return Interpreter(std::move(impl));
 }
@@ -283,7 +298,7 @@ void Interpreter::clearCaches() {
   impl_->backend->clearCaches();
 }
 
-void Interpreter::interrupt() { impl_->interrupt.store(true, std::memory_order_relaxed); }
+void Interpreter::interrupt() { impl_->stop.request(runtime::StopFlag::Interrupt); }
 
 std::string Interpreter::backendName() const { return impl_->backend->name(); }
 int Interpreter::devices() const { return impl_->devices; }

@@ -175,7 +175,8 @@ void CpuBackend::sweepLocked() {
 
 std::shared_ptr<codegen::JitCode>
 CpuBackend::codeFor(const ir::Module &module, codegen::ProgramInfo &info) {
-  std::string key = emitTag_ + ir::printModule(module);
+  std::string key = emitTag_ + (codegen::pollStopsEnabled() ? "" : "nopoll|") +
+                    ir::printModule(module);
   auto ctx = std::make_unique<llvm::LLVMContext>();
   std::unique_ptr<llvm::Module> mod =
       emitter_ ? emitter_(module, *ctx, info)

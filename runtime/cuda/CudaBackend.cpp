@@ -41,6 +41,7 @@ public:
     }
     cpu_->setPrintSink(print_);
     cpu_->setBreakpointHook(breakpoint_);
+    cpu_->setStopFlag(stop_);
     cpu_->setDumpHook(dumpStages_, dumpHook_);
     return cpu_->compile(std::move(module));
   }

@@ -287,8 +287,7 @@ void Interpreter::execFori(const ir::Operation &op, Frame &f) {
   const ir::Block &body = op.region(0).front();
   const TensorType &iType = body.argument(0)->type();
   for (int64_t i = lo; i < hi; ++i) {
-    if (backend_.interrupted())
-      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
+    backend_.checkStop(op.loc());
     std::vector<Array> args{Array::scalarInt(iType.dtype, i, iType.weak)};
     args.insert(args.end(), std::make_move_iterator(carry.begin()),
                 std::make_move_iterator(carry.end()));
@@ -312,8 +311,7 @@ void Interpreter::execScan(const ir::Operation &op, Frame &f) {
     ys.push_back(Array::allocate(op.result(unsigned(nCarry + k))->type()));
   const ir::Block &body = op.region(0).front();
   for (int64_t step = 0; step < length; ++step) {
-    if (backend_.interrupted())
-      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
+    backend_.checkStop(op.loc());
     int64_t i = reverse ? length - 1 - step : step;
     std::vector<Array> args = std::move(carry);
     for (const Array &x : xs)
@@ -346,8 +344,7 @@ void Interpreter::execWhile(const ir::Operation &op, Frame &f) {
   const ir::Block &condB = op.region(0).front(), &bodyB = op.region(1).front();
   int64_t limit = maxLoopIterations(), trips = 0;
   while (true) {
-    if (backend_.interrupted())
-      throw ParaxError("KeyboardInterrupt", "the program was interrupted", op.loc());
+    backend_.checkStop(op.loc());
     if (limit && ++trips > limit)
       throw ParaxError("RuntimeError", "lax.while_loop ran more than " +
                                            std::to_string(limit) +
@@ -376,7 +373,7 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   const auto &outAxes = op.attrs().getInts("out_axes");
   std::vector<Array> ins = inputs(f, op);
   const ir::Block &body = op.region(0).front();
-  ThreadCommunicator comm(n);
+  ThreadCommunicator comm(n, backend_.stopFlag());
   std::vector<DeviceContext> devs(static_cast<size_t>(n));
   std::vector<std::vector<Array>> outs(static_cast<size_t>(n));
   std::vector<std::exception_ptr> errors(static_cast<size_t>(n));

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Drives the real parax REPL through a pseudo-terminal (standard library
 only): typing, multi-line blocks, echo, tab completion, an error followed by
-use of an earlier definition, :commands, Ctrl-C while typing and during a
-running loop, history kept across sessions and across a closed terminal,
-and a syntax error inside open brackets reported at once.
+use of an earlier definition, :commands, Ctrl-C while typing, during a
+running Python loop and during a compiled endless lax.while_loop (cpu and
+interp backends), --timeout on REPL input, history kept across sessions and
+across a closed terminal, and a syntax error inside open brackets reported
+at once.
 
 usage: pty_test.py path/to/parax
 """
@@ -235,6 +237,39 @@ def main():
     assert r.close() == 0
 
     hangup_keeps_history(home)
+
+    # Ctrl-C inside compiled code: an endless jit'd lax.while_loop returns to
+    # the prompt with KeyboardInterrupt, and earlier variables survive.
+    for backend in ("cpu", "interp"):
+        r = Repl(home, "--backend", backend)
+        r.expect(r"parax \(%s, 1 device\).*\n>>> " % backend)
+        r.line("import jax; from jax import lax")
+        r.line("kept = 7")
+        r.line("spin = jax.jit(lambda x: lax.while_loop(lambda c: c > -1.0, "
+               "lambda c: c + 1.0, x))")
+        r.send("print('spinning'); spin(0.0)\n")
+        r.expect(r"spinning\r?\n")
+        time.sleep(0.5)
+        r.send("\x03")
+        r.expect(r"error: KeyboardInterrupt: the program was interrupted")
+        r.expect(">>> ")
+        r.send("kept + 1\n")
+        r.expect(r"\n8\r?\n")
+        r.expect(">>> ")
+        assert r.close() == 0
+
+    # --timeout bounds each input; the session goes on after a TimeoutError.
+    r = Repl(home, "--backend", "cpu", "--timeout", "1")
+    r.expect(">>> ")
+    r.line("import jax; from jax import lax")
+    r.line("kept = 7")
+    r.send("jax.jit(lambda x: lax.while_loop(lambda c: c > -1.0, lambda c: c + 1.0, x))(0.0)\n")
+    r.expect(r"error: TimeoutError: the program ran past --timeout 1 s")
+    r.expect(">>> ")
+    r.send("kept * 6\n")
+    r.expect(r"\n42\r?\n")
+    r.expect(">>> ")
+    assert r.close() == 0
     print("repl pty test: OK")
 
 

@@ -237,6 +237,94 @@ TEST(Embed, InterruptStopsInterpLoops) {
   }
 }
 
+// interrupt() from another thread while the call runs (repeated: the call
+// clears the flag when it starts, so one early store could be lost).
+px::Status runInterrupted(px::Interpreter &ip, const std::function<px::Status()> &call) {
+  std::atomic<bool> done{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    while (!done) {
+      ip.interrupt();
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+  px::Status s = call();
+  done = true;
+  stopper.join();
+  return s;
+}
+
+// Code the cpu backend compiled polls the stop word at each loop back edge:
+// an endless while_loop, a 2e9-iteration fori_loop and scan, a pmap whose
+// devices meet in a psum every iteration, and call() of a jit function all
+// return control with KeyboardInterrupt at the loop's line; the interpreter
+// keeps its globals and runs on.
+TEST(Embed, InterruptStopsCompiledLoops) {
+  for (const char *backend : {"cpu", "interp"}) {
+    px::Interpreter ip = make(backend, 2);
+    ASSERT_TRUE(ip.run("import jax\nfrom jax import lax\nimport jax.numpy as jnp\n"
+                       "kept = 41\n"
+                       "forever = jax.jit(lambda x: lax.while_loop(\n"
+                       "    lambda c: c > -1.0, lambda c: c + 1.0, x))\n"
+                       "long = jax.jit(lambda x: lax.fori_loop(0, 2000000000,\n"
+                       "    lambda i, c: c * 1.0000001 + 0.5, x))\n"
+                       "scanned = jax.jit(lambda x: lax.scan(\n"
+                       "    lambda c, _: (c * 0.5 + 1.0, None), x, None, length=2000000000)[0])\n"
+                       "pspin = jax.pmap(lambda x: lax.fori_loop(0, 2000000000,\n"
+                       "    lambda i, c: lax.psum(c, 'd') * 0.5, x), axis_name='d')\n",
+                       "defs.py")
+                    .ok());
+    struct Case {
+      const char *prog;
+      int line;
+    } cases[] = {{"forever(0.0)\n", 5}, {"long(0.0)\n", 7},
+                 {"scanned(1.0)\n", 9}, {"pspin(jnp.ones(2))\n", 11}};
+    for (const Case &c : cases) {
+      px::Status s = runInterrupted(ip, [&] { return ip.run(c.prog); });
+      ASSERT_FALSE(s.ok()) << backend << ": " << c.prog;
+      EXPECT_EQ(s.error().kind, "KeyboardInterrupt") << backend << ": " << s.error().rendered;
+      EXPECT_EQ(s.error().file, "defs.py") << backend << ": " << s.error().rendered;
+      EXPECT_EQ(s.error().line, c.line) << backend << ": " << s.error().rendered;
+    }
+    px::Value f = ip.get("forever").value();
+    px::Status s = runInterrupted(ip, [&] { return ip.call(f, {0.0f}).status(); });
+    ASSERT_FALSE(s.ok()) << backend;
+    EXPECT_EQ(s.error().kind, "KeyboardInterrupt") << backend;
+    EXPECT_EQ(ip.eval("kept + 1").value().toInt(), 42) << backend; // still usable
+  }
+}
+
+// Config::timeout bounds each call, in Python code and in compiled loops;
+// the next call starts with a fresh clock and a clear flag.
+TEST(Embed, TimeoutBoundsEachCall) {
+  for (const char *backend : {"cpu", "interp"}) {
+    px::Config c;
+    c.backend = backend;
+    c.devices = 2;
+    c.timeout = 0.3;
+    c.onPrint = [](std::string_view) {};
+    px::Interpreter ip = px::Interpreter::create(c).value();
+    ASSERT_TRUE(ip.run("import jax\nfrom jax import lax\nimport jax.numpy as jnp\n"
+                       "forever = jax.jit(lambda x: lax.while_loop(\n"
+                       "    lambda c: c > -1.0, lambda c: c + 1.0, x))\n"
+                       "pspin = jax.pmap(lambda x: lax.fori_loop(0, 2000000000,\n"
+                       "    lambda i, c: lax.psum(c, 'd') * 0.5, x), axis_name='d')\n")
+                    .ok());
+    for (const char *prog : {"forever(0.0)\n", "pspin(jnp.ones(2))\n", "while True:\n    pass\n"}) {
+      px::Status s = ip.run(prog);
+      ASSERT_FALSE(s.ok()) << backend << ": " << prog;
+      EXPECT_EQ(s.error().kind, "TimeoutError") << backend << ": " << s.error().rendered;
+      EXPECT_NE(s.error().message.find("Config::timeout (0.3 s)"), std::string::npos)
+          << s.error().message;
+      EXPECT_GT(s.error().line, 0) << s.error().rendered;
+    }
+    EXPECT_EQ(ip.eval("1 + 1").value().toInt(), 2) << backend;
+  }
+  px::Config bad;
+  bad.timeout = -1;
+  EXPECT_EQ(px::Interpreter::create(bad).error().kind, "ValueError");
+}
+
 // Several interpreters on several threads, each with its own programs, and
 // one interpreter shared by the same threads (its calls are serialized).
 TEST(Embed, ConcurrentUseFromThreads) {
