@@ -84,7 +84,7 @@ std::string Diagnostic::render() const {
   std::string out;
   if (loc.valid())
     out += loc.str() + ": ";
-  out += "error: " + kind + ": " + message + "\n";
+  out += severity + ": " + (kind.empty() ? "" : kind + ": ") + message + "\n";
   out += renderCaret(loc);
   for (const DiagNote &n : notes) {
     if (n.loc.valid())

@@ -25,6 +25,7 @@ struct DiagNote {
 };
 
 struct Diagnostic {
+  std::string severity = "error"; ///< "note": a remark, rendered without a kind
   std::string kind;    ///< "TypeError", "SyntaxError", "RESOURCE_EXHAUSTED"...
   std::string message; ///< May span lines; the first is the headline.
   Loc loc;

@@ -10,6 +10,7 @@ Directives in a program's leading comments:
   # hostile: expect=TEXT           TEXT must appear in stdout+stderr (repeatable)
   # hostile: reject=TEXT           TEXT must not appear in stdout+stderr (repeatable)
   # hostile: args=ARGS             extra parax arguments (e.g. --backend cpu --timeout 2)
+  # hostile: subcommand=NAME         run `parax NAME [options] PROGRAM` (e.g. check)
   # hostile: backends=cpu,interp   run once per backend (default: cpu,interp)
   # hostile: timeout=S             wall-clock limit (default 60 s)
   # hostile: memory=MiB            address-space cap (default 6144 MiB)
@@ -26,7 +27,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 
 def directives(src):
     d = {"exit": None, "error": None, "line": None, "expect": [], "reject": [], "args": "",
-         "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False}
+         "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False,
+         "subcommand": None}
     for raw in src.splitlines():
         line = raw.strip()
         if not line.startswith("#"):
@@ -45,7 +47,7 @@ def directives(src):
             if body.startswith("args="):
                 d["args"] = body[5:]
                 continue
-            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin)=(\S+)", body):
+            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin|subcommand)=(\S+)", body):
                 d[key] = val
     return d
 
@@ -66,7 +68,8 @@ for prog in sorted(glob.glob(os.path.join(here, "*.py"))):
     src = open(prog, encoding="utf-8", errors="replace").read()
     d = directives(src)
     for backend in d["backends"].split(","):
-        cmd = [parax, "--backend", backend, *shlex.split(d["args"])]
+        cmd = [parax, *([d["subcommand"]] if d["subcommand"] else []), "--backend", backend,
+               *shlex.split(d["args"])]
         stdin = subprocess.DEVNULL
         if d["stdin"]:
             cmd.append("-")
