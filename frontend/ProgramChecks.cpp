@@ -32,10 +32,26 @@ std::string collectiveName(const ir::Operation &op) {
   return std::string("lax.") + op.name();
 }
 
-std::string branchName(const ir::Operation &op) {
+/// lax.cond and lax.switch both trace to a cond op; the branch frames the
+/// tracer pushed ("cond true_fun", "switch branch1", entered at the op's
+/// location) say which construct the user wrote.
+std::string condConstruct(const ir::Operation &cond, const TraceStack &inner) {
+  for (const TraceFrame *f = inner.get(); f; f = f->parent.get()) {
+    const Loc &l = f->callLoc, &c = cond.loc();
+    if (l.file != c.file || l.line != c.line || l.col != c.col)
+      continue;
+    if (f->label.rfind("switch ", 0) == 0)
+      return "lax.switch";
+    if (f->label.rfind("cond ", 0) == 0)
+      return "lax.cond";
+  }
+  return cond.numRegions() == 2 ? "lax.cond" : "lax.switch";
+}
+
+std::string branchName(const ir::Operation &op, const TraceStack &inner = {}) {
   switch (op.kind()) {
   case ir::OpKind::Cond:
-    return op.numRegions() == 2 ? "lax.cond" : "lax.switch";
+    return condConstruct(op, inner);
   case ir::OpKind::While:
     return "lax.while_loop";
   case ir::OpKind::ForiLoop:
@@ -48,9 +64,10 @@ std::string branchName(const ir::Operation &op) {
 [[noreturn]] void divergenceError(const ir::DivergentCollective &d) {
   const ir::Operation &c = *d.collective, &b = *d.branch;
   std::string axis = c.attrs().getString("axis_name");
-  std::string what = branchName(b);
+  std::string what = branchName(b, c.stack());
+  bool isSwitch = what == "lax.switch";
   std::string control = b.kind() == ir::OpKind::Cond
-                            ? "a " + what + " branch whose predicate"
+                            ? "a " + what + " branch whose " + (isSwitch ? "index" : "predicate")
                         : b.kind() == ir::OpKind::While
                             ? "a " + what + " whose condition"
                             : "a " + what + " whose trip count";
@@ -80,7 +97,7 @@ std::string branchName(const ir::Operation &op) {
               ": compute it outside the " + what +
               " (e.g. s = lax.psum(v, '" + axis + "') before branching and select with "
               "jnp.where), or make the " +
-              (b.kind() == ir::OpKind::Cond ? "predicate" : "condition") +
+              (b.kind() != ir::OpKind::Cond ? "condition" : isSwitch ? "index" : "predicate") +
               " uniform (derive it from an in_axes=None argument or from a collective's "
               "result)";
   throw err;
