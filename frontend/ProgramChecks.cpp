@@ -132,12 +132,35 @@ std::string bufferLine(const ir::PlannedBuffer &b) {
   }
   const ir::PlannedBuffer *top = p.atPeak.empty() ? nullptr : &p.atPeak[0];
   bool isPmap = prog.what.rfind("pmap", 0) == 0;
-  if (top && top->count > 1) {
+  // The largest input, per device (a pmap input is split over the devices).
+  const ir::Func &entry = *prog.module->funcs()[0];
+  TensorType input;
+  int64_t inputBytes = 0;
+  for (const TensorType &t : entry.argumentTypes()) {
+    int64_t b = isPmap ? t.byteSize() / int64_t(std::max<size_t>(1, plan.devices.size()))
+                       : t.byteSize();
+    if (b > inputBytes) {
+      inputBytes = b;
+      input = t;
+    }
+  }
+  if (top && top->count > 1 && top->sources > 1) {
+    // Distinct values made by one line: trace-time copies of a Python loop.
     d.hint = std::to_string(top->count) + " buffers of " + top->what + " from " +
              top->loc.str() +
              " are alive together: a Python loop is unrolled at trace time and "
              "keeps every iteration's result; write it with lax.fori_loop or "
              "lax.scan so that one iteration's buffers are live at a time";
+  } else if (top && inputBytes > 0 && top->bytes >= inputBytes) {
+    // The buffers at the peak are as large as the input: no rewrite of the
+    // program helps, the input itself is too large for the budget.
+    d.hint = "the input " + input.str() + " (" + formatBytes(inputBytes) +
+             (isPmap ? " per device" : "") + ") is itself too large for this budget: the "
+             "program needs " + std::to_string(top->count) + " buffer" +
+             (top->count > 1 ? "s" : "") + " of its size at the peak besides it; make the "
+             "input smaller" + (isPmap ? ", spread it over more devices" :
+                                ev.options().numDevices > 1 ? ", shard it over the devices with jax.pmap" : "") +
+             ", or use jnp.bfloat16 to halve every buffer";
   } else if (!isPmap && ev.options().numDevices > 1) {
     d.hint = "shard the work along an axis with jax.pmap so that each of the " +
              std::to_string(ev.options().numDevices) +
