@@ -149,6 +149,33 @@ std::vector<std::string> argLeafNames(Evaluator &ev, const Value &fun,
   return names;
 }
 
+/// How to map an axis of `n` elements over `d` devices when n > d: a
+/// reshape only when d divides n (never an impossible (d, -1)); otherwise
+/// padding to a multiple of d, or a device count that divides n.
+std::string shardHint(int64_t n, int64_t d) {
+  std::string loop = " and loop over the inner axis inside the function with "
+                     "lax.fori_loop or lax.scan";
+  std::string ds = std::to_string(d);
+  if (n % d == 0)
+    return "the mapped axis must not exceed the device count; reshape it to (" + ds + ", " +
+           std::to_string(n / d) + ", ...) with x.reshape(jax.device_count(), -1, ...)" + loop;
+  int64_t padded = (n + d - 1) / d * d;
+  std::string hint = "the mapped axis must not exceed the device count, and " +
+                     std::to_string(n) + " elements do not split evenly over " + ds +
+                     " devices: pad the axis to " + std::to_string(padded) +
+                     " (jnp.pad) and reshape it to (" + ds + ", " +
+                     std::to_string(padded / d) + ", ...)" + loop;
+  for (int64_t k = d - 1; k > 1; --k)
+    if (n % k == 0) {
+      std::string ks = std::to_string(k);
+      hint += "; or use " + ks + " devices, which divide " + std::to_string(n) +
+              ": jax.pmap(f, devices=jax.devices()[:" + ks + "]) on x.reshape(" + ks + ", " +
+              std::to_string(n / k) + ", ...)";
+      break;
+    }
+  return hint;
+}
+
 bool isStaticIndex(const std::vector<int64_t> &nums, size_t i, size_t n) {
   for (int64_t k : nums)
     if ((k < 0 ? k + int64_t(n) : k) == int64_t(i))
@@ -470,12 +497,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
           "map at least one argument (in_axes=0 maps the leading axis)");
   if (n > nDevices) {
     std::string leafShape = shapeToPython(abstractType(allLeaves[firstMapped]).shape);
-    std::string hint =
-        "the mapped axis must not exceed the device count; reshape it to (" +
-        std::to_string(nDevices) + ", " +
-        (n % nDevices == 0 ? std::to_string(n / nDevices) : "-1") +
-        ", ...) with x.reshape(jax.device_count(), -1, ...) and loop over the inner "
-        "axis inside the function with lax.fori_loop or lax.scan";
+    std::string hint = shardHint(n, nDevices);
     raise("ValueError",
           "compiling computation that requires " + std::to_string(n) +
               " logical devices, but only " + std::to_string(nDevices) +
