@@ -30,15 +30,18 @@ TEST(CheckMode, ShapesWorkAndPrintingTheDataStops) {
   EXPECT_TRUE(contains(r.err, "prog.py:5:1: note: parax check stops here"));
 }
 
-TEST(CheckMode, AUserExceptDoesNotCatchTheStop) {
-  RunResult r = runProgram("import jax\nimport jax.numpy as jnp\n"
-                           "y = jax.jit(lambda x: x + 1)(jnp.zeros(()))\n"
-                           "try:\n    ok = bool(y > 0)\nexcept Exception:\n"
-                           "    print('caught')\n",
-                           checkOptions());
-  EXPECT_TRUE(r.ok);
-  EXPECT_EQ(r.out.find("caught"), std::string::npos);
-  EXPECT_TRUE(contains(r.err, "prog.py:5:"));
+TEST(CheckMode, ShortCircuitAndAssertStopToo) {
+  // `and` and `assert` rewrite tracer-bool errors; the stop must pass through.
+  for (const char *line : {"ok = (y > 0) and True\n", "assert y > 0\n"}) {
+    RunResult r = runProgram(std::string("import jax\nimport jax.numpy as jnp\n"
+                                         "y = jax.jit(lambda x: x + 1)(jnp.zeros(()))\n") +
+                                 line + "print('after')\n",
+                             checkOptions());
+    EXPECT_TRUE(r.ok) << line;
+    EXPECT_EQ(r.out.find("after"), std::string::npos) << line;
+    EXPECT_TRUE(contains(r.err, "prog.py:4:"));
+    EXPECT_TRUE(contains(r.err, "parax check stops here"));
+  }
 }
 
 TEST(CheckMode, ResultsFeedFurtherPrograms) {
