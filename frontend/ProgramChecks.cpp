@@ -151,8 +151,8 @@ std::string bufferLine(const ir::PlannedBuffer &b) {
              " are alive together: a Python loop is unrolled at trace time and "
              "keeps every iteration's result; write it with lax.fori_loop or "
              "lax.scan so that one iteration's buffers are live at a time";
-  } else if (top && inputBytes > 0 && top->bytes >= inputBytes) {
-    // The buffers at the peak are as large as the input: no rewrite of the
+  } else if (top && inputBytes > 0 && top->bytes <= inputBytes) {
+    // No buffer at the peak is larger than the input: no rewrite of the
     // program helps, the input itself is too large for the budget.
     d.hint = "the input " + input.str() + " (" + formatBytes(inputBytes) +
              (isPmap ? " per device" : "") + ") is itself too large for this budget: the "
