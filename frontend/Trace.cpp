@@ -68,32 +68,23 @@ Value makeTracer(TraceContext &ctx, ir::Value *v) {
 }
 
 namespace {
-/// Owns the IR values behind parax check's abstract values (block arguments
-/// of a function that is never compiled).
-ir::Block &abstractBlock() {
-  static std::shared_ptr<TraceProgram> prog = [] {
-    auto p = std::make_shared<TraceProgram>();
-    p->what = "parax check";
-    p->module->addFunc("abstract_values");
-    return p;
-  }();
-  return prog->module->funcs()[0]->entry();
-}
-
 /// A captured abstract value becomes an extra argument of the program being
 /// traced (never run under parax check), so the plan counts it as an input.
-ir::Value *abstractInput(TraceContext &ctx, const TracerObj &t) {
-  auto it = ctx.program->abstractInputs.find(&t);
+ir::Value *abstractInput(TraceContext &ctx, const Value &v) {
+  const void *key = v.objectPtr().get();
+  auto it = ctx.program->abstractInputs.find(key);
   if (it != ctx.program->abstractInputs.end())
-    return it->second;
-  ir::Value *arg = ctx.program->module->funcs()[0]->entry().addArgument(t.type());
-  ctx.program->abstractInputs[&t] = arg;
+    return it->second.first;
+  ir::Value *arg = ctx.program->module->funcs()[0]->entry().addArgument(v.asTracer().type());
+  ctx.program->abstractInputs[key] = {arg, v.objectPtr()};
   return arg;
 }
 } // namespace
 
 Value makeAbstract(const TensorType &t, std::shared_ptr<const AbstractOrigin> origin) {
-  auto obj = std::make_shared<TracerObj>(abstractBlock().addArgument(t), nullptr);
+  auto value = std::make_unique<ir::Value>(t, nullptr, nullptr, 0);
+  auto obj = std::make_shared<TracerObj>(value.get(), nullptr);
+  obj->owned = std::move(value);
   obj->abstractOf = std::move(origin);
   return Value::object(Value::Kind::Tracer, obj);
 }
@@ -123,7 +114,7 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
   if (v.isTracer()) {
     TracerObj &t = v.asTracer();
     if (t.abstractOf)
-      return abstractInput(ctx, t);
+      return abstractInput(ctx, v);
     ir::Block *defBlock = t.value->ownerBlock();
     if (t.program != ctx.program || !encloses(defBlock, ctx.block))
       raise("UnexpectedTracerError",

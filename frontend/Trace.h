@@ -37,8 +37,9 @@ struct TraceProgram {
   /// Ops removed after a retrace (kept alive for stray tracers).
   std::vector<std::unique_ptr<ir::Operation>> discarded;
   /// parax check: abstract values captured by the program, each an extra
-  /// entry argument (by TracerObj), so the plan counts them as inputs.
-  std::map<const void *, ir::Value *> abstractInputs;
+  /// entry argument (by TracerObj, kept alive so the key stays unique), so
+  /// the plan counts them as inputs.
+  std::map<const void *, std::pair<ir::Value *, std::shared_ptr<Object>>> abstractInputs;
 };
 
 /// parax check: where an abstract value (a jit/pmap result that was never
@@ -69,8 +70,10 @@ struct TraceContext {
 struct TracerObj : Object {
   ir::Value *value;
   std::shared_ptr<TraceProgram> program;
-  /// Set on the abstract values of `parax check` (shape and dtype, no data).
+  /// Set on the abstract values of `parax check` (shape and dtype, no data),
+  /// which own their IR value (it belongs to no program).
   std::shared_ptr<const AbstractOrigin> abstractOf;
+  std::unique_ptr<ir::Value> owned;
   TracerObj(ir::Value *v, std::shared_ptr<TraceProgram> p)
       : value(v), program(std::move(p)) {}
   const TensorType &type() const;
