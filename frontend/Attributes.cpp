@@ -461,11 +461,9 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     if (n->getAttr(*this, name, out))
       return out;
     if (auto *m = dynamic_cast<ModuleObject *>(n)) {
-      std::string close = closestName(name, m->attrNames());
       raise("AttributeError",
             "module '" + m->name() + "' has no attribute '" + name + "'",
-            close.empty() ? "parax does not provide it"
-                          : "did you mean '" + close + "'?");
+            unknownNameHint(m->name(), name, m->attrNames(), "parax does not provide it"));
     }
     noAttribute(obj, name, n->attrNames());
   }

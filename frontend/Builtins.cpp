@@ -120,6 +120,8 @@ std::string Evaluator::str(const Value &v) {
   case Value::Kind::Str: return v.asStr();
   case Value::Kind::Array: return arrayToStr(v.asArray());
   case Value::Kind::Tracer:
+    if (abstractOrigin(v)) // parax check: printing it would invent its data
+      stopCheck(*this, v);
     return "JitTracer(" + v.asTracer().type().str(true) + ")";
   case Value::Kind::Function: {
     char buf[32];
@@ -149,6 +151,8 @@ std::string Evaluator::str(const Value &v) {
 
 std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
                         char conversion) {
+  if (abstractOrigin(v)) // parax check: formatting it would invent its data
+    stopCheck(ev, v);
   if (conversion == 'r' || conversion == 'a')
     return applyFormatSpec({ev.repr(v)}, spec);
   if (conversion == 's')

@@ -30,35 +30,6 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &m);
   throw ParaxError(kind, msg, Loc{}, hint);
 }
 
-std::string closestName(const std::string &name,
-                        const std::vector<std::string> &candidates) {
-  std::string best;
-  size_t bestDist = std::max<size_t>(2, name.size() / 3) + 1;
-  for (const std::string &c : candidates) {
-    // Levenshtein distance with transpositions counted as one edit.
-    size_t n = name.size(), m = c.size();
-    std::vector<std::vector<size_t>> d(n + 1, std::vector<size_t>(m + 1));
-    for (size_t i = 0; i <= n; ++i)
-      d[i][0] = i;
-    for (size_t j = 0; j <= m; ++j)
-      d[0][j] = j;
-    for (size_t i = 1; i <= n; ++i)
-      for (size_t j = 1; j <= m; ++j) {
-        size_t cost = name[i - 1] == c[j - 1] ? 0 : 1;
-        d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1,
-                            d[i - 1][j - 1] + cost});
-        if (i > 1 && j > 1 && name[i - 1] == c[j - 2] &&
-            name[i - 2] == c[j - 1])
-          d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    if (d[n][m] < bestDist) {
-      bestDist = d[n][m];
-      best = c;
-    }
-  }
-  return best;
-}
-
 Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
                      OutputSink out)
     : opts_(std::move(opts)), backend_(backend), out_(std::move(out)),
@@ -299,12 +270,11 @@ Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
     known.push_back(kv.first);
   for (auto &kv : builtins_)
     known.push_back(kv.first);
-  std::string close = closestName(name, known);
   std::string hint;
   if (name == "jnp" || name == "np" || name == "lax" || name == "jax")
     hint = "add the import, e.g. `import jax.numpy as jnp` or `from jax import lax`";
-  else if (!close.empty())
-    hint = "did you mean '" + close + "'?";
+  else
+    hint = unknownNameHint("", name, known);
   raise("NameError", "name '" + name + "' is not defined", hint);
 }
 
@@ -1124,11 +1094,13 @@ void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
       assignName(a.asname.empty() ? a.name : a.asname, sub->second, f);
       continue;
     }
-    std::string close = m ? closestName(a.name, m->attrNames()) : "";
+    std::string hint =
+        unknownNameHint(m ? m->name() : s.module, a.name,
+                        m ? m->attrNames() : std::vector<std::string>{});
     throw ParaxError("ImportError",
                      "cannot import name '" + a.name + "' from '" + s.module +
                          "'" + (m ? " (parax provides no such name)" : ""),
-                     a.loc, close.empty() ? "" : "did you mean '" + close + "'?");
+                     a.loc, hint);
   }
 }
 

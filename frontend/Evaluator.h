@@ -15,6 +15,7 @@
 #pragma once
 
 #include "frontend/Ast.h"
+#include "frontend/Suggest.h" // closestName, used with the evaluator
 #include "frontend/Value.h"
 #include "ir/Diagnostics.h"
 
@@ -329,8 +330,5 @@ private:
 [[noreturn]] void raise(const std::string &kind, const std::string &msg,
                         const std::string &hint = {});
 
-/// The closest of `candidates` to `name` by edit distance ("" if none close).
-std::string closestName(const std::string &name,
-                        const std::vector<std::string> &candidates);
 
 } // namespace parax::frontend

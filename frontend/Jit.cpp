@@ -89,6 +89,8 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
   }
   dumpStage(ev, "ir", ir::printModule(*prog.module), prog.module->funcs()[0]->name());
   runProgramChecks(ev, prog);
+  if (ev.options().checkOnly)
+    return nullptr; // parax check runs nothing, so it compiles nothing
   ev.backend().setDumpHook(
       ev.options().dumps, [&ev](const std::string &stage,
                                 const std::string &text,
@@ -99,9 +101,19 @@ std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
   return ev.backend().compile(prog.module);
 }
 
-std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
+std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable *exe,
                                  const TraceProgram &prog,
-                                 const std::vector<Value> &args) {
+                                 const std::vector<Value> &args, Loc callLoc) {
+  if (ev.options().checkOnly) {
+    // parax check: no device work; the results are abstract values (shape
+    // and dtype, no data) that stop the check where Python needs their data.
+    auto origin = std::make_shared<AbstractOrigin>(
+        AbstractOrigin{prog.what, callLoc.valid() ? callLoc : prog.callLoc});
+    std::vector<Value> r;
+    for (const TensorType &t : prog.module->funcs()[0]->resultTypes())
+      r.push_back(makeAbstract(t, origin));
+    return r;
+  }
   std::vector<Array> in;
   for (const Value &a : args) {
     if (a.isArray())
@@ -110,25 +122,14 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
       in.push_back(prims::scalarAs(a, abstractType(a).dtype, abstractType(a).weak).asArray());
   }
   std::vector<Array> out;
-  if (ev.options().checkOnly) {
-    // parax check: no device work; results are zeros of the right types.
-    for (const TensorType &t : prog.module->funcs()[0]->resultTypes()) {
-      if (t.byteSize() > (int64_t(1) << 28))
-        raise("RESOURCE_EXHAUSTED", "parax check cannot stand in for a " + t.str() +
-                                        " result (over 256 MiB); the plan above is complete "
-                                        "up to here");
-      Array a = Array::allocate(t);
-      std::memset(a.raw(), 0, size_t(a.byteSize()));
-      out.push_back(a);
-    }
-  } else if (std::getenv("PARAX_MEMCHECK")) {
+  if (std::getenv("PARAX_MEMCHECK")) {
     // Planned vs measured peak, per device (tests/memcheck).
     int n = ev.options().numDevices;
     std::vector<int64_t> base;
     for (int d = 0; d < n; ++d)
       base.push_back(MemoryTracker::live(d));
     MemoryTracker::resetPeaks();
-    out = exe.run(in);
+    out = exe->run(in);
     std::string line;
     for (int d = 0; d < n; ++d) {
       int64_t planned = d < int(prog.plannedPeaks.size()) ? prog.plannedPeaks[size_t(d)] : 0;
@@ -138,7 +139,7 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
     }
     ev.options().dumpSink(line);
   } else {
-    out = exe.run(in);
+    out = exe->run(in);
   }
   std::vector<Value> r;
   for (Array &a : out)
@@ -173,6 +174,33 @@ std::vector<std::string> argLeafNames(Evaluator &ev, const Value &fun,
       names.push_back(base + p);
   }
   return names;
+}
+
+/// How to map an axis of `n` elements over `d` devices when n > d: a
+/// reshape only when d divides n (never an impossible (d, -1)); otherwise
+/// padding to a multiple of d, or a device count that divides n.
+std::string shardHint(int64_t n, int64_t d) {
+  std::string loop = " and loop over the inner axis inside the function with "
+                     "lax.fori_loop or lax.scan";
+  std::string ds = std::to_string(d);
+  if (n % d == 0)
+    return "the mapped axis must not exceed the device count; reshape it to (" + ds + ", " +
+           std::to_string(n / d) + ", ...) with x.reshape(jax.device_count(), -1, ...)" + loop;
+  int64_t padded = (n + d - 1) / d * d;
+  std::string hint = "the mapped axis must not exceed the device count, and " +
+                     std::to_string(n) + " elements do not split evenly over " + ds +
+                     " devices: pad the axis to " + std::to_string(padded) +
+                     " (jnp.pad) and reshape it to (" + ds + ", " +
+                     std::to_string(padded / d) + ", ...)" + loop;
+  for (int64_t k = d - 1; k > 1; --k)
+    if (n % k == 0) {
+      std::string ks = std::to_string(k);
+      hint += "; or use " + ks + " devices, which divide " + std::to_string(n) +
+              ": jax.pmap(f, devices=jax.devices()[:" + ks + "]) on x.reshape(" + ks + ", " +
+              std::to_string(n / k) + ", ...)";
+      break;
+    }
+  return hint;
 }
 
 bool isStaticIndex(const std::vector<int64_t> &nums, size_t i, size_t n) {
@@ -379,7 +407,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     cache_->order.push_back(cp.get());
     it = cache_->entries.emplace(key, std::move(cp)).first;
   }
-  std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, leaves);
+  std::vector<Value> results = runExecutable(ev, it->second->exe.get(), *it->second->program, leaves,
+                                             args.loc);
   return unflatten(it->second->outDef, results);
 }
 
@@ -542,12 +571,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
           "map at least one argument (in_axes=0 maps the leading axis)");
   if (n > nDevices) {
     std::string leafShape = shapeToPython(abstractType(allLeaves[firstMapped]).shape);
-    std::string hint =
-        "the mapped axis must not exceed the device count; reshape it to (" +
-        std::to_string(nDevices) + ", " +
-        (n % nDevices == 0 ? std::to_string(n / nDevices) : "-1") +
-        ", ...) with x.reshape(jax.device_count(), -1, ...) and loop over the inner "
-        "axis inside the function with lax.fori_loop or lax.scan";
+    std::string hint = shardHint(n, nDevices);
     raise("ValueError",
           "compiling computation that requires " + std::to_string(n) +
               " logical devices, but only " + std::to_string(nDevices) +
@@ -757,7 +781,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     if (!collectives)
       return runEagerly();
   }
-  std::vector<Value> results = runExecutable(ev, *it->second->exe, *it->second->program, allLeaves);
+  std::vector<Value> results = runExecutable(ev, it->second->exe.get(), *it->second->program, allLeaves,
+                                             args.loc);
   // Mapped outputs live as shards, one per device (memory accounting).
   const ir::Func &entry = *it->second->program->module->funcs()[0];
   const ir::Operation *pm = nullptr;

@@ -34,18 +34,20 @@ struct CompiledProgram {
 
 /// Verifies, optimizes, checks memory, and compiles `prog` (entry = first
 /// function). Throws ParaxError for user-facing failures (memory).
+/// Null under `parax check`, which plans programs but never compiles them.
 std::unique_ptr<runtime::Executable> compileProgram(Evaluator &ev,
                                                     TraceProgram &prog);
 /// Writes a `--dump` stage (to stderr or --dump-dir) if it was requested.
 void dumpStage(Evaluator &ev, const std::string &stage, const std::string &text,
                const std::string &name);
 /// Runs a compiled executable, wrapping results as arrays.
-/// In `parax check` mode nothing runs and the results are zeros; with
+/// In `parax check` mode nothing was compiled (`exe` is null), nothing runs
+/// and the results are abstract values (see makeAbstract); with
 /// PARAX_MEMCHECK set, the planned and measured per-device peaks are
 /// reported to the dump sink.
-std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable &exe,
+std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable *exe,
                                  const TraceProgram &prog,
-                                 const std::vector<Value> &args);
+                                 const std::vector<Value> &args, Loc callLoc = {});
 
 /// The compiled programs of one function under one transformation
 /// configuration. JAX caches per function, not per jit() call: every

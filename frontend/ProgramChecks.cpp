@@ -33,10 +33,26 @@ std::string collectiveName(const ir::Operation &op) {
   return std::string("lax.") + op.name();
 }
 
-std::string branchName(const ir::Operation &op) {
+/// lax.cond and lax.switch both trace to a cond op; the branch frames the
+/// tracer pushed ("cond true_fun", "switch branch1", entered at the op's
+/// location) say which construct the user wrote.
+std::string condConstruct(const ir::Operation &cond, const TraceStack &inner) {
+  for (const TraceFrame *f = inner.get(); f; f = f->parent.get()) {
+    const Loc &l = f->callLoc, &c = cond.loc();
+    if (l.file != c.file || l.line != c.line || l.col != c.col)
+      continue;
+    if (f->label.rfind("switch ", 0) == 0)
+      return "lax.switch";
+    if (f->label.rfind("cond ", 0) == 0)
+      return "lax.cond";
+  }
+  return cond.numRegions() == 2 ? "lax.cond" : "lax.switch";
+}
+
+std::string branchName(const ir::Operation &op, const TraceStack &inner = {}) {
   switch (op.kind()) {
   case ir::OpKind::Cond:
-    return op.numRegions() == 2 ? "lax.cond" : "lax.switch";
+    return condConstruct(op, inner);
   case ir::OpKind::While:
     return "lax.while_loop";
   case ir::OpKind::ForiLoop:
@@ -49,9 +65,10 @@ std::string branchName(const ir::Operation &op) {
 [[noreturn]] void divergenceError(const ir::DivergentCollective &d) {
   const ir::Operation &c = *d.collective, &b = *d.branch;
   std::string axis = c.attrs().getString("axis_name");
-  std::string what = branchName(b);
+  std::string what = branchName(b, c.stack());
+  bool isSwitch = what == "lax.switch";
   std::string control = b.kind() == ir::OpKind::Cond
-                            ? "a " + what + " branch whose predicate"
+                            ? "a " + what + " branch whose " + (isSwitch ? "index" : "predicate")
                         : b.kind() == ir::OpKind::While
                             ? "a " + what + " whose condition"
                             : "a " + what + " whose trip count";
@@ -81,7 +98,7 @@ std::string branchName(const ir::Operation &op) {
               ": compute it outside the " + what +
               " (e.g. s = lax.psum(v, '" + axis + "') before branching and select with "
               "jnp.where), or make the " +
-              (b.kind() == ir::OpKind::Cond ? "predicate" : "condition") +
+              (b.kind() != ir::OpKind::Cond ? "condition" : isSwitch ? "index" : "predicate") +
               " uniform (derive it from an in_axes=None argument or from a collective's "
               "result)";
   throw err;
@@ -116,12 +133,35 @@ std::string bufferLine(const ir::PlannedBuffer &b) {
   }
   const ir::PlannedBuffer *top = p.atPeak.empty() ? nullptr : &p.atPeak[0];
   bool isPmap = prog.what.rfind("pmap", 0) == 0;
-  if (top && top->count > 1) {
+  // The largest input, per device (a pmap input is split over the devices).
+  const ir::Func &entry = *prog.module->funcs()[0];
+  TensorType input;
+  int64_t inputBytes = 0;
+  for (const TensorType &t : entry.argumentTypes()) {
+    int64_t b = isPmap ? t.byteSize() / int64_t(std::max<size_t>(1, plan.devices.size()))
+                       : t.byteSize();
+    if (b > inputBytes) {
+      inputBytes = b;
+      input = t;
+    }
+  }
+  if (top && top->count > 1 && top->sources > 1) {
+    // Distinct values made by one line: trace-time copies of a Python loop.
     d.hint = std::to_string(top->count) + " buffers of " + top->what + " from " +
              top->loc.str() +
              " are alive together: a Python loop is unrolled at trace time and "
              "keeps every iteration's result; write it with lax.fori_loop or "
              "lax.scan so that one iteration's buffers are live at a time";
+  } else if (top && inputBytes > 0 && top->bytes <= inputBytes) {
+    // No buffer at the peak is larger than the input: no rewrite of the
+    // program helps, the input itself is too large for the budget.
+    d.hint = "the input " + input.str() + " (" + formatBytes(inputBytes) +
+             (isPmap ? " per device" : "") + ") is itself too large for this budget: the "
+             "program needs " + std::to_string(top->count) + " buffer" +
+             (top->count > 1 ? "s" : "") + " of its size at the peak besides it; make the "
+             "input smaller" + (isPmap ? ", spread it over more devices" :
+                                ev.options().numDevices > 1 ? ", shard it over the devices with jax.pmap" : "") +
+             ", or use jnp.bfloat16 to halve every buffer";
   } else if (!isPmap && ev.options().numDevices > 1) {
     d.hint = "shard the work along an axis with jax.pmap so that each of the " +
              std::to_string(ev.options().numDevices) +

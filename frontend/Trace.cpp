@@ -67,9 +67,54 @@ Value makeTracer(TraceContext &ctx, ir::Value *v) {
                        std::make_shared<TracerObj>(v, ctx.program));
 }
 
+namespace {
+/// A captured abstract value becomes an extra argument of the program being
+/// traced (never run under parax check), so the plan counts it as an input.
+ir::Value *abstractInput(TraceContext &ctx, const Value &v) {
+  const void *key = v.objectPtr().get();
+  auto it = ctx.program->abstractInputs.find(key);
+  if (it != ctx.program->abstractInputs.end())
+    return it->second.first;
+  ir::Value *arg = ctx.program->module->funcs()[0]->entry().addArgument(v.asTracer().type());
+  ctx.program->abstractInputs[key] = {arg, v.objectPtr()};
+  return arg;
+}
+} // namespace
+
+Value makeAbstract(const TensorType &t, std::shared_ptr<const AbstractOrigin> origin) {
+  auto value = std::make_unique<ir::Value>(t, nullptr, nullptr, 0);
+  auto obj = std::make_shared<TracerObj>(value.get(), nullptr);
+  obj->owned = std::move(value);
+  obj->abstractOf = std::move(origin);
+  return Value::object(Value::Kind::Tracer, obj);
+}
+
+const AbstractOrigin *abstractOrigin(const Value &v) {
+  return v.isTracer() ? v.asTracer().abstractOf.get() : nullptr;
+}
+
+void stopCheck(Evaluator &ev, const Value &abstract) { stopCheckAt(ev.currentLoc(), abstract); }
+
+void stopCheckAt(const Loc &loc, const Value &abstract) {
+  const AbstractOrigin *o = abstractOrigin(abstract);
+  CheckStop stop;
+  stop.diag.severity = "note";
+  stop.diag.loc = loc;
+  stop.diag.message =
+      "parax check stops here: this line needs the value computed by " +
+      (o ? o->what + (o->loc.valid() ? " (" + o->loc.str() + ")" : "") : "a jit/pmap program") +
+      ", which parax check does not compute; the plans above cover every program traced "
+      "before it";
+  stop.diag.hint = "run the program (parax prog.py) for its values; parax check only "
+                   "traces and plans";
+  throw stop;
+}
+
 ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
   if (v.isTracer()) {
     TracerObj &t = v.asTracer();
+    if (t.abstractOf)
+      return abstractInput(ctx, v);
     ir::Block *defBlock = t.value->ownerBlock();
     if (t.program != ctx.program || !encloses(defBlock, ctx.block))
       raise("UnexpectedTracerError",
@@ -107,6 +152,16 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
     checkArraySize(t.dtype, t.shape);
   TraceContext *ctx = ev.currentTrace();
   if (!ctx) {
+    // parax check: an operation on an abstract value gives abstract results.
+    for (const Value &v : operands)
+      if (abstractOrigin(v)) {
+        if (ir::hasTrait(kind, ir::S)) // jax.debug.print: it would show the data
+          stopCheck(ev, v);
+        std::vector<Value> r;
+        for (const TensorType &t : resultTypes)
+          r.push_back(makeAbstract(t, v.asTracer().abstractOf));
+        return r;
+      }
     std::vector<Array> ins;
     ins.reserve(operands.size());
     for (const Value &v : operands) {
@@ -236,6 +291,8 @@ std::string tracingOrigin(Evaluator &ev, const Value &tracer) {
 void concretizationError(Evaluator &ev, const std::string &kind,
                          const std::string &what, const Value &tracer,
                          const std::string &hint) {
+  if (abstractOrigin(tracer))
+    stopCheck(ev, tracer);
   std::string origin = tracingOrigin(ev, tracer);
   raise(kind, what + (origin.empty() ? "" : "\n" + origin), hint);
 }

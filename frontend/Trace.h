@@ -14,6 +14,7 @@
 
 #include "frontend/Value.h"
 #include "ir/Builder.h"
+#include "ir/Diagnostics.h"
 
 #include <map>
 #include <memory>
@@ -35,6 +36,17 @@ struct TraceProgram {
   std::vector<int64_t> plannedPeaks;
   /// Ops removed after a retrace (kept alive for stray tracers).
   std::vector<std::unique_ptr<ir::Operation>> discarded;
+  /// parax check: abstract values captured by the program, each an extra
+  /// entry argument (by TracerObj, kept alive so the key stays unique), so
+  /// the plan counts them as inputs.
+  std::map<const void *, std::pair<ir::Value *, std::shared_ptr<Object>>> abstractInputs;
+};
+
+/// parax check: where an abstract value (a jit/pmap result that was never
+/// computed) comes from, for the message at the line that needs its data.
+struct AbstractOrigin {
+  std::string what; ///< "jit(step)"
+  Loc loc;          ///< The call that would have computed it.
 };
 
 /// One level of tracing.
@@ -58,10 +70,32 @@ struct TraceContext {
 struct TracerObj : Object {
   ir::Value *value;
   std::shared_ptr<TraceProgram> program;
+  /// Set on the abstract values of `parax check` (shape and dtype, no data),
+  /// which own their IR value (it belongs to no program).
+  std::shared_ptr<const AbstractOrigin> abstractOf;
+  std::unique_ptr<ir::Value> owned;
   TracerObj(ir::Value *v, std::shared_ptr<TraceProgram> p)
       : value(v), program(std::move(p)) {}
   const TensorType &type() const;
 };
+
+/// `parax check` runs the top level with jit/pmap results replaced by
+/// abstract values: operations on them give abstract values, shape and dtype
+/// queries work, and jit calls on them trace and plan. The first Python
+/// decision that needs their data (print, if/while, float(), .item(), a
+/// NumPy conversion) ends the check with CheckStop: never an invented value.
+Value makeAbstract(const TensorType &t, std::shared_ptr<const AbstractOrigin> origin);
+/// The origin if `v` is an abstract value of parax check, else null.
+const AbstractOrigin *abstractOrigin(const Value &v);
+
+/// Thrown (not a ParaxError, so no user `except` catches it) when parax
+/// check reaches a line that needs the data of an abstract value.
+struct CheckStop {
+  Diagnostic diag;
+};
+[[noreturn]] void stopCheck(Evaluator &ev, const Value &abstract);
+/// The same where no evaluator is at hand (the catcher fills in the line).
+[[noreturn]] void stopCheckAt(const Loc &loc, const Value &abstract);
 
 /// The abstract type of any array-like value (arrays, tracers and Python
 /// scalars, which are weakly typed: int -> i32 weak, float -> f32 weak).

@@ -75,6 +75,9 @@ std::vector<Value> &Value::elements() const {
 }
 DictObj &Value::asDict() const { return *static_cast<DictObj *>(obj_.get()); }
 const Array &Value::asArray() const {
+  // parax check: code that needs an array's data got an abstract value.
+  if (kind_ == Kind::Tracer && asTracer().abstractOf)
+    stopCheckAt(Loc{}, *this);
   return static_cast<ArrayObj *>(obj_.get())->array;
 }
 TracerObj &Value::asTracer() const {
@@ -266,7 +269,8 @@ std::string typeName(const Value &v) {
   case K::List: return "list";
   case K::Dict: return "dict";
   case K::Array: return "jaxlib._jax.ArrayImpl";
-  case K::Tracer: return "JitTracer";
+  case K::Tracer: // parax check's abstract values stand for concrete arrays
+    return v.asTracer().abstractOf ? "jaxlib._jax.ArrayImpl" : "JitTracer";
   case K::Function: return "function";
   case K::Native: return static_cast<NativeObject *>(v.objectPtr().get())->typeName();
   case K::Slice: return "slice";

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 namespace parax {
 
@@ -43,48 +44,67 @@ std::string renderCaret(const Loc &loc) {
   std::string src = SourceRegistry::line(loc.file, loc.line);
   if (src.empty())
     return "";
-  // Walk code points to find display columns of the start and end.
-  size_t i = 0, cp = 1, startW = 0, endW = 0, w = 0;
-  uint32_t endCol = (loc.endLine == loc.line && loc.endCol > loc.col)
-                        ? loc.endCol
-                        : loc.col + 1;
-  bool haveStart = false, haveEnd = false;
-  std::string caretPrefix; // keep tabs so the caret lines up
-  while (i < src.size()) {
-    if (cp == loc.col) {
-      startW = w;
-      haveStart = true;
-    }
-    if (cp == endCol) {
-      endW = w;
-      haveEnd = true;
-    }
-    size_t before = i;
+  // Code points of the line: byte offset, display width, tab or not.
+  struct Cp {
+    size_t at;
+    int width;
+    bool tab;
+  };
+  std::vector<Cp> cps;
+  size_t total = 0;
+  for (size_t i = 0; i < src.size();) {
+    size_t at = i;
     uint32_t c = decodeUtf8(src, i);
-    if (!haveStart)
-      caretPrefix += (c == '\t') ? "\t" : std::string(cpWidth(c), ' ');
-    (void)before;
-    w += cpWidth(c);
-    ++cp;
+    cps.push_back({at, cpWidth(c), c == '\t'});
+    total += size_t(cpWidth(c));
   }
-  if (!haveStart) {
-    startW = w;
+  size_t n = cps.size();
+  size_t start = std::min<size_t>(loc.col - 1, n); // n: caret just past the end
+  size_t end = (loc.endLine == loc.line && loc.endCol > loc.col) ? std::min<size_t>(loc.endCol - 1, n)
+               : loc.endLine > loc.line                           ? n
+                                                                  : start + 1;
+  end = std::max(end, start + 1);
+  // A line too long for a terminal (minified code, a 400 KB literal) is
+  // shown as a window around the caret, "..." marking the elided sides.
+  size_t from = 0, to = n;
+  if (total > kMaxSourceColumns) {
+    auto widthOf = [&](size_t a, size_t b) {
+      size_t w = 0;
+      for (size_t k = a; k < b && k < n; ++k)
+        w += size_t(cps[k].width);
+      return w;
+    };
+    from = start;
+    while (from > 0 && widthOf(from - 1, start) < kSourceContext)
+      --from;
+    to = std::min(end, n);
+    while (to < n && widthOf(from, to + 1) < kMaxSourceColumns - 8)
+      ++to;
+    end = std::min(end, std::max(to, start + 1));
+  }
+  std::string shown = (from > 0 ? "..." : "") +
+                      src.substr(from < n ? cps[from].at : src.size(),
+                                 (to < n ? cps[to].at : src.size()) -
+                                     (from < n ? cps[from].at : src.size())) +
+                      (to < n ? "..." : "");
+  std::string caretPrefix(from > 0 ? 3 : 0, ' '); // keep tabs so the caret lines up
+  for (size_t k = from; k < start && k < n; ++k)
+    caretPrefix += cps[k].tab ? "\t" : std::string(size_t(cps[k].width), ' ');
+  if (start >= n)
     caretPrefix += " ";
-  }
-  if (!haveEnd)
-    endW = loc.endLine > loc.line ? w : startW + 1;
-  if (endW <= startW)
-    endW = startW + 1;
-  std::string out = "    " + src + "\n    " + caretPrefix + "^";
-  out += std::string(endW - startW - 1, '~');
-  return out + "\n";
+  size_t span = 0;
+  for (size_t k = start; k < end && k < n; ++k)
+    span += size_t(cps[k].width);
+  if (span == 0)
+    span = 1;
+  return "    " + shown + "\n    " + caretPrefix + "^" + std::string(span - 1, '~') + "\n";
 }
 
 std::string Diagnostic::render() const {
   std::string out;
   if (loc.valid())
     out += loc.str() + ": ";
-  out += "error: " + kind + ": " + message + "\n";
+  out += severity + ": " + (kind.empty() ? "" : kind + ": ") + message + "\n";
   out += renderCaret(loc);
   for (const DiagNote &n : notes) {
     if (n.loc.valid())
@@ -94,13 +114,12 @@ std::string Diagnostic::render() const {
   }
   if (stack) {
     out += "  in " + TraceFrame::render(stack);
-    auto frames = TraceFrame::frames(stack);
-    std::string locs;
-    for (const TraceFrame *f : frames)
+    std::vector<std::string> locs;
+    for (const TraceFrame *f : TraceFrame::frames(stack))
       if (f->callLoc.valid())
-        locs += (locs.empty() ? "" : " > ") + f->callLoc.str();
+        locs.push_back(f->callLoc.str());
     if (!locs.empty())
-      out += " (" + locs + ")";
+      out += " (" + elideChain(locs) + ")";
     out += "\n";
   }
   if (!hint.empty())

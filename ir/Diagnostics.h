@@ -25,6 +25,7 @@ struct DiagNote {
 };
 
 struct Diagnostic {
+  std::string severity = "error"; ///< "note": a remark, rendered without a kind
   std::string kind;    ///< "TypeError", "SyntaxError", "RESOURCE_EXHAUSTED"...
   std::string message; ///< May span lines; the first is the headline.
   Loc loc;
@@ -56,7 +57,14 @@ private:
   Diagnostic diag_;
 };
 
-/// Renders the source line of `loc` and a caret line under its range.
+/// Source lines wider than this are shown as a window around the caret.
+constexpr size_t kMaxSourceColumns = 200;
+/// Columns kept before the caret in such a window.
+constexpr size_t kSourceContext = 60;
+
+/// Renders the source line of `loc` and a caret line under its range; a line
+/// over kMaxSourceColumns is cut to a window around the caret, with "..."
+/// on each elided side.
 std::string renderCaret(const Loc &loc);
 /// Terminal display width of a UTF-8 string (CJK counts 2).
 size_t displayWidth(const std::string &utf8);

@@ -2,6 +2,7 @@
 #include "ir/Location.h"
 
 #include <algorithm>
+
 #include <mutex>
 #include <unordered_map>
 
@@ -132,16 +133,36 @@ TraceStack TraceFrame::push(TraceStack parent, std::string label, Loc loc) {
 std::vector<const TraceFrame *> TraceFrame::frames(const TraceStack &top) {
   std::vector<const TraceFrame *> r;
   for (const TraceFrame *f = top.get(); f; f = f->parent.get())
-    r.insert(r.begin(), f);
+    r.push_back(f);
+  std::reverse(r.begin(), r.end());
   return r;
 }
 
 std::string TraceFrame::render(const TraceStack &top) {
+  std::vector<std::string> labels;
+  for (const TraceFrame *f : frames(top))
+    labels.push_back(f->label);
+  return elideChain(labels);
+}
+
+std::string elideChain(const std::vector<std::string> &items) {
+  std::vector<std::string> runs;
+  for (size_t i = 0; i < items.size();) {
+    size_t j = i;
+    while (j < items.size() && items[j] == items[i])
+      ++j;
+    runs.push_back(j - i > 1 ? items[i] + " (x" + std::to_string(j - i) + ")" : items[i]);
+    i = j;
+  }
+  const size_t keep = 3;
   std::string r;
-  for (const TraceFrame *f : frames(top)) {
-    if (!r.empty())
-      r += " > ";
-    r += f->label;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    if (runs.size() > kMaxChainEntries && i == keep) {
+      r += " > ... (" + std::to_string(runs.size() - 2 * keep) + " more) ...";
+      i = runs.size() - keep - 1;
+      continue;
+    }
+    r += (r.empty() ? "" : " > ") + runs[i];
   }
   return r;
 }

@@ -86,4 +86,11 @@ struct TraceFrame {
 };
 using TraceStack = std::shared_ptr<const TraceFrame>;
 
+/// Stacks longer than this many entries are elided in messages.
+constexpr size_t kMaxChainEntries = 8;
+/// `items` joined with " > ", runs of equal items collapsed to "f (x40)"
+/// and, past kMaxChainEntries, the first and last 3 kept around
+/// "... (N more) ..." (deep recursion must not print a 12 KB line).
+std::string elideChain(const std::vector<std::string> &items);
+
 } // namespace parax

@@ -44,7 +44,8 @@ void onSigint(int) {
 /// the history. Dying here by default is what emptied ~/.parax_history.
 void onSighup(int) {
   LineEditor::hangupPending = 1;
-  gInterrupt.store(true, std::memory_order_relaxed);
+  if (gStop)
+    gStop->request(runtime::StopFlag::Interrupt);
 }
 
 void installSigint() {

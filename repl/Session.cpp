@@ -1,6 +1,7 @@
 //===- Session.cpp - the pipeline driver ----------------------------------===//
 #include "repl/Session.h"
 #include "frontend/Parser.h"
+#include "frontend/Trace.h"
 #include "repl/Debugger.h"
 #include "repl/ProgramSource.h"
 #include "ir/HostMemory.h"
@@ -101,6 +102,13 @@ bool Session::run(const std::string &text, const std::string &name, bool echo,
       ev_->execModule(mod, echo ? &last : nullptr);
     if (echo && !last.isNone())
       out_(ev_->repr(last) + "\n");
+    return true;
+  } catch (frontend::CheckStop &stop) {
+    // parax check reached a line that needs a computed value: the check ends
+    // there (exit 0); it is not a program error.
+    if (!stop.diag.loc.valid())
+      stop.diag.loc = ev_->currentLoc();
+    err_(stop.diag.render());
     return true;
   } catch (ParaxError &e) {
     report(e.diag());

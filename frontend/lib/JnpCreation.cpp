@@ -45,6 +45,8 @@ std::optional<DType> dtypeArg(Evaluator &ev, const Value &v) {
 Shape shapeArg(Evaluator &ev, const Value &v, const std::string &fn) {
   Shape s;
   auto dim = [&](const Value &d) {
+    if (abstractOrigin(d)) // parax check: the real run has this value
+      stopCheck(ev, d);
     if (d.isTracer())
       raise("TypeError",
             "Shapes must be 1D sequences of concrete values of integer type, "

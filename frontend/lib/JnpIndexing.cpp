@@ -121,6 +121,8 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
   std::vector<Value> expanded;
   for (const Value &it : items) {
     if (it.isArrayValue() && prims::dtypeOf(it) == DType::Bool) {
+      if (abstractOrigin(it)) // parax check: a mask's result shape needs its data
+        stopCheck(ev, it);
       if (it.isTracer())
         raise("NonConcreteBooleanIndexError",
               "Array boolean indices must be concrete; got JitTracer(" +

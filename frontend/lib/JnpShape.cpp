@@ -49,6 +49,8 @@ Shape resolveReshape(const Shape &from, Shape to) {
 Shape reshapeArgs(Evaluator &ev, const std::vector<Value> &args) {
   Shape s;
   auto dim = [&](const Value &d) {
+    if (abstractOrigin(d)) // parax check: the real run has this value
+      stopCheck(ev, d);
     if (d.isTracer())
       raise("TypeError", "Shapes must be 1D sequences of concrete values of integer type, "
                          "got (JitTracer(" + d.asTracer().type().str(true) + "),).",
@@ -323,6 +325,8 @@ Value repeat(Evaluator &ev, CallArgs &a) {
     out[size_t(axis)] = prims::extentMul(out[size_t(axis)], r);
     return prims::reshape(ev, prims::broadcastInDim(ev, x, big, dims), out);
   }
+  if (abstractOrigin(rv))
+    stopCheck(ev, rv);
   if (rv.isTracer())
     raise("ConcretizationTypeError", "jnp.repeat with traced repeats needs total_repeat_length",
           "pass the repeats as a static Python list");

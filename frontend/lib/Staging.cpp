@@ -47,7 +47,7 @@ Value staged(Evaluator &ev, const std::string &what,
     b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), ev.callStack());
   }
   auto exe = compileProgram(ev, *prog);
-  std::vector<Value> results = runExecutable(ev, *exe, *prog, {});
+  std::vector<Value> results = runExecutable(ev, exe.get(), *prog, {});
   return unflatten(def, results);
 }
 

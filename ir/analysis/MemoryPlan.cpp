@@ -44,6 +44,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <functional>
 #include <tuple>
 #include <unordered_map>
@@ -139,7 +140,9 @@ private:
     // Snapshot the live buffers on d. Buffers made by the same source line
     // with the same size merge into one entry with a count: that is what an
     // unrolled Python loop looks like.
-    std::map<std::tuple<uint32_t, uint32_t, uint32_t, int64_t, std::string>, PlannedBuffer> merged;
+    using Key = std::tuple<uint32_t, uint32_t, uint32_t, int64_t, std::string>;
+    std::map<Key, PlannedBuffer> merged;
+    std::map<Key, std::set<const Value *>> owners;
     for (const Buf &b : bufs_) {
       int64_t s = b.refs > 0 ? shareOf(b, d) : 0;
       if (!s || !b.owner)
@@ -160,9 +163,11 @@ private:
         }
       }
       auto key = std::make_tuple(pb.loc.file, pb.loc.line, pb.loc.col, s, pb.what);
+      owners[key].insert(b.owner);
       auto it = merged.find(key);
       if (it != merged.end()) {
         ++it->second.count;
+        it->second.sources = int(owners[key].size());
         continue;
       }
       merged.emplace(key, pb);

@@ -34,7 +34,11 @@ struct PlannedBuffer {
   Loc loc;                      ///< Where it was created.
   TraceStack stack;
   std::string what;             ///< "f32[2048,2048] from tanh"
-  int count = 1;                ///< Identical buffers merged (unrolled loops).
+  int count = 1;                ///< Identical buffers merged (same line, size).
+  /// Distinct SSA values among them: >1 means trace-time copies of one line
+  /// (an unrolled Python loop); 1 is one value held twice (a loop carry's
+  /// old and new buffer).
+  int sources = 1;
 };
 
 struct DevicePlan {

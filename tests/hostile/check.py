@@ -11,6 +11,7 @@ Directives in a program's leading comments:
   # hostile: expect=TEXT           TEXT must appear in stdout+stderr (repeatable)
   # hostile: reject=TEXT           TEXT must not appear in stdout+stderr (repeatable)
   # hostile: args=ARGS             extra parax arguments (e.g. --backend cpu --timeout 2)
+  # hostile: subcommand=NAME         run `parax NAME [options] PROGRAM` (e.g. check)
   # hostile: backends=cpu,interp   run once per backend (default: cpu,interp)
   # hostile: timeout=S             wall-clock limit (default 60 s)
   # hostile: memory=MiB            address-space cap (default 6144 MiB)
@@ -33,7 +34,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 def directives(src):
     d = {"exit": None, "error": None, "line": None, "expect": [], "reject": [], "args": "",
          "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False,
-         "path": None}
+         "path": None, "subcommand": None}
     for raw in src.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if not line.startswith("#"):
@@ -52,7 +53,7 @@ def directives(src):
             if body.startswith("args="):
                 d["args"] = body[5:]
                 continue
-            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin|path)=(\S+)", body):
+            for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin|path|subcommand)=(\S+)", body):
                 d[key] = val
     return d
 
@@ -74,7 +75,8 @@ for prog in sorted(glob.glob(os.path.join(here, "*.py"))):
     d = directives(src)
     for backend in d["backends"].split(","):
         tmp = tempfile.mkdtemp(prefix="parax-hostile-")
-        cmd = [parax, "--backend", backend, *shlex.split(d["args"].replace("{tmp}", tmp))]
+        cmd = [parax, *([d["subcommand"]] if d["subcommand"] else []), "--backend", backend,
+               *shlex.split(d["args"].replace("{tmp}", tmp))]
         stdin = subprocess.DEVNULL
         if d["stdin"]:
             if d["stdin"] == "program":

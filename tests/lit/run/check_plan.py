@@ -12,7 +12,8 @@ def f(x):
 print(f(jnp.ones((256, 256))).shape)
 
 # The plan counts the loop body once (1000 trips, three f32[256,256]
-# buffers), and the program is not run: its result is zeros of its type.
+# buffers), and the program is not run: its result is an abstract value
+# (shape and dtype, no data), so `.shape` works.
 # CHECK:      program jit(f) ({{.*}}check_plan.py:12:7):
 # CHECK-NEXT:   device 0: peak 768.00 KiB
 # CHECK-NEXT:     2 x 256.00 KiB  float32[256,256] from add  (in jit(f) > fori_loop body)  at {{.*}}check_plan.py:10:48
