@@ -17,6 +17,7 @@
 #include "frontend/Ast.h"
 #include "frontend/Value.h"
 #include "ir/Diagnostics.h"
+#include "ir/StackGuard.h"
 
 #include <atomic>
 #include <functional>
@@ -83,6 +84,10 @@ struct EvalOptions {
 
 /// Where `print` and `jax.debug.print` output goes.
 using OutputSink = std::function<void(const std::string &)>;
+
+/// Nested Python calls allowed (CPython's default recursion limit); the
+/// native stack guard (ir/StackGuard.h) may stop a recursion earlier.
+constexpr int kMaxCallDepth = 1000;
 
 class Evaluator {
 public:
