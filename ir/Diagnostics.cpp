@@ -94,11 +94,15 @@ std::string Diagnostic::render() const {
   }
   if (stack) {
     out += "  in " + TraceFrame::render(stack);
-    auto frames = TraceFrame::frames(stack);
     std::string locs;
-    for (const TraceFrame *f : frames)
-      if (f->callLoc.valid())
+    for (auto [f, n] : TraceFrame::runs(stack)) {
+      if (!f->callLoc.valid())
+        continue;
+      for (size_t i = 0; i < (n < 3 ? n : 1); ++i)
         locs += (locs.empty() ? "" : " > ") + f->callLoc.str();
+      if (n >= 3)
+        locs += " [x" + std::to_string(n) + "]";
+    }
     if (!locs.empty())
       out += " (" + locs + ")";
     out += "\n";

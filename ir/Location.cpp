@@ -1,6 +1,7 @@
 //===- Location.cpp - source locations and trace stacks -------------------===//
 #include "ir/Location.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace parax {
@@ -83,16 +84,34 @@ TraceStack TraceFrame::push(TraceStack parent, std::string label, Loc loc) {
 std::vector<const TraceFrame *> TraceFrame::frames(const TraceStack &top) {
   std::vector<const TraceFrame *> r;
   for (const TraceFrame *f = top.get(); f; f = f->parent.get())
-    r.insert(r.begin(), f);
+    r.push_back(f);
+  std::reverse(r.begin(), r.end());
+  return r;
+}
+
+std::vector<std::pair<const TraceFrame *, size_t>>
+TraceFrame::runs(const TraceStack &top) {
+  auto same = [](const TraceFrame *a, const TraceFrame *b) {
+    return a->label == b->label && a->callLoc.file == b->callLoc.file &&
+           a->callLoc.line == b->callLoc.line && a->callLoc.col == b->callLoc.col;
+  };
+  std::vector<std::pair<const TraceFrame *, size_t>> r;
+  for (const TraceFrame *f : frames(top)) {
+    if (!r.empty() && same(r.back().first, f))
+      ++r.back().second;
+    else
+      r.emplace_back(f, 1);
+  }
   return r;
 }
 
 std::string TraceFrame::render(const TraceStack &top) {
   std::string r;
-  for (const TraceFrame *f : frames(top)) {
-    if (!r.empty())
-      r += " > ";
-    r += f->label;
+  for (auto [f, n] : runs(top)) {
+    for (size_t i = 0; i < (n < 3 ? n : 1); ++i)
+      r += (r.empty() ? "" : " > ") + f->label;
+    if (n >= 3)
+      r += " [x" + std::to_string(n) + "]";
   }
   return r;
 }
