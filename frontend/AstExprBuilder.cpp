@@ -21,6 +21,7 @@
 #include "frontend/AstBuilder.h"
 
 #include "ir/Diagnostics.h"
+#include "ir/StackGuard.h"
 
 #include <set>
 
@@ -115,8 +116,9 @@ ExprPtr AstBuilder::expr(Ctx *ctx) {
       break;
     ctx = only;
   }
-  // Nested expr() calls build nested nodes: refuse before recursing on.
-  if (depthStack_.size() >= kMaxExprDepth)
+  // Nested expr() calls build nested nodes: refuse before recursing on
+  // (also when the thread's native stack is short: ir/StackGuard.h).
+  if (depthStack_.size() >= kMaxExprDepth || stackLeft() < kStackMargin)
     syntaxError(loc(ctx->getStart()), "expression is too deeply nested",
                 "split it into several statements");
   depthStack_.push_back(0);

@@ -55,6 +55,7 @@ std::string pyStrRepr(const std::string &s) {
 }
 
 std::string Evaluator::repr(const Value &v) {
+  checkStack("while getting the repr of an object");
   switch (v.kind()) {
   case Value::Kind::Str:
     return pyStrRepr(v.asStr());
@@ -107,6 +108,7 @@ std::string Evaluator::repr(const Value &v) {
 }
 
 std::string Evaluator::str(const Value &v) {
+  checkStack("while getting the str of an object");
   switch (v.kind()) {
   case Value::Kind::None: return "None";
   case Value::Kind::Bool: return v.asBool() ? "True" : "False";

@@ -17,6 +17,7 @@ std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
 
 Value Evaluator::eval(const Expr &e, Frame &f) {
   try {
+    checkStack();
     switch (e.kind) {
     case ExprKind::Name:
       return lookup(cast<NameExpr>(&e)->id, f, e.loc);

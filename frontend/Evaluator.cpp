@@ -494,6 +494,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
   if (opts_.stop)
     opts_.stop->check(s.loc);
   try {
+    checkStack();
     switch (s.kind) {
     case StmtKind::Expr:
       eval(*cast<ExprStmt>(&s)->value, f);
@@ -1272,10 +1273,14 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
 }
 
 Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
-  if (++depth_ > 400) {
-    --depth_;
-    raise("RecursionError", "maximum recursion depth exceeded");
-  }
+  // Python's limit on nested calls, then the native stack actually left
+  // (short on embedding threads; see ir/StackGuard.h).
+  if (depth_ >= kMaxCallDepth)
+    raise("RecursionError", "maximum recursion depth exceeded",
+          "a function recursed " + std::to_string(kMaxCallDepth) +
+              " calls deep (Python's limit); rewrite the recursion as a loop");
+  checkStack();
+  ++depth_;
   struct DepthGuard {
     int &d;
     ~DepthGuard() { --d; }
@@ -1302,6 +1307,8 @@ Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
 }
 
 Value Evaluator::call(const Value &f, CallArgs &args) {
+  // Native callables nest too (partial(partial(...)), jit of jit, map).
+  checkStack();
   switch (f.kind()) {
   case Value::Kind::Function: {
     FunctionObj &fn = f.asFunction();

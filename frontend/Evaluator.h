@@ -18,6 +18,7 @@
 #include "frontend/Suggest.h" // closestName, used with the evaluator
 #include "frontend/Value.h"
 #include "ir/Diagnostics.h"
+#include "ir/StackGuard.h"
 
 #include <atomic>
 #include <functional>
@@ -107,6 +108,10 @@ struct EvalOptions {
 
 /// Where `print` and `jax.debug.print` output goes.
 using OutputSink = std::function<void(const std::string &)>;
+
+/// Nested Python calls allowed (CPython's default recursion limit); the
+/// native stack guard (ir/StackGuard.h) may stop a recursion earlier.
+constexpr int kMaxCallDepth = 1000;
 
 class Evaluator {
 public:

@@ -286,8 +286,12 @@ Value Evaluator::unary(UnaryOpKind op, const Value &a, Loc loc) {
 }
 
 namespace {
+bool pyEquals(Evaluator &ev, const Value &a, const Value &b);
+bool sameObject(const Value &a, const Value &b);
+
 /// Three-way comparison of Python values for ordering (<, <=, ...).
 int order(Evaluator &ev, const Value &a, const Value &b, const char *sym) {
+  checkStack("in comparison");
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat()) {
       double x = a.asFloat(), y = b.asFloat();
@@ -301,7 +305,8 @@ int order(Evaluator &ev, const Value &a, const Value &b, const char *sym) {
   if ((a.isTuple() && b.isTuple()) || (a.isList() && b.isList())) {
     auto &x = a.elements(), &y = b.elements();
     for (size_t i = 0; i < x.size() && i < y.size(); ++i) {
-      if (keysEqual(x[i], y[i]))
+      // The first unequal pair decides (Python's ==, guarded like order()).
+      if (sameObject(x[i], y[i]) || pyEquals(ev, x[i], y[i]))
         continue;
       return order(ev, x[i], y[i], sym);
     }
@@ -321,7 +326,12 @@ static bool instanceEquals(Evaluator &ev, const Value &a, const Value &b) {
   return a.identical(b);
 }
 
+bool sameObject(const Value &a, const Value &b) {
+  return a.objectPtr() && a.objectPtr() == b.objectPtr();
+}
+
 bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
+  checkStack("in comparison");
   if (classOfInstance(a) || classOfInstance(b))
     return instanceEquals(ev, a, b);
   if (a.isNumber() && b.isNumber()) {
@@ -347,10 +357,10 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
     auto &x = a.elements(), &y = b.elements();
     if (x.size() != y.size())
       return false;
-    // Containers compare elements by identity first, as CPython does (so a
-    // tuple holding the same array twice equals itself).
+    // Elements compare as PyObject_RichCompareBool does: the same object
+    // is equal to itself (x == x for a deep list is then no recursion).
     for (size_t i = 0; i < x.size(); ++i)
-      if (!x[i].identical(y[i]) && !ev.truthy(ev.equals(x[i], y[i], {})))
+      if (!sameObject(x[i], y[i]) && !ev.truthy(ev.equals(x[i], y[i], {})))
         return false;
     return true;
   }
@@ -360,7 +370,7 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
       return false;
     for (auto &kv : x) {
       Value *o = b.asDict().find(kv.first);
-      if (!o || (!kv.second.identical(*o) && !ev.truthy(ev.equals(kv.second, *o, {}))))
+      if (!o || (!sameObject(kv.second, *o) && !ev.truthy(ev.equals(kv.second, *o, {}))))
         return false;
     }
     return true;

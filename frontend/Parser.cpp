@@ -21,6 +21,7 @@
 #include "frontend/SyntaxErrors.h"
 #include "frontend/Tokens.h"
 #include "ir/Diagnostics.h"
+#include "ir/StackGuard.h"
 
 #include <algorithm>
 
@@ -50,7 +51,9 @@ public:
     while (!stack_.empty() && stack_.back() != ctx->parent)
       stack_.pop_back();
     stack_.push_back(ctx);
-    if (stack_.size() > kMaxRuleDepth)
+    // The rule depth bounds the 8 MiB main thread; a short native stack
+    // (an embedding thread) may run out before it: ir/StackGuard.h.
+    if (stack_.size() > kMaxRuleDepth || stackLeft() < kStackMargin)
       throw ParaxError("SyntaxError", "too many nested expressions or blocks",
                        tokenLoc(getCurrentToken(), file_),
                        "split the expression into several statements");

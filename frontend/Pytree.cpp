@@ -8,6 +8,7 @@
 namespace parax::frontend {
 
 size_t TreeDef::numLeaves() const {
+  checkStack();
   if (kind == Kind::Leaf)
     return 1;
   size_t n = 0;
@@ -17,6 +18,7 @@ size_t TreeDef::numLeaves() const {
 }
 
 bool TreeDef::operator==(const TreeDef &o) const {
+  checkStack("in comparison");
   if (kind != o.kind || children.size() != o.children.size())
     return false;
   if (kind == Kind::Dict)
@@ -32,6 +34,7 @@ bool TreeDef::operator==(const TreeDef &o) const {
 }
 
 std::string TreeDef::shortStr(Evaluator &ev) const {
+  checkStack("while getting the repr of an object");
   switch (kind) {
   case Kind::Leaf: return "*";
   case Kind::None: return "None";
@@ -66,6 +69,7 @@ std::string TreeDef::str(Evaluator &ev) const {
 }
 
 TreeDef flatten(Evaluator &ev, const Value &v, std::vector<Value> &leaves) {
+  checkStack("while flattening a pytree");
   TreeDef d;
   if (v.isNone()) {
     d.kind = TreeDef::Kind::None;
@@ -100,6 +104,7 @@ TreeDef flatten(Evaluator &ev, const Value &v, std::vector<Value> &leaves) {
 
 Value unflatten(const TreeDef &def, const std::vector<Value> &leaves,
                 size_t &pos) {
+  checkStack("while unflattening a pytree");
   switch (def.kind) {
   case TreeDef::Kind::Leaf:
     return leaves[pos++];
@@ -137,6 +142,7 @@ Value unflatten(const TreeDef &def, const std::vector<Value> &leaves) {
 namespace {
 void paths(Evaluator &ev, const TreeDef &d, const std::string &prefix,
            std::vector<std::string> &out) {
+  checkStack();
   switch (d.kind) {
   case TreeDef::Kind::Leaf:
     out.push_back(prefix);
@@ -180,6 +186,7 @@ std::string describe(const TreeDef &d) {
 bool diff(Evaluator &ev, const TreeDef &a, const TreeDef &b,
           const std::string &path, std::string &out, const std::string &nameA,
           const std::string &nameB) {
+  checkStack();
   if (a.kind != b.kind || a.children.size() != b.children.size() ||
       (a.kind == TreeDef::Kind::Dict && !(a == b) &&
        a.children.size() == b.children.size() && [&] {
@@ -225,6 +232,7 @@ std::string describeTreeDifference(Evaluator &ev, const TreeDef &a,
 
 bool broadcastPrefix(Evaluator &ev, const Value &prefix, const TreeDef &full,
                      std::vector<Value> &out, std::string &path) {
+  checkStack();
   // A leaf (int or None) of the prefix covers the whole subtree.
   bool isContainer = prefix.isTuple() || prefix.isList() || prefix.isDict();
   if (!isContainer) {

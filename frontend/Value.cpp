@@ -163,6 +163,43 @@ void recountList(const Value &list) {
 }
 
 //===----------------------------------------------------------------------===//
+// Destruction with bounded stack
+//===----------------------------------------------------------------------===//
+namespace {
+/// Objects whose destruction is nested deeper than this are parked instead.
+constexpr int kMaxDropNesting = 64;
+// Trivially destructible, so values dropped while the thread (or process)
+// exits, after thread-locals with destructors are gone, still find them.
+thread_local int gDropNesting = 0;
+thread_local std::vector<std::shared_ptr<Object>> *gParked = nullptr;
+} // namespace
+
+void Value::dropLastReference(std::shared_ptr<Object> obj) {
+  // Destroying an object destroys the values it holds, which may be the
+  // last references to further objects: a nested list recurses once per
+  // level. Past kMaxDropNesting levels the object is parked, and the
+  // outermost drop destroys the parked objects one after another.
+  if (gDropNesting >= kMaxDropNesting) {
+    if (!gParked)
+      gParked = new std::vector<std::shared_ptr<Object>>();
+    gParked->push_back(std::move(obj));
+    return;
+  }
+  ++gDropNesting;
+  obj.reset();
+  if (gDropNesting == 1 && gParked) {
+    while (!gParked->empty()) {
+      std::shared_ptr<Object> next = std::move(gParked->back());
+      gParked->pop_back();
+      next.reset();
+    }
+    delete gParked;
+    gParked = nullptr;
+  }
+  --gDropNesting;
+}
+
+//===----------------------------------------------------------------------===//
 // Dict
 //===----------------------------------------------------------------------===//
 Value *DictObj::find(const Value &key) {
@@ -279,8 +316,11 @@ std::string typeName(const Value &v) {
   return "object";
 }
 
-bool keysEqual(const Value &a, const Value &b) {
-  using K = Value::Kind;
+// keysEqual and hashableKey walk nested tuples with an explicit worklist:
+// Python hashes and compares a 100,000-deep tuple key without trouble.
+
+namespace {
+bool scalarKeysEqual(const Value &a, const Value &b) {
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
@@ -288,24 +328,34 @@ bool keysEqual(const Value &a, const Value &b) {
   }
   if (a.kind() != b.kind())
     return false;
-  switch (a.kind()) {
-  case K::Str:
+  if (a.isStr())
     return a.asStr() == b.asStr();
-  case K::Tuple: {
-    auto &x = a.elements(), &y = b.elements();
-    if (x.size() != y.size())
-      return false;
-    for (size_t i = 0; i < x.size(); ++i)
-      if (!keysEqual(x[i], y[i]))
+  return a.identical(b);
+}
+} // namespace
+
+bool keysEqual(const Value &a, const Value &b) {
+  std::vector<std::pair<const Value *, const Value *>> todo{{&a, &b}};
+  while (!todo.empty()) {
+    auto [x, y] = todo.back();
+    todo.pop_back();
+    if (x->isTuple() && y->isTuple()) {
+      if (x->identical(*y))
+        continue;
+      auto &xs = x->elements(), &ys = y->elements();
+      if (xs.size() != ys.size())
         return false;
-    return true;
+      for (size_t i = xs.size(); i-- > 0;)
+        todo.emplace_back(&xs[i], &ys[i]);
+    } else if (!scalarKeysEqual(*x, *y)) {
+      return false;
+    }
   }
-  default:
-    return a.identical(b);
-  }
+  return true;
 }
 
-bool hashableKey(const Value &v, std::string &out) {
+namespace {
+bool scalarKey(const Value &v, std::string &out) {
   using K = Value::Kind;
   switch (v.kind()) {
   case K::None: out += "N;"; return true;
@@ -326,13 +376,6 @@ bool hashableKey(const Value &v, std::string &out) {
   case K::DType: out += "d" + std::to_string(int(v.asDType())) + ";"; return true;
   case K::Ellipsis: out += "E;"; return true;
   case K::Str: out += "s" + std::to_string(v.asStr().size()) + ":" + v.asStr(); return true;
-  case K::Tuple:
-    out += "(";
-    for (auto &e : v.elements())
-      if (!hashableKey(e, out))
-        return false;
-    out += ")";
-    return true;
   case K::Function:
   case K::Native: {
     char buf[40];
@@ -343,6 +386,27 @@ bool hashableKey(const Value &v, std::string &out) {
   default:
     return false;
   }
+}
+} // namespace
+
+bool hashableKey(const Value &v, std::string &out) {
+  std::vector<const Value *> todo{&v}; // nullptr closes a tuple
+  while (!todo.empty()) {
+    const Value *x = todo.back();
+    todo.pop_back();
+    if (!x) {
+      out += ")";
+    } else if (x->isTuple()) {
+      out += "(";
+      todo.push_back(nullptr);
+      auto &xs = x->elements();
+      for (size_t i = xs.size(); i-- > 0;)
+        todo.push_back(&xs[i]);
+    } else if (!scalarKey(*x, out)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 } // namespace parax::frontend

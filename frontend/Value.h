@@ -52,6 +52,17 @@ public:
   };
 
   Value() : kind_(Kind::None) {}
+  Value(const Value &) = default;
+  Value(Value &&) noexcept = default;
+  Value &operator=(const Value &) = default;
+  Value &operator=(Value &&) noexcept = default;
+  /// Dropping the last reference to a heap object goes through
+  /// dropLastReference(), which bounds the native stack that destroying
+  /// nested values takes (a million-deep list, a long closure chain).
+  ~Value() {
+    if (obj_ && obj_.use_count() == 1)
+      dropLastReference(std::move(obj_));
+  }
   static Value none() { return Value(); }
   static Value boolean(bool b);
   static Value integer(int64_t i);
@@ -113,6 +124,8 @@ public:
   bool identical(const Value &o) const;
 
 private:
+  static void dropLastReference(std::shared_ptr<Object> obj);
+
   Kind kind_;
   bool b_ = false;
   union {

@@ -138,6 +138,22 @@ std::vector<const TraceFrame *> TraceFrame::frames(const TraceStack &top) {
   return r;
 }
 
+std::vector<std::pair<const TraceFrame *, size_t>>
+TraceFrame::runs(const TraceStack &top) {
+  auto same = [](const TraceFrame *a, const TraceFrame *b) {
+    return a->label == b->label && a->callLoc.file == b->callLoc.file &&
+           a->callLoc.line == b->callLoc.line && a->callLoc.col == b->callLoc.col;
+  };
+  std::vector<std::pair<const TraceFrame *, size_t>> r;
+  for (const TraceFrame *f : frames(top)) {
+    if (!r.empty() && same(r.back().first, f))
+      ++r.back().second;
+    else
+      r.emplace_back(f, 1);
+  }
+  return r;
+}
+
 std::string TraceFrame::render(const TraceStack &top) {
   std::vector<std::string> labels;
   for (const TraceFrame *f : frames(top))

@@ -78,8 +78,13 @@ struct TraceFrame {
 
   static std::shared_ptr<const TraceFrame>
   push(std::shared_ptr<const TraceFrame> parent, std::string label, Loc loc);
-  /// "pmap(f) > fori_loop body > g" (outermost first).
+  /// "pmap(f) > fori_loop body > g" (outermost first); a run of three or
+  /// more identical frames (deep recursion) shows once: "f [x998]".
   static std::string render(const std::shared_ptr<const TraceFrame> &top);
+  /// Frames outermost first, runs of identical ones (same label and call
+  /// site) merged: each frame with the length of its run.
+  static std::vector<std::pair<const TraceFrame *, size_t>>
+  runs(const std::shared_ptr<const TraceFrame> &top);
   /// Frames outermost first.
   static std::vector<const TraceFrame *>
   frames(const std::shared_ptr<const TraceFrame> &top);

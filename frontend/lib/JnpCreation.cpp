@@ -71,10 +71,18 @@ Shape shapeArg(Evaluator &ev, const Value &v, const std::string &fn) {
 }
 
 namespace {
+/// numpy's NPY_MAXDIMS: deeper nested lists are not arrays.
+constexpr size_t kMaxArrayRank = 64;
+
 /// Collects the leaves and the nested shape of a Python sequence.
 void flattenNested(Evaluator &ev, const Value &v, size_t depth, Shape &shape,
                    std::vector<Value> &leaves, bool &hasTracer) {
+  checkStack();
   if (v.isSequence()) {
+    if (depth == kMaxArrayRank)
+      raise("ValueError", "setting an array element with a sequence. The "
+                          "requested array would exceed the maximum number of "
+                          "dimension of " + std::to_string(kMaxArrayRank) + ".");
     int64_t n = int64_t(v.elements().size());
     if (shape.size() <= depth)
       shape.push_back(n);

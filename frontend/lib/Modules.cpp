@@ -16,12 +16,35 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
 namespace parax::frontend {
 
 std::string PartialObject::repr() const { return "functools.partial(...)"; }
+
+Value PartialObject::make(Value fn, std::vector<Value> args,
+                          std::vector<std::pair<std::string, Value>> kwargs) {
+  if (auto *inner = fn.as<PartialObject>()) {
+    args.insert(args.begin(), inner->args_.begin(), inner->args_.end());
+    std::vector<std::pair<std::string, Value>> merged = inner->kwargs_;
+    for (auto &kw : kwargs) {
+      auto it = std::find_if(merged.begin(), merged.end(),
+                             [&](auto &k) { return k.first == kw.first; });
+      if (it != merged.end())
+        it->second = std::move(kw.second);
+      else
+        merged.push_back(std::move(kw));
+    }
+    kwargs = std::move(merged);
+    Value innerFn = inner->fn_;
+    fn = std::move(innerFn);
+  }
+  return Value::object(Value::Kind::Native,
+                       std::make_shared<PartialObject>(std::move(fn), std::move(args),
+                                                       std::move(kwargs)));
+}
 
 Value PartialObject::call(Evaluator &ev, CallArgs &args) {
   CallArgs a;
@@ -250,8 +273,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
     if (a.args.empty() || !a.args[0].isCallableKind())
       raise("TypeError", "the first argument must be callable");
     std::vector<Value> rest(a.args.begin() + 1, a.args.end());
-    return Value::object(Value::Kind::Native,
-                         std::make_shared<PartialObject>(a.args[0], rest, a.kwargs));
+    return PartialObject::make(a.args[0], std::move(rest), a.kwargs);
   });
   mods["jax"] = wrap(jax);
   mods["jax.numpy"] = wrap(jnpMod);

@@ -18,6 +18,10 @@ public:
   PartialObject(Value fn, std::vector<Value> args,
                 std::vector<std::pair<std::string, Value>> kwargs)
       : fn_(std::move(fn)), args_(std::move(args)), kwargs_(std::move(kwargs)) {}
+  /// functools.partial(fn, *args, **kwargs). As in CPython, a partial of a
+  /// partial is flattened into one (so chains of them never nest calls).
+  static Value make(Value fn, std::vector<Value> args,
+                    std::vector<std::pair<std::string, Value>> kwargs);
   std::string typeName() const override { return "functools.partial"; }
   std::string repr() const override;
   bool callable() const override { return true; }

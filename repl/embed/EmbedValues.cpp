@@ -26,6 +26,10 @@ Exception typeError(const std::string &msg) {
 
 std::string reprOf(const frontend::Value &v) {
   using K = frontend::Value::Kind;
+  // Value::repr() cannot fail: nesting deeper than the stack allows is
+  // elided, as Python's reprlib does.
+  if (stackLeft() < kStackMargin)
+    return "...";
   switch (v.kind()) {
   case K::None: return "None";
   case K::Bool: return v.asBool() ? "True" : "False";
