@@ -38,7 +38,10 @@ def one(seed):
     with open(path, "wb") as f:
         f.write(prog)
     env = dict(os.environ, PARAX_MAX_LOOP_ITERATIONS="10000", PARAX_CACHE_DIR="off")
-    cmd = [args.parax, "--devices", "2", "--device-memory", "256MiB", "--backend", "interp", path]
+    # A long but finite program (10**8 loop iterations on the interpreter)
+    # must end by parax's own --timeout, with a located TimeoutError.
+    cmd = [args.parax, "--devices", "2", "--device-memory", "256MiB", "--backend", "interp",
+           "--timeout", str(max(1, int(args.timeout / 2))), path]
     try:
         p = subprocess.run(cmd, capture_output=True, timeout=args.timeout, preexec_fn=limit, env=env)
     except subprocess.TimeoutExpired:

@@ -1,6 +1,9 @@
 # The same 4 TiB buffer allocated by compiled code: the error comes back through it
-# (the cpu backend aborted: the exception crossed the generated frames).
-# hostile: error=RESOURCE_EXHAUSTED line=10
+# (the cpu backend aborted: the exception crossed the generated frames). --max-memory lifts the
+# host budget so that the allocation itself is what fails.
+# hostile: error=MemoryError line=13
+# hostile: expect=out of host memory allocating 4398046511104 bytes
+# hostile: args=--max-memory 512TiB
 import jax
 import jax.numpy as jnp
 

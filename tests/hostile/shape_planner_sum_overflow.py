@@ -1,8 +1,8 @@
-# Two results of 2**62 bytes each, under a budget that holds either one: the planner's byte
+# Two results of 2**62 bytes each (the largest budget parax accepts is 1 EiB): the planner's byte
 # total passes int64 (it wrapped negative, the preflight passed, the allocation crashed).
-# hostile: error=RESOURCE_EXHAUSTED line=12
-# hostile: args=--device-memory 8000000000000000000
-# hostile: expect=budget per device
+# hostile: error=MemoryError line=12
+# hostile: args=--device-memory 1152921504606846976
+# hostile: expect=cannot allocate 8.00 EiB
 import jax
 import jax.numpy as jnp
 
