@@ -562,7 +562,31 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return Value::integer(r->stop);
     if (name == "step")
       return Value::integer(r->step);
-    noAttribute(obj, name, {"start", "stop", "step"});
+    if (name == "index" || name == "count") {
+      // Arithmetic, not a scan: a range may be huge.
+      RangeObj range = *r;
+      bool index = name == "index";
+      return method("range." + name, [range, index](Evaluator &ev, CallArgs &a) {
+        if (a.args.size() != 1)
+          raise("TypeError", std::string(index ? "index" : "count") +
+                                 "() takes exactly one argument");
+        const Value &v = a.args[0];
+        bool in = false;
+        int64_t k = 0;
+        if (v.isInt() || v.isBool() || (v.isFloat() && v.asFloat() == std::floor(v.asFloat()))) {
+          int64_t x = v.isFloat() ? int64_t(v.asFloat()) : v.asInt();
+          k = (x - range.start) / range.step;
+          in = (x - range.start) % range.step == 0 && k >= 0 && k < range.length();
+        }
+        if (index) {
+          if (!in)
+            raise("ValueError", ev.repr(v) + " is not in range");
+          return Value::integer(k);
+        }
+        return Value::integer(in ? 1 : 0);
+      });
+    }
+    noAttribute(obj, name, {"start", "stop", "step", "index", "count"});
   }
   default:
     noAttribute(obj, name, {});

@@ -759,10 +759,11 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
         if (a.args.empty())
           return Value::integer(0);
         const Value &v = a.args[0];
-        if (a.args.size() == 2 || v.isStr()) {
+        const Value *baseArg = a.get(1, "base");
+        if (baseArg || v.isStr()) {
           if (!v.isStr())
             raise("TypeError", "int() can't convert non-string with explicit base");
-          int64_t base = a.args.size() == 2 ? ev.toIndex(a.args[1], "base") : 10;
+          int64_t base = baseArg ? ev.toIndex(*baseArg, "base") : 10;
           return Value::integer(parseIntLiteral(v.asStr(), base));
         }
         if (v.isInt() || v.isBool())

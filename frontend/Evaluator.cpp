@@ -1118,8 +1118,9 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   if (!embedded.isNone())
     return modules_[dotted] = embedded;
   std::string top = dotted.substr(0, dotted.find('.'));
-  std::string hint = "parax provides jax, jax.numpy, jax.lax, jax.random, "
-                     "numpy, math, time and functools";
+  std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
+                     "math, time, functools, operator, itertools, typing, collections and "
+                     "dataclasses";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }

@@ -74,6 +74,12 @@ bool PartialObject::getAttr(Evaluator &, const std::string &name, Value &out) {
     out = Value::tuple(args_);
     return true;
   }
+  if (name == "keywords") {
+    out = Value::dict();
+    for (auto &kw : kwargs_)
+      out.asDict().set(Value::str(kw.first), kw.second);
+    return true;
+  }
   return false;
 }
 
