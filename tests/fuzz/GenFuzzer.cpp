@@ -24,6 +24,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   opts.devices = 2;
   opts.backend = "interp";
   opts.deviceMemory = 64 << 20;
+  // Below libFuzzer's -rss_limit_mb and its -timeout: a memory bomb is a
+  // MemoryError and a long loop a TimeoutError, not an OOM or timeout report.
+  opts.maxMemory = int64_t(1) << 30;
+  opts.timeout = 20;
   std::string err;
   auto sink = [](const std::string &) {};
   auto session = parax::Session::create(opts, sink, sink, err);

@@ -13,7 +13,8 @@ for name in files:
     path = os.path.join(folder, name)
     env = dict(os.environ, PARAX_MAX_LOOP_ITERATIONS="10000")
     try:
-        p = subprocess.run([parax, "--devices", "2", "--device-memory", "64MiB", path],
+        p = subprocess.run([parax, "--devices", "2", "--device-memory", "64MiB",
+                            "--max-memory", "1GiB", "--timeout", "30", path],
                            capture_output=True, timeout=60, env=env)
         ok = p.returncode in (0, 1)
         why = f"exit status {p.returncode}"
