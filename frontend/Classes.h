@@ -80,7 +80,8 @@ private:
 /// An instance of a user class.
 class InstanceObj : public NativeObject, public std::enable_shared_from_this<InstanceObj> {
 public:
-  explicit InstanceObj(std::shared_ptr<ClassObj> cls) : cls_(std::move(cls)) {}
+  explicit InstanceObj(std::shared_ptr<ClassObj> cls)
+      : charge_(int64_t(sizeof(InstanceObj)) + 64, "an object"), cls_(std::move(cls)) {}
   std::string typeName() const override { return cls_->name(); }
   std::string repr() const override;
   bool callable() const override { return cls_->lookup("__call__") != nullptr; }
@@ -100,6 +101,7 @@ public:
   const Value *ownAttr(const std::string &name) const;
 
 private:
+  HostCharge charge_; ///< the object itself (its attributes are values of their own)
   std::shared_ptr<ClassObj> cls_;
   std::vector<std::pair<std::string, Value>> attrs_; ///< insertion order (vars())
 };

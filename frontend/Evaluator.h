@@ -66,6 +66,10 @@ struct FunctionInfo {
 
 /// A user-defined function (def or lambda).
 struct FunctionObj : Object {
+  /// Function objects count against the host budget (a comprehension can
+  /// make 10^8 lambdas).
+  FunctionObj() : charge_(int64_t(sizeof(FunctionObj)) + 64, "a function") {}
+  HostCharge charge_;
   std::string name;
   Loc loc;
   const Parameters *params = nullptr;

@@ -3,25 +3,13 @@
 #include "frontend/Evaluator.h"
 #include "ir/Array.h"
 
+#include "ir/HostMemory.h"
+
 #include <cstdio>
 
 namespace parax::frontend {
 
-std::string formatBytes(int64_t bytes) {
-  const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-  double v = double(bytes);
-  int u = 0;
-  while (v >= 1024 && u < 6) {
-    v /= 1024;
-    ++u;
-  }
-  char buf[64];
-  if (u == 0)
-    std::snprintf(buf, sizeof buf, "%lld B", (long long)bytes);
-  else
-    std::snprintf(buf, sizeof buf, "%.2f %s", v, units[u]);
-  return buf;
-}
+std::string formatBytes(int64_t bytes) { return formatByteCount(bytes); }
 
 void checkEagerAllocation(Evaluator &ev,
                           const std::vector<TensorType> &resultTypes) {

@@ -12,12 +12,7 @@
 
 namespace parax {
 
-namespace {
-std::atomic<int64_t> gLimit{-1}; // -1: not set yet, use defaultLimit()
-std::atomic<int64_t> gLive{0};
-std::atomic<int64_t> gPeak{0};
-
-std::string bytesText(int64_t bytes) {
+std::string formatByteCount(int64_t bytes) {
   const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   double v = double(bytes);
   int u = 0;
@@ -32,6 +27,12 @@ std::string bytesText(int64_t bytes) {
     std::snprintf(buf, sizeof buf, "%.2f %s", v, units[u]);
   return buf;
 }
+
+namespace {
+std::atomic<int64_t> gLimit{-1}; // -1: not set yet, use defaultLimit()
+std::atomic<int64_t> gLive{0};
+std::atomic<int64_t> gPeak{0};
+
 
 /// MemAvailable from /proc/meminfo, or -1.
 int64_t availableBytes() {
@@ -50,9 +51,9 @@ int64_t availableBytes() {
 void raiseMemoryError(int64_t bytes, const char *what, int64_t limit) {
   throw ParaxError(
       "MemoryError",
-      std::string("cannot allocate ") + bytesText(bytes) + " for " + what +
-          ": " + bytesText(gLive.load(std::memory_order_relaxed)) +
-          " already held, host-memory limit " + bytesText(limit),
+      std::string("cannot allocate ") + formatByteCount(bytes) + " for " + what +
+          ": " + formatByteCount(gLive.load(std::memory_order_relaxed)) +
+          " already held, host-memory limit " + formatByteCount(limit),
       Loc{},
       "build less at once, or raise the limit with --max-memory SIZE "
       "(PARAX_MAX_MEMORY)");

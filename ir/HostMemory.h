@@ -11,9 +11,14 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <string>
+
 #include <cstdint>
 
 namespace parax {
+
+/// "512 B", "16.00 MiB", "4.00 TiB": byte counts in messages.
+std::string formatByteCount(int64_t bytes);
 
 class HostMemory {
 public:

@@ -1,37 +1,15 @@
 //===- GenFuzzer.cpp - libFuzzer target: generated extreme programs -------===//
 //
 // The input is a decision stream for ProgramGenerator; the valid program it
-// describes runs on the interpreter backend under the same budgets as the
-// eval fuzzer. Every failure must be a rendered diagnostic.
+// describes runs under FuzzSession.h's budgets.
 //
 //===----------------------------------------------------------------------===//
-#include "repl/Session.h"
+#include "tests/fuzz/FuzzSession.h"
 #include "tests/fuzz/ProgramGenerator.h"
-
-#include <cstdint>
-#include <cstdlib>
-#include <string>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size > 4096)
     return 0;
-  static bool init = [] {
-    setenv("PARAX_MAX_LOOP_ITERATIONS", "10000", 1);
-    return true;
-  }();
-  (void)init;
-  parax::Options opts;
-  opts.devices = 2;
-  opts.backend = "interp";
-  opts.deviceMemory = 64 << 20;
-  // Below libFuzzer's -rss_limit_mb and its -timeout: a memory bomb is a
-  // MemoryError and a long loop a TimeoutError, not an OOM or timeout report.
-  opts.maxMemory = int64_t(1) << 30;
-  opts.timeout = 20;
-  std::string err;
-  auto sink = [](const std::string &) {};
-  auto session = parax::Session::create(opts, sink, sink, err);
-  session->evaluator().options().maxSteps = 200000;
-  session->runSource(parax::fuzz::generateProgram(data, size), "gen.py");
+  parax::fuzz::runBoundedProgram(parax::fuzz::generateProgram(data, size), "gen.py", 200000);
   return 0;
 }
