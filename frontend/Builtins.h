@@ -33,6 +33,8 @@ Value makeType(std::string name, TypeObject::Predicate pred,
 std::string pyStrRepr(const std::string &s);
 
 /// format(v, spec) with an optional !r/!s conversion.
+/// `fmt % args`: printf-style formatting (PercentFormat.cpp).
+Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args);
 std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
                         char conversion);
 

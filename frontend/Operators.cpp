@@ -6,6 +6,7 @@
 // promotion rules and builds or runs the primitive.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/Builtins.h"
 #include "frontend/Classes.h"
 #include "frontend/Iterators.h"
 #include "frontend/Evaluator.h"
@@ -237,8 +238,7 @@ Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
       return sequenceRepeat(b, std::max<int64_t>(0, a.asInt()));
   }
   if (op == BinOpKind::Mod && a.isStr())
-    raise("NotImplementedError", "%-formatting of strings is not part of parax",
-          "use an f-string or str.format");
+    return percentFormat(*this, a.asStr(), b);
   static const char *syms[] = {"+", "-", "*", "/", "//", "%", "**", "@",
                                "&", "|", "^", "<<", ">>"};
   unsupported(syms[int(op)], a, b);
