@@ -70,37 +70,29 @@ def product(*iterables, repeat=1):
     return result
 
 
+def _pick(pool, indices, keep):
+    """The tuples of pool's items at each index tuple that keep accepts."""
+    return [tuple(pool[i] for i in idx) for idx in indices if keep(idx)]
+
+
 def permutations(iterable, r=None):
     pool = tuple(iterable)
     n = len(pool)
     r = n if r is None else r
     if r > n:
         return []
-    out = []
-    for idx in product(range(n), repeat=r):
-        if len({i: 0 for i in idx}) == r:
-            out.append(tuple(pool[i] for i in idx))
-    return out
+    return _pick(pool, product(range(n), repeat=r), lambda idx: len({i: 0 for i in idx}) == r)
 
 
 def combinations(iterable, r):
     pool = tuple(iterable)
-    n = len(pool)
-    out = []
-    for idx in permutations(range(n), r):
-        if list(idx) == sorted(idx):
-            out.append(tuple(pool[i] for i in idx))
-    return out
+    return _pick(pool, product(range(len(pool)), repeat=r),
+                 lambda idx: all([idx[k] < idx[k + 1] for k in range(len(idx) - 1)]))
 
 
 def combinations_with_replacement(iterable, r):
     pool = tuple(iterable)
-    n = len(pool)
-    out = []
-    for idx in product(range(n), repeat=r):
-        if list(idx) == sorted(idx):
-            out.append(tuple(pool[i] for i in idx))
-    return out
+    return _pick(pool, product(range(len(pool)), repeat=r), lambda idx: list(idx) == sorted(idx))
 
 
 def starmap(function, iterable):
