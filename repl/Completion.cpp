@@ -1,6 +1,6 @@
 //===- Completion.cpp - tab completion of names and attributes ------------===//
 #include "repl/Completion.h"
-#include "frontend/Evaluator.h"
+#include "frontend/machine/Evaluator.h"
 #include "frontend/lib/Jnp.h"
 #include "repl/Session.h"
 

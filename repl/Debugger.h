@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Evaluator.h"
+#include "frontend/machine/Evaluator.h"
 
 #include <functional>
 #include <istream>

@@ -7,7 +7,7 @@
 // bad --dump-dir ...).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "repl/CacheCommand.h"
 #include "repl/Options.h"
 #include "repl/ProgramSource.h"

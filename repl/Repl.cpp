@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "repl/Repl.h"
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "repl/Completion.h"
 #include "repl/LineEditor.h"
 #include "repl/ReplCommands.h"

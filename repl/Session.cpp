@@ -1,7 +1,7 @@
 //===- Session.cpp - the pipeline driver ----------------------------------===//
 #include "repl/Session.h"
-#include "frontend/Parser.h"
-#include "frontend/Trace.h"
+#include "frontend/syntax/Parser.h"
+#include "frontend/tracing/Trace.h"
 #include "repl/Debugger.h"
 #include "repl/ProgramSource.h"
 #include "ir/HostMemory.h"

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Evaluator.h"
+#include "frontend/machine/Evaluator.h"
 #include "repl/Options.h"
 #include "runtime/Backend.h"
 

@@ -1,7 +1,7 @@
 //===- DebugPrint.cpp - formatting jax.debug.print at run time ------------===//
 #include "runtime/DebugPrint.h"
-#include "frontend/FormatSpec.h"
-#include "frontend/NumpyFormat.h"
+#include "frontend/format/FormatSpec.h"
+#include "frontend/format/NumpyFormat.h"
 #include "ir/Diagnostics.h"
 
 namespace parax::runtime {

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Ast.h"
-#include "frontend/Promotion.h"
-#include "frontend/Value.h"
+#include "frontend/syntax/Ast.h"
+#include "frontend/tracing/Promotion.h"
+#include "frontend/machine/Value.h"
 
 #include <optional>
 #include <string>

@@ -4,8 +4,8 @@
 // functions (x.sum(axis=0) is jnp.sum(x, axis=0)).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"

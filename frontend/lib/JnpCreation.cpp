@@ -5,9 +5,9 @@
 // (as JAX: iota in the working dtype, scaled and shifted), linspace, eye.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Builtins.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Builtins.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"

@@ -6,9 +6,9 @@
 // land here too.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Builtins.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Builtins.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"

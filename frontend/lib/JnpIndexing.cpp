@@ -14,8 +14,8 @@
 // is JAX's behaviour for updates (gets clamp, updates drop).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"

@@ -1,7 +1,7 @@
 //===- JnpInternal.h - jnp helpers shared between its files -----*- C++ -*-===//
 #pragma once
 
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 
 #include <vector>
 

@@ -5,8 +5,8 @@
 // reshapes numpy's conventions need.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"

@@ -6,8 +6,8 @@
 // dtype, argmax/argmin give int32 over the flattened array by default.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"

@@ -1,6 +1,6 @@
 //===- JnpShape.cpp - reshaping, joining and splitting arrays -------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Lax.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Pytree.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Pytree.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"

@@ -1,7 +1,7 @@
 //===- Lax.h - jax.lax entry points used across the libraries ---*- C++ -*-===//
 #pragma once
 
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 
 #include <string>
 #include <vector>

@@ -7,8 +7,8 @@
 // shows both types. Under jax.disable_jit() the callables run as Python.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Promotion.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Promotion.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/LibUtil.h"

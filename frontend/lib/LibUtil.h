@@ -1,8 +1,8 @@
 //===- LibUtil.h - argument helpers for library functions -------*- C++ -*-===//
 #pragma once
 
-#include "frontend/Evaluator.h"
-#include "frontend/Value.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Value.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 //===- MathModule.cpp - Python's math module ------------------------------===//
-#include "frontend/Evaluator.h"
+#include "frontend/machine/Evaluator.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Modules.h"
-#include "frontend/Builtins.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Builtins.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/LibUtil.h"

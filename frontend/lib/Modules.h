@@ -1,7 +1,7 @@
 //===- Modules.h - the built-in modules bound by import --------*- C++ -*-===//
 #pragma once
 
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 
 namespace parax::frontend {
 

@@ -1,7 +1,7 @@
 //===- Prims.cpp - typed primitive constructors ---------------------------===//
 #include "frontend/lib/Prims.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "ir/Diagnostics.h"
 
 #include <algorithm>

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 #include "ir/Operation.h"
 
 #include <optional>

@@ -1,7 +1,7 @@
 //===- PyTypes.cpp - typing, collections.namedtuple, dataclasses ----------===//
 //
 // The standard-library class makers JAX programs use for parameters and
-// state, built on frontend/Classes.h, and the jax.tree_util registrations
+// state, built on frontend/machine/Classes.h, and the jax.tree_util registrations
 // that make classes pytree nodes:
 //  - typing.NamedTuple subclasses and collections.namedtuple classes are
 //    tuples with named fields: indexing, unpacking, len, ==, hash, repr,
@@ -13,9 +13,9 @@
 //  - typing's names for annotations (subscriptable, never checked).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Classes.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Pytree.h"
+#include "frontend/machine/Classes.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Pytree.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 

@@ -25,7 +25,7 @@
 // splits and key_data are identical.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
+#include "frontend/machine/Evaluator.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"

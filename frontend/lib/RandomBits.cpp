@@ -19,8 +19,8 @@
 // that XLA's sort gives.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Evaluator.h"
-#include "frontend/Trace.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/Prims.h"
 

@@ -1,7 +1,7 @@
 //===- Staging.cpp - building region ops from Python callables ------------===//
 #include "frontend/lib/Staging.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Jit.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Jit.h"
 #include "runtime/Backend.h"
 
 #include <set>

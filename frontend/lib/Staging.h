@@ -10,8 +10,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Pytree.h"
-#include "frontend/Trace.h"
+#include "frontend/tracing/Pytree.h"
+#include "frontend/tracing/Trace.h"
 
 #include <functional>
 #include <string>

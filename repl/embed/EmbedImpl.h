@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 #include "ir/Diagnostics.h"
 #include "parax/parax.h"
 

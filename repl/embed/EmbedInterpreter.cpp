@@ -19,9 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"
-#include "frontend/Evaluator.h"
-#include "frontend/Jit.h"
-#include "frontend/Parser.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Jit.h"
+#include "frontend/syntax/Parser.h"
 #include "ir/HostMemory.h"
 #include "repl/Options.h"
 #include "repl/ProgramSource.h"

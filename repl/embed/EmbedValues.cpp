@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"
-#include "frontend/Builtins.h"
-#include "frontend/Evaluator.h"
-#include "frontend/NumpyFormat.h"
+#include "frontend/machine/Builtins.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/format/NumpyFormat.h"
 
 #include <cstring>
 

@@ -4,7 +4,7 @@
 // (a crash, a sanitizer report, another exception) is a bug.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "ir/Diagnostics.h"
 
 #include <cstdint>

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/FormatSpec.h"
+#include "frontend/format/FormatSpec.h"
 
 #include "ir/Diagnostics.h"
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontend/NumpyFormat.h"
+#include "frontend/format/NumpyFormat.h"
 
 #include <gtest/gtest.h>
 

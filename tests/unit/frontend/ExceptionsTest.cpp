@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "SessionTestUtil.h"
 
-#include "frontend/Exceptions.h"
+#include "frontend/machine/Exceptions.h"
 
 namespace parax::testing {
 namespace {

@@ -8,7 +8,7 @@
 // associativity of resultType).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Promotion.h"
+#include "frontend/tracing/Promotion.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "SessionTestUtil.h"
 
-#include "frontend/Pytree.h"
+#include "frontend/tracing/Pytree.h"
 
 namespace parax::testing {
 namespace {

@@ -1,6 +1,6 @@
 // "did you mean" hints: a curated table for known gaps, a length-relative
 // distance threshold for typos.
-#include "frontend/Suggest.h"
+#include "frontend/machine/Suggest.h"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 //===- ValueTeardownTest.cpp - destroying deep values takes bounded stack -===//
-#include "frontend/Value.h"
+#include "frontend/machine/Value.h"
 
 #include <gtest/gtest.h>
 

@@ -6,7 +6,7 @@
 // classification, and robustness: no input crashes or hangs the parser.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "ir/Diagnostics.h"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 // positions.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Tokens.h"
+#include "frontend/syntax/Tokens.h"
 #include "ir/Diagnostics.h"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 // number spellings, with the errors for what parax does not support.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "ir/Diagnostics.h"
 
 #include <gtest/gtest.h>

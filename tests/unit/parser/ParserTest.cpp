@@ -5,7 +5,7 @@
 // columns in code points) and parse speed.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/Parser.h"
+#include "frontend/syntax/Parser.h"
 #include "ir/Diagnostics.h"
 
 #include <gtest/gtest.h>

@@ -1,0 +1,327 @@
+//===- EvalExpr.cpp - expression evaluation -------------------------------===//
+//
+// One case per ExprKind. Errors raised anywhere below an expression get that
+// expression's location unless something deeper already set one, so the
+// caret points at the innermost construct that failed.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/machine/Evaluator.h"
+#include "frontend/format/FormatSpec.h"
+#include "frontend/tracing/Trace.h"
+#include "runtime/BackendStop.h"
+
+namespace parax::frontend {
+
+std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
+                        char conversion);
+
+Value Evaluator::eval(const Expr &e, Frame &f) {
+  try {
+    checkStack();
+    switch (e.kind) {
+    case ExprKind::Name:
+      return lookup(cast<NameExpr>(&e)->id, f, e.loc);
+    case ExprKind::Constant: {
+      auto *c = cast<ConstantExpr>(&e);
+      switch (c->type) {
+      case ConstantExpr::Type::None: return Value::none();
+      case ConstantExpr::Type::Bool: return Value::boolean(c->boolValue);
+      case ConstantExpr::Type::Int: return Value::integer(c->intValue);
+      case ConstantExpr::Type::Float: return Value::floating(c->floatValue);
+      case ConstantExpr::Type::Str: return Value::str(c->strValue);
+      case ConstantExpr::Type::Ellipsis: return Value::ellipsis();
+      }
+      return Value::none();
+    }
+    case ExprKind::FString:
+      return evalFString(*cast<FStringExpr>(&e), f);
+    case ExprKind::BinOp: {
+      auto *b = cast<BinOpExpr>(&e);
+      Value l = eval(*b->lhs, f);
+      Value r = eval(*b->rhs, f);
+      curLoc_ = e.loc;
+      return binary(b->op, l, r, e.loc);
+    }
+    case ExprKind::UnaryOp: {
+      auto *u = cast<UnaryOpExpr>(&e);
+      Value v = eval(*u->operand, f);
+      curLoc_ = e.loc;
+      return unary(u->op, v, e.loc);
+    }
+    case ExprKind::BoolOp: {
+      auto *b = cast<BoolOpExpr>(&e);
+      Value v;
+      for (size_t i = 0; i < b->values.size(); ++i) {
+        v = eval(*b->values[i], f);
+        if (i + 1 == b->values.size())
+          break;
+        curLoc_ = b->values[i]->loc;
+        bool t;
+        try {
+          t = truthy(v);
+        } catch (ParaxError &err) {
+          annotate(err, b->values[i]->loc);
+          if (err.diag().kind == "TracerBoolConversionError" &&
+              err.diag().hint.find("axis_index") == std::string::npos)
+            err.diag().hint = std::string("`") + (b->isAnd ? "and" : "or") +
+                              "` needs a Python bool; for arrays use " +
+                              (b->isAnd ? "jnp.logical_and(a, b) or a & b"
+                                        : "jnp.logical_or(a, b) or a | b");
+          throw;
+        }
+        if (b->isAnd ? !t : t)
+          return v;
+      }
+      return v;
+    }
+    case ExprKind::Compare: {
+      auto *c = cast<CompareExpr>(&e);
+      Value left = eval(*c->left, f);
+      Value result;
+      for (size_t i = 0; i < c->ops.size(); ++i) {
+        Value right = eval(*c->comparators[i], f);
+        curLoc_ = e.loc;
+        result = compare(c->ops[i], left, right, e.loc);
+        if (i + 1 < c->ops.size() && !truthy(result))
+          return result;
+        left = right;
+      }
+      return result;
+    }
+    case ExprKind::IfExp: {
+      auto *i = cast<IfExpExpr>(&e);
+      Value t = eval(*i->test, f);
+      bool b;
+      try {
+        b = truthy(t);
+      } catch (ParaxError &err) {
+        annotate(err, i->test->loc);
+        if (err.diag().kind == "TracerBoolConversionError")
+          err.diag().hint = "`a if cond else b` on a traced condition cannot "
+                            "be traced; use jnp.where(cond, a, b) or "
+                            "lax.cond(cond, true_fun, false_fun, operand)";
+        throw;
+      }
+      return eval(b ? *i->body : *i->orelse, f);
+    }
+    case ExprKind::Call:
+      return evalCall(*cast<CallExpr>(&e), f);
+    case ExprKind::Attribute: {
+      auto *a = cast<AttributeExpr>(&e);
+      Value obj = eval(*a->value, f);
+      curLoc_ = e.loc;
+      return getAttr(obj, a->attr, e.loc);
+    }
+    case ExprKind::Subscript: {
+      auto *s = cast<SubscriptExpr>(&e);
+      Value obj = eval(*s->value, f);
+      Value idx = evalSubscriptIndex(*s->index, f);
+      curLoc_ = e.loc;
+      return getItem(obj, idx, e.loc);
+    }
+    case ExprKind::Slice:
+      return evalSubscriptIndex(e, f);
+    case ExprKind::Tuple:
+    case ExprKind::List: {
+      std::vector<Value> items;
+      for (auto &el : cast<SequenceExpr>(&e)->elts) {
+        if (auto *st = dyn_cast<StarredExpr>(el.get())) {
+          auto more = iterate(eval(*st->value, f), st->loc);
+          items.insert(items.end(), more.begin(), more.end());
+        } else {
+          items.push_back(eval(*el, f));
+        }
+      }
+      return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items))
+                                       : Value::list(std::move(items));
+    }
+    case ExprKind::Set:
+      raise("NotImplementedError", "sets are not part of parax",
+            "use a list or a dict");
+    case ExprKind::Dict: {
+      auto *d = cast<DictExpr>(&e);
+      Value r = Value::dict();
+      for (size_t i = 0; i < d->keys.size(); ++i) {
+        if (!d->keys[i]) {
+          Value other = eval(*d->values[i], f);
+          if (!other.isDict())
+            raise("TypeError", "'" + typeName(other) + "' object is not a mapping");
+          for (auto &kv : other.asDict().items)
+            r.asDict().set(kv.first, kv.second);
+          continue;
+        }
+        Value k = eval(*d->keys[i], f);
+        std::string key;
+        if (!hashableKey(k, key)) {
+          curLoc_ = d->keys[i]->loc;
+          raise("TypeError", "unhashable type: '" + typeName(k) + "'");
+        }
+        r.asDict().set(k, eval(*d->values[i], f));
+      }
+      return r;
+    }
+    case ExprKind::Lambda: {
+      auto *l = cast<LambdaExpr>(&e);
+      return makeFunction("<lambda>", e.loc, l->params, nullptr, l->body.get(), f);
+    }
+    case ExprKind::ListComp:
+      return evalComprehension(*cast<ListCompExpr>(&e), f);
+    case ExprKind::DictComp:
+      return evalDictComp(*cast<DictCompExpr>(&e), f);
+    case ExprKind::Starred:
+      raise("SyntaxError", "can't use starred expression here");
+    }
+  } catch (ParaxError &err) {
+    annotate(err, e.loc);
+    throw;
+  }
+  return Value::none();
+}
+
+Value Evaluator::evalSubscriptIndex(const Expr &e, Frame &f) {
+  if (auto *s = dyn_cast<SliceExpr>(&e)) {
+    auto sl = std::make_shared<SliceObj>();
+    if (s->lower)
+      sl->lower = eval(*s->lower, f);
+    if (s->upper)
+      sl->upper = eval(*s->upper, f);
+    if (s->step)
+      sl->step = eval(*s->step, f);
+    return Value::object(Value::Kind::Slice, sl);
+  }
+  if (e.kind == ExprKind::Tuple) {
+    std::vector<Value> items;
+    for (auto &el : cast<SequenceExpr>(&e)->elts)
+      items.push_back(evalSubscriptIndex(*el, f));
+    return Value::tuple(std::move(items));
+  }
+  return eval(e, f);
+}
+
+Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
+  Value fn = eval(*c.func, f);
+  CallArgs args;
+  args.loc = c.loc;
+  for (auto &a : c.args) {
+    if (auto *st = dyn_cast<StarredExpr>(a.get())) {
+      auto items = iterate(eval(*st->value, f), st->loc);
+      args.args.insert(args.args.end(), items.begin(), items.end());
+    } else {
+      args.args.push_back(eval(*a, f));
+    }
+  }
+  for (auto &kw : c.keywords) {
+    Value v = eval(*kw.value, f);
+    if (kw.name.empty()) {
+      if (!v.isDict())
+        raise("TypeError", "argument after ** must be a mapping, not " +
+                               typeName(v));
+      for (auto &kv : v.asDict().items) {
+        if (!kv.first.isStr())
+          raise("TypeError", "keywords must be strings");
+        args.kwargs.emplace_back(kv.first.asStr(), kv.second);
+      }
+    } else {
+      for (auto &existing : args.kwargs)
+        if (existing.first == kw.name)
+          raise("SyntaxError", "keyword argument repeated: " + kw.name);
+      args.kwargs.emplace_back(kw.name, std::move(v));
+    }
+  }
+  curLoc_ = c.loc;
+  try {
+    return call(fn, args);
+  } catch (ParaxError &err) {
+    annotate(err, c.loc);
+    throw;
+  }
+}
+
+Value Evaluator::evalFString(const FStringExpr &e, Frame &f) {
+  std::string out;
+  for (const auto &p : e.parts) {
+    if (!p.value) {
+      out += p.literal;
+      continue;
+    }
+    out += p.selfDoc;
+    Value v = eval(*p.value, f);
+    std::string spec;
+    if (p.spec)
+      spec = eval(*p.spec, f).asStr();
+    char conv = p.conversion;
+    if (!p.selfDoc.empty() && !conv && spec.empty())
+      conv = 'r';
+    out += formatValue(*this, v, spec, conv);
+  }
+  return Value::str(out);
+}
+
+namespace {
+/// Runs the generators of a comprehension in a child scope, calling `emit`
+/// for each element.
+template <typename Emit>
+void runGenerators(Evaluator &ev, const std::vector<Comprehension> &gens,
+                   size_t level, std::shared_ptr<Scope> scope,
+                   const std::function<Value(const Expr &)> &evalIn,
+                   const std::function<void(const Expr &, const Value &)> &assignIn,
+                   Emit &&emit) {
+  if (level == gens.size()) {
+    emit();
+    return;
+  }
+  const Comprehension &g = gens[level];
+  Value it = evalIn(*g.iter);
+  for (const Value &item : ev.iterate(it, g.iter->loc)) {
+    if (ev.options().stop) // a comprehension runs no statements to poll at
+      ev.options().stop->check(g.iter->loc);
+    assignIn(*g.target, item);
+    bool keep = true;
+    for (auto &cond : g.ifs)
+      if (!ev.truthy(evalIn(*cond))) {
+        keep = false;
+        break;
+      }
+    if (keep)
+      runGenerators(ev, gens, level + 1, scope, evalIn, assignIn, emit);
+  }
+}
+} // namespace
+
+Value Evaluator::evalComprehension(const ListCompExpr &e, Frame &f) {
+  // The comprehension has its own scope: its targets do not leak.
+  auto scope = std::make_shared<Scope>();
+  scope->parent = f.scope;
+  Frame inner{scope, {}};
+  // The first iterable is evaluated in the enclosing scope (Python rule).
+  std::vector<Value> out;
+  auto evalIn = [&](const Expr &x) {
+    if (&x == e.generators[0].iter.get())
+      return eval(x, f);
+    return eval(x, inner);
+  };
+  auto assignIn = [&](const Expr &t, const Value &v) { assign(t, v, inner); };
+  runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
+                [&]() { out.push_back(eval(*e.elt, inner)); });
+  return Value::list(std::move(out));
+}
+
+Value Evaluator::evalDictComp(const DictCompExpr &e, Frame &f) {
+  auto scope = std::make_shared<Scope>();
+  scope->parent = f.scope;
+  Frame inner{scope, {}};
+  Value out = Value::dict();
+  auto evalIn = [&](const Expr &x) {
+    if (&x == e.generators[0].iter.get())
+      return eval(x, f);
+    return eval(x, inner);
+  };
+  auto assignIn = [&](const Expr &t, const Value &v) { assign(t, v, inner); };
+  runGenerators(*this, e.generators, 0, scope, evalIn, assignIn, [&]() {
+    Value k = eval(*e.key, inner);
+    out.asDict().set(k, eval(*e.value, inner));
+  });
+  return out;
+}
+
+} // namespace parax::frontend

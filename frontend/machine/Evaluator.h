@@ -1,0 +1,343 @@
+//===- Evaluator.h - the Python-subset evaluator ----------------*- C++ -*-===//
+//
+// A tree-walking evaluator over the AST with Python's semantics: function
+// scopes decided statically (a name assigned anywhere in a body is local),
+// closures that see later assignments (late binding), keyword and default
+// arguments, tuples/lists/dicts, and the built-in modules bound by `import`.
+// Array operations go through frontend/lib (jnp/lax/jax), which either run at
+// once on concrete arrays or record IR while a jit/pmap/loop body is traced
+// (see Trace.h).
+//
+// User errors are thrown as ParaxError; the call-expression handler fills in
+// the location and the trace stack of the innermost call that raised it.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/syntax/Ast.h"
+#include "frontend/machine/Suggest.h" // closestName, used with the evaluator
+#include "frontend/machine/Value.h"
+#include "ir/Diagnostics.h"
+#include "ir/StackGuard.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace parax::runtime {
+class Backend;
+class StopFlag;
+}
+
+namespace parax::frontend {
+
+struct TraceContext;
+class ExceptionTypes;
+
+/// A variable scope: a function activation or the module's globals.
+struct Scope {
+  std::unordered_map<std::string, Value> vars;
+  std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
+  /// Names local to this function (null for module/global scope).
+  const std::unordered_set<std::string> *locals = nullptr;
+  /// A class body's namespace: functions defined in it do not close over
+  /// it (Python methods see the enclosing scope, not the class's names),
+  /// and it records names and annotations in definition order.
+  bool classBody = false;
+  std::vector<std::string> definitionOrder;
+  std::vector<std::string> annotations;
+  /// The function's `global` (true) and `nonlocal` (false) names; null when
+  /// it declares none (the common case costs one pointer test).
+  const std::unordered_map<std::string, bool> *declared = nullptr;
+};
+
+class ClassObj;
+
+/// Statically computed facts about a function body.
+struct FunctionInfo {
+  std::unordered_set<std::string> locals;
+  std::unordered_map<std::string, bool> declared; ///< See Scope::declared.
+};
+
+/// A user-defined function (def or lambda).
+struct FunctionObj : Object {
+  /// Function objects count against the host budget (a comprehension can
+  /// make 10^8 lambdas).
+  FunctionObj() : charge_(int64_t(sizeof(FunctionObj)) + 64, "a function") {}
+  HostCharge charge_;
+  std::string name;
+  Loc loc;
+  const Parameters *params = nullptr;
+  const Block *body = nullptr;    ///< def
+  const Expr *exprBody = nullptr; ///< lambda
+  std::vector<Value> defaults;    ///< One per positional param (None if required)
+  std::vector<bool> hasDefault;
+  std::vector<Value> kwDefaults;  ///< One per kw-only param
+  std::vector<bool> kwHasDefault;
+  std::shared_ptr<Scope> closure;
+  const FunctionInfo *info = nullptr;
+  /// Compiled programs of jax.jit(this function), by transformation config
+  /// (frontend/tracing/Jit.h's ProgramCache; opaque here).
+  std::map<std::string, std::shared_ptr<void>> programCaches;
+  /// The class whose body defined this function (zero-argument super()).
+  std::weak_ptr<ClassObj> definingClass;
+  /// Attributes set on the function (f.x = ..., functools.wraps).
+  std::vector<std::pair<std::string, Value>> attrs;
+};
+
+/// Evaluator options that the program can observe.
+struct EvalOptions {
+  int numDevices = 1;
+  std::string backendName = "interp";
+  int64_t deviceMemory = 0; ///< Bytes; 0 means unlimited.
+  std::vector<std::string> argv; ///< sys.argv-like program arguments.
+  std::vector<std::string> dumps; ///< --dump stages (ir, llvm, ...).
+  std::string dumpDir;            ///< Where dumps go ("" = dumpSink).
+  std::function<void(const std::string &)> dumpSink = [](const std::string &) {};
+  bool checkOnly = false;         ///< Trace and plan programs, run nothing.
+  /// Statements (and loop iterations) a program may execute; 0 = no limit.
+  /// Fuzzing and embedders use it to bound untrusted programs.
+  int64_t maxSteps = 0;
+  /// Set from any thread (or a signal handler: Ctrl-C in the REPL, the
+  /// --timeout watchdog) to stop the program with KeyboardInterrupt or
+  /// TimeoutError at its next statement; the owner clears it before each
+  /// run. The backend polls the same flag inside compiled loops.
+  const runtime::StopFlag *stop = nullptr;
+};
+
+/// Where `print` and `jax.debug.print` output goes.
+using OutputSink = std::function<void(const std::string &)>;
+
+/// Nested Python calls allowed (CPython's default recursion limit); the
+/// native stack guard (ir/StackGuard.h) may stop a recursion earlier.
+constexpr int kMaxCallDepth = 1000;
+
+class Evaluator {
+public:
+  Evaluator(EvalOptions opts, runtime::Backend &backend, OutputSink out);
+  ~Evaluator();
+
+  /// Runs a parsed module in the global scope. Throws ParaxError. With
+  /// `lastExpr`, a final expression statement's value is stored there (the
+  /// REPL echoes it).
+  void execModule(const Module &m, Value *lastExpr = nullptr);
+  /// Runs a parsed module with `scope` as its innermost scope (the
+  /// debugger runs user input in a stopped function's scope).
+  void execModuleIn(const Module &m, std::shared_ptr<Scope> scope,
+                    Value *lastExpr = nullptr);
+  /// The scope of the innermost running function (globals at top level).
+  std::shared_ptr<Scope> currentScope() const { return scope_; }
+  /// jax.debug.breakpoint(): receives where it stopped and the scope whose
+  /// names the user may inspect. Set by the session; null ignores them.
+  using BreakpointHandler =
+      std::function<void(const Loc &where, std::shared_ptr<Scope>)>;
+  BreakpointHandler breakpointHandler;
+  /// Evaluates one expression in the global scope (REPL echo).
+  Value evalInGlobals(const Expr &e);
+
+  // --- Calls ---------------------------------------------------------------
+  /// Calls any callable value.
+  Value call(const Value &f, CallArgs &args);
+  Value call(const Value &f, std::vector<Value> args, Loc loc = {});
+  /// Calls a user function with a trace-stack frame labelled `label`
+  /// (e.g. "fori_loop body"); an empty label uses the function's name.
+  Value callLabelled(const Value &f, std::vector<Value> args,
+                     const std::string &label, Loc loc);
+  /// Calls `f` with full arguments under a frame labelled `label` (instead
+  /// of the function's own name: "pmap(f)", "jit(f)").
+  Value callAs(const Value &f, CallArgs &args, const std::string &label);
+
+  // --- Python operations ---------------------------------------------------
+  bool truthy(const Value &v);
+  std::string str(const Value &v);
+  std::string repr(const Value &v);
+  Value getAttr(const Value &obj, const std::string &name, Loc loc);
+  Value getItem(const Value &obj, const Value &index, Loc loc);
+  Value binary(BinOpKind op, const Value &a, const Value &b, Loc loc);
+  Value unary(UnaryOpKind op, const Value &a, Loc loc);
+  Value compare(CmpOpKind op, const Value &a, const Value &b, Loc loc);
+  bool contains(const Value &container, const Value &item, Loc loc);
+  /// Python iteration protocol: the items of a static iterable.
+  std::vector<Value> iterate(const Value &v, Loc loc);
+  /// A Python int from an index-like value (int, bool, concrete int array);
+  /// `what` names the use for the error message.
+  int64_t toIndex(const Value &v, const std::string &what);
+  /// Python == for any two values (arrays give arrays).
+  Value equals(const Value &a, const Value &b, Loc loc);
+
+  // --- State ---------------------------------------------------------------
+  const EvalOptions &options() const { return opts_; }
+  EvalOptions &options() { return opts_; }
+  runtime::Backend &backend() { return backend_; }
+  void write(const std::string &s) {
+    if (!muted_)
+      out_(s);
+  }
+  /// Silences `print` while alive (probe traces whose output is not the
+  /// program's).
+  struct MuteGuard {
+    Evaluator &ev;
+    bool saved;
+    MuteGuard(Evaluator &ev, bool mute) : ev(ev), saved(ev.muted_) {
+      ev.muted_ = ev.muted_ || mute;
+    }
+    ~MuteGuard() { ev.muted_ = saved; }
+  };
+  const OutputSink &outputSink() const { return out_; }
+  Scope &globals() { return *globals_; }
+  std::shared_ptr<Scope> globalsPtr() { return globals_; }
+
+  /// The location of the innermost expression being evaluated.
+  Loc currentLoc() const { return curLoc_; }
+  void setCurrentLoc(Loc l) { curLoc_ = l; }
+  /// The current call/trace stack ("pmap(f) > fori_loop body > g").
+  const TraceStack &callStack() const { return stack_; }
+
+  /// Pushes a frame for the scope of `f` (restores the old stack on exit).
+  struct FrameGuard {
+    Evaluator &ev;
+    TraceStack saved;
+    FrameGuard(Evaluator &ev, const std::string &label, Loc loc);
+    ~FrameGuard() { ev.stack_ = saved; }
+  };
+
+  // Tracing (see Trace.h).
+  TraceContext *currentTrace() const {
+    return traces_.empty() ? nullptr : traces_.back();
+  }
+  const std::vector<TraceContext *> &traceStack() const { return traces_; }
+  void pushTrace(TraceContext *t) { traces_.push_back(t); }
+  void popTrace() { traces_.pop_back(); }
+  /// jax.disable_jit() nesting depth.
+  int disableJitDepth = 0;
+  /// A pmap running its devices one after another under disable_jit: the
+  /// device currently running (innermost last).
+  struct EagerAxis {
+    std::string name;
+    int64_t size = 0;
+    int64_t index = 0;
+  };
+  std::vector<EagerAxis> eagerAxes;
+
+  /// A built-in by name (int, float, print ...), or None.
+  Value builtin(const std::string &name) const {
+    auto it = builtins_.find(name);
+    return it == builtins_.end() ? Value() : it->second;
+  }
+  /// The module registry (import).
+  Value importModule(const std::string &dotted, Loc loc);
+
+  /// Statically computed info for a function body (cached).
+  const FunctionInfo *functionInfo(const void *key, const Parameters &params,
+                                   const Block *body, const Expr *exprBody);
+
+  /// What may still refer to a finished run's AST or source: functions
+  /// defined by its text (they point into its AST) and programs compiled
+  /// (their ops' and trace frames' locations may name its source). An
+  /// embedder frees a run's AST, and its text, when these did not grow.
+  uint64_t functionsMadeIn(uint32_t file) const {
+    auto it = functionsByFile_.find(file);
+    return it == functionsByFile_.end() ? 0 : it->second;
+  }
+  uint64_t programsCompiled() const { return programsCompiled_; }
+  void noteProgramCompiled() { ++programsCompiled_; }
+  /// The jit/pmap objects made (weak; see registerJitObject, frontend/tracing/Jit.h).
+  std::vector<std::weak_ptr<Object>> &jitObjects() { return jitObjects_; }
+  /// The built-in exception classes (Exceptions.h).
+  ExceptionTypes &exceptionTypes() { return *excTypes_; }
+
+  /// Python source modules shipped inside parax (frontend/lib/python):
+  /// runs the one named `name` into a fresh module scope; null if there is
+  /// none. `into`, when given, receives the module's names instead (a
+  /// native module extended in Python).
+  Value loadEmbeddedModule(const std::string &name, class ModuleObject *into = nullptr);
+  /// Fills loc/stack of an error raised without them.
+  void annotate(ParaxError &e, Loc loc);
+  /// The class and first argument of the innermost running method (for
+  /// zero-argument super()); false outside a method.
+  bool currentMethodContext(std::shared_ptr<ClassObj> &cls, Value &self) const;
+
+private:
+  enum class Flow { Normal, Return, Break, Continue };
+  struct Frame {
+    std::shared_ptr<Scope> scope;
+    Value returnValue;
+  };
+
+  Flow execBlock(const Block &b, Frame &f);
+  Flow execStmt(const Stmt &s, Frame &f);
+  Value eval(const Expr &e, Frame &f);
+  Value evalCall(const CallExpr &c, Frame &f);
+  Value evalFString(const FStringExpr &e, Frame &f);
+  Value evalComprehension(const ListCompExpr &e, Frame &f);
+  Value evalDictComp(const DictCompExpr &e, Frame &f);
+  Value evalSubscriptIndex(const Expr &e, Frame &f);
+  Value makeFunction(const std::string &name, Loc loc, const Parameters &p,
+                     const Block *body, const Expr *exprBody, Frame &f);
+  Value callFunction(FunctionObj &fn, CallArgs &args);
+  void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
+
+  Value lookup(const std::string &name, Frame &f, Loc loc);
+  void assign(const Expr &target, const Value &v, Frame &f);
+  void assignName(const std::string &name, const Value &v, Frame &f);
+  void execImport(const ImportStmt &s, Frame &f);
+  void execImportFrom(const ImportFromStmt &s, Frame &f);
+  Flow execWith(const WithStmt &s, Frame &f);
+  Flow execWithFrom(const WithStmt &s, size_t item, Frame &f);
+  void execClassDef(const ClassDefStmt &s, Frame &f);
+  Flow execFor(const ForStmt &s, Frame &f);
+  Flow execTry(const TryStmt &s, Frame &f);
+  [[noreturn]] void execRaise(const RaiseStmt &s, Frame &f);
+  /// Removes a name binding (del, the end of `except ... as name`).
+  bool deleteName(const std::string &name, Frame &f);
+
+  EvalOptions opts_;
+  runtime::Backend &backend_;
+  OutputSink out_;
+  std::shared_ptr<Scope> globals_;
+  std::shared_ptr<Scope> scope_; ///< See currentScope().
+  /// Scopes captured by closures, emptied on destruction (reference cycles).
+  std::vector<std::weak_ptr<Scope>> closureScopes_;
+  size_t closureScopesLive_ = 0;
+  void noteClosureScope(const std::shared_ptr<Scope> &s);
+  std::unordered_map<std::string, Value> builtins_;
+  std::unordered_map<std::string, Value> modules_;
+  /// The ASTs of embedded Python modules (their functions point into them).
+  std::vector<std::unique_ptr<Module>> embeddedAsts_;
+  SourceSet embeddedSources_; ///< ... and their texts, freed with the evaluator.
+  /// Native modules already extended by their Python half (functools).
+  std::unordered_set<std::string> extendedModules_;
+  std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
+  std::vector<TraceContext *> traces_;
+  /// Running Python functions, innermost last, with their scopes.
+  std::vector<std::pair<const FunctionObj *, Scope *>> calls_;
+  std::unique_ptr<ExceptionTypes> excTypes_;
+  /// The exceptions being handled by running `except` clauses, innermost
+  /// last (bare `raise`, __context__).
+  std::vector<Value> handling_;
+  TraceStack stack_;
+  Loc curLoc_;
+  int depth_ = 0;
+  int64_t steps_ = 0;
+  std::unordered_map<uint32_t, uint64_t> functionsByFile_;
+  std::vector<std::weak_ptr<Object>> jitObjects_;
+  uint64_t programsCompiled_ = 0;
+  bool muted_ = false;
+
+  friend void installBuiltins(Evaluator &ev,
+                              std::unordered_map<std::string, Value> &b);
+  friend void installModules(Evaluator &ev,
+                             std::unordered_map<std::string, Value> &m);
+};
+
+/// Raises ParaxError(kind, msg) (location filled in by the caller's call).
+[[noreturn]] void raise(const std::string &kind, const std::string &msg,
+                        const std::string &hint = {});
+
+
+} // namespace parax::frontend

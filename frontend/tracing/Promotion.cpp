@@ -1,0 +1,134 @@
+//===- Promotion.cpp - JAX type promotion ---------------------------------===//
+//
+// The lattice nodes include JAX's weak categories (i*, f*) and the 64-bit
+// types that only exist transiently during the join.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/tracing/Promotion.h"
+
+#include <array>
+#include <bitset>
+
+namespace parax::frontend {
+
+namespace {
+enum Node { B1, IW, FW, U8, U16, U32, U64, I8, I16, I32, I64, BF16, F16, F32, F64, kNodes };
+
+/// Direct promotion edges (a -> b means a promotes to b).
+const std::vector<std::vector<Node>> &edges() {
+  static const std::vector<std::vector<Node>> e = [] {
+    std::vector<std::vector<Node>> g(kNodes);
+    g[B1] = {IW};
+    g[IW] = {U8, I8};
+    g[U8] = {U16, I16};
+    g[U16] = {U32, I32};
+    g[U32] = {U64, I64};
+    g[I8] = {I16};
+    g[I16] = {I32};
+    g[I32] = {I64};
+    g[U64] = {FW};
+    g[I64] = {FW};
+    g[FW] = {BF16, F16};
+    g[BF16] = {F32};
+    g[F16] = {F32};
+    g[F32] = {F64};
+    return g;
+  }();
+  return e;
+}
+
+using Set = std::bitset<kNodes>;
+
+/// Upper set of each node (itself and everything it promotes to).
+const std::array<Set, kNodes> &upper() {
+  static const std::array<Set, kNodes> u = [] {
+    std::array<Set, kNodes> r;
+    for (int n = kNodes - 1; n >= 0; --n) {
+      r[n].set(n);
+    }
+    // Fixed point over the DAG.
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (int n = 0; n < kNodes; ++n)
+        for (Node m : edges()[n]) {
+          Set before = r[n];
+          r[n] |= r[m];
+          changed |= before != r[n];
+        }
+    }
+    return r;
+  }();
+  return u;
+}
+
+Node toNode(WeakDType t) {
+  if (t.weak) {
+    if (isFloat(t.dtype))
+      return FW;
+    if (t.dtype != DType::Bool)
+      return IW;
+  }
+  switch (t.dtype) {
+  case DType::Bool: return B1;
+  case DType::I8: return I8;
+  case DType::I16: return I16;
+  case DType::I32: return I32;
+  case DType::U8: return U8;
+  case DType::U16: return U16;
+  case DType::U32: return U32;
+  case DType::F16: return F16;
+  case DType::BF16: return BF16;
+  case DType::F32: return F32;
+  }
+  return F32;
+}
+
+WeakDType fromNode(Node n) {
+  switch (n) {
+  case B1: return {DType::Bool, false};
+  case IW: return {DType::I32, true};
+  case FW: return {DType::F32, true};
+  case U8: return {DType::U8, false};
+  case U16: return {DType::U16, false};
+  case U32:
+  case U64: return {DType::U32, false};
+  case I8: return {DType::I8, false};
+  case I16: return {DType::I16, false};
+  case I32:
+  case I64: return {DType::I32, false};
+  case BF16: return {DType::BF16, false};
+  case F16: return {DType::F16, false};
+  case F32:
+  case F64: return {DType::F32, false};
+  default: return {DType::F32, false};
+  }
+}
+} // namespace
+
+WeakDType promoteTypes(WeakDType a, WeakDType b) {
+  if (a == b)
+    return a;
+  Node na = toNode(a), nb = toNode(b);
+  Set common = upper()[na] & upper()[nb];
+  // The least upper bound: the common node whose upper set is all of them.
+  for (int n = 0; n < kNodes; ++n)
+    if (common.test(n) && upper()[n] == common)
+      return fromNode(Node(n));
+  return {DType::F32, false};
+}
+
+WeakDType resultType(const std::vector<WeakDType> &ts) {
+  WeakDType r = ts.empty() ? WeakDType{DType::F32, true} : ts[0];
+  for (size_t i = 1; i < ts.size(); ++i)
+    r = promoteTypes(r, ts[i]);
+  return r;
+}
+
+WeakDType toInexact(WeakDType t) {
+  if (isFloat(t.dtype))
+    return t;
+  return {DType::F32, t.weak};
+}
+
+} // namespace parax::frontend
