@@ -425,7 +425,7 @@ int64_t pyHash(Evaluator &ev, const Value &v) {
 }
 } // namespace
 
-void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
+void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
   auto def = [&](const std::string &name, BuiltinFunction::Impl impl) {
     b[name] = makeBuiltin(name, std::move(impl));
   };

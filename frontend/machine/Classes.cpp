@@ -487,8 +487,8 @@ bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 //===----------------------------------------------------------------------===//
 // Protocols
 //===----------------------------------------------------------------------===//
-bool callSpecial(Evaluator &ev, const Value &self, const char *name, std::vector<Value> args,
-                 Value &out) {
+bool callSpecial(Evaluator &ev, const Value &self, const char *name,
+                 std::initializer_list<Value> args, Value &out) {
   ClassObj *cls = classOfInstance(self);
   if (!cls)
     if (ExceptionValue *e = asException(self))
@@ -501,11 +501,11 @@ bool callSpecial(Evaluator &ev, const Value &self, const char *name, std::vector
     return false;
   Value bound = bindClassAttr(ev, *m, self,
                               Value::object(Value::Kind::Native, cls->shared_from_this()));
-  out = ev.call(bound, std::move(args), ev.currentLoc());
+  out = ev.call(bound, std::vector<Value>(args), ev.currentLoc());
   return true;
 }
 
-void installClassBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
+void installClassBuiltins(Evaluator &ev, NameMap<Value> &b) {
   auto object = std::make_shared<ClassObj>("object", "", std::vector<std::shared_ptr<ClassObj>>{});
   object->linearize();
   b["object"] = Value::object(Value::Kind::Native, object);

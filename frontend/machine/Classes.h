@@ -14,12 +14,14 @@
 #pragma once
 
 #include "frontend/syntax/Ast.h"
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 
 #include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <initializer_list>
 #include <vector>
 
 namespace parax::frontend {
@@ -184,9 +186,10 @@ ClassObj *asClass(const Value &v);
 
 /// Calls `self.name(args...)` when `self` is an instance whose class
 /// defines `name` (a dunder: "__add__", "__len__" ...). Returns false, with
-/// `out` untouched, when it does not.
-bool callSpecial(Evaluator &ev, const Value &self, const char *name, std::vector<Value> args,
-                 Value &out);
+/// `out` untouched, when it does not. The arguments are a braced list so
+/// the common answer (not an instance) costs no allocation.
+bool callSpecial(Evaluator &ev, const Value &self, const char *name,
+                 std::initializer_list<Value> args, Value &out);
 /// "__iadd__" for BinOpKind::Add ... (augmented assignment).
 const char *inplaceDunder(BinOpKind op);
 /// The NotImplemented singleton that binary dunders return to decline.
@@ -199,6 +202,6 @@ Value bindClassAttr(Evaluator &ev, const Value &attr, const Value &self, const V
 /// Python's builtins for classes: object, staticmethod, classmethod,
 /// property, super (zero-argument form reads the running method's frame),
 /// NotImplemented, vars.
-void installClassBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installClassBuiltins(Evaluator &ev, NameMap<Value> &b);
 
 } // namespace parax::frontend

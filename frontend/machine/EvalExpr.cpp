@@ -20,7 +20,10 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     checkStack();
     switch (e.kind) {
     case ExprKind::Name:
-      return lookup(cast<NameExpr>(&e)->id, f, e.loc);
+      {
+      auto *n = cast<NameExpr>(&e);
+      return lookup(HashedName{n->id, n->hash}, f, e.loc);
+    }
     case ExprKind::Constant: {
       auto *c = cast<ConstantExpr>(&e);
       switch (c->type) {
@@ -202,6 +205,7 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   Value fn = eval(*c.func, f);
   CallArgs args;
   args.loc = c.loc;
+  args.args.reserve(c.args.size());
   for (auto &a : c.args) {
     if (auto *st = dyn_cast<StarredExpr>(a.get())) {
       auto items = iterate(eval(*st->value, f), st->loc);

@@ -22,7 +22,7 @@
 
 namespace parax::frontend {
 
-void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installBuiltins(Evaluator &ev, NameMap<Value> &b);
 void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &m);
 
 [[noreturn]] void raise(const std::string &kind, const std::string &msg,
@@ -82,7 +82,7 @@ void Evaluator::annotate(ParaxError &e, Loc loc) {
 // Function info: which names are local
 //===----------------------------------------------------------------------===//
 namespace {
-void collectTargetNames(const Expr *t, std::unordered_set<std::string> &out) {
+void collectTargetNames(const Expr *t, NameSet &out) {
   if (!t)
     return;
   if (auto *n = dyn_cast<NameExpr>(t))
@@ -94,7 +94,7 @@ void collectTargetNames(const Expr *t, std::unordered_set<std::string> &out) {
     collectTargetNames(st->value.get(), out);
 }
 
-void collectLocals(const Block &b, std::unordered_set<std::string> &out) {
+void collectLocals(const Block &b, NameSet &out) {
   for (const StmtPtr &sp : b) {
     const Stmt *s = sp.get();
     switch (s->kind) {
@@ -170,7 +170,7 @@ void collectLocals(const Block &b, std::unordered_set<std::string> &out) {
   }
 }
 /// The global/nonlocal declarations of a body (not of nested defs).
-void collectDecls(const Block &b, std::unordered_map<std::string, bool> &out) {
+void collectDecls(const Block &b, NameMap<bool> &out) {
   for (const StmtPtr &sp : b) {
     const Stmt *s = sp.get();
     if (auto *g = dyn_cast<ScopeDeclStmt>(s))
@@ -229,39 +229,42 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
 //===----------------------------------------------------------------------===//
 // Names
 //===----------------------------------------------------------------------===//
-Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
+Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
   Scope *s = f.scope.get();
   if (s->declared) {
-    auto d = s->declared->find(name);
+    auto d = s->declared->find(key);
     // `global x`: skip the enclosing function scopes.
     if (d != s->declared->end() && d->second)
       s = nullptr;
   }
-  if (s && s->locals && s->locals->count(name)) {
-    auto it = s->vars.find(name);
+  if (s) {
+    // The common case first: a name bound in the running scope.
+    auto it = s->vars.find(key);
     if (it != s->vars.end())
       return it->second;
-    raise("UnboundLocalError", "cannot access local variable '" + name +
-                                   "' where it is not associated with a value");
-  }
-  for (; s; s = s->parent.get()) {
-    auto it = s->vars.find(name);
-    if (it != s->vars.end())
-      return it->second;
-    // A function that declares the name global makes it global for the
-    // functions nested in it too.
-    if (s->declared) {
-      auto d = s->declared->find(name);
-      if (d != s->declared->end() && d->second)
-        break;
+    if (s->locals && s->locals->count(key))
+      raise("UnboundLocalError", "cannot access local variable '" + std::string(key.text) +
+                                     "' where it is not associated with a value");
+    for (s = s->parent.get(); s; s = s->parent.get()) {
+      auto it = s->vars.find(key);
+      if (it != s->vars.end())
+        return it->second;
+      // A function that declares the name global makes it global for the
+      // functions nested in it too.
+      if (s->declared) {
+        auto d = s->declared->find(key);
+        if (d != s->declared->end() && d->second)
+          break;
+      }
     }
   }
-  auto g = globals_->vars.find(name);
+  auto g = globals_->vars.find(key);
   if (g != globals_->vars.end())
     return g->second;
-  auto b = builtins_.find(name);
+  auto b = builtins_.find(key);
   if (b != builtins_.end())
     return b->second;
+  const std::string name(key.text);
   std::vector<std::string> known;
   for (Scope *sc = f.scope.get(); sc; sc = sc->parent.get())
     for (auto &kv : sc->vars)
@@ -313,9 +316,19 @@ bool Evaluator::deleteName(const std::string &name, Frame &f) {
 
 void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
   switch (target.kind) {
-  case ExprKind::Name:
-    assignName(cast<NameExpr>(&target)->id, v, f);
+  case ExprKind::Name: {
+    auto *n = cast<NameExpr>(&target);
+    // Rebinding a name the scope already holds: one hashed probe.
+    if (!f.scope->declared) {
+      auto it = f.scope->vars.find(HashedName{n->id, n->hash});
+      if (it != f.scope->vars.end()) {
+        it->second = v;
+        return;
+      }
+    }
+    assignName(n->id, v, f);
     return;
+  }
   case ExprKind::Tuple:
   case ExprKind::List: {
     auto &elts = cast<SequenceExpr>(&target)->elts;
@@ -1191,8 +1204,16 @@ Value Evaluator::makeFunction(const std::string &name, Loc loc,
 void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
   const Parameters &p = *fn.params;
   size_t npos = p.positional.size();
+  scope.vars.reserve(fn.info->locals.size());
+  // The common call: exactly the positional parameters, nothing else.
+  if (args.args.size() == npos && args.kwargs.empty() && p.varargs.empty() &&
+      p.kwargs.empty() && p.kwonly.empty()) {
+    for (size_t i = 0; i < npos; ++i)
+      scope.vars.emplace(p.positional[i].name, args.args[i]);
+    return;
+  }
   std::vector<bool> bound(npos, false);
-  std::string fname = fn.name + "()";
+  auto fname = [&] { return fn.name + "()"; };
   for (size_t i = 0; i < args.args.size(); ++i) {
     if (i < npos) {
       scope.vars[p.positional[i].name] = args.args[i];
@@ -1207,7 +1228,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
       std::string expected = req == npos ? std::to_string(npos)
                                          : "from " + std::to_string(req) +
                                                " to " + std::to_string(npos);
-      raise("TypeError", fname + " takes " + expected + " positional argument" +
+      raise("TypeError", fname() + " takes " + expected + " positional argument" +
                              (npos == 1 && req == npos ? "" : "s") + " but " +
                              std::to_string(args.args.size()) +
                              (args.args.size() == 1 ? " was" : " were") +
@@ -1218,14 +1239,14 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
   } else if (!p.varargs.empty()) {
     scope.vars[p.varargs] = Value::tuple({});
   }
-  Value kwdict = Value::dict();
+  Value kwdict = p.kwargs.empty() ? Value() : Value::dict();
   for (auto &kw : args.kwargs) {
     bool found = false;
     for (size_t i = 0; i < npos; ++i)
       if (p.positional[i].name == kw.first) {
         if (bound[i])
           raise("TypeError",
-                fname + " got multiple values for argument '" + kw.first + "'");
+                fname() + " got multiple values for argument '" + kw.first + "'");
         scope.vars[kw.first] = kw.second;
         bound[i] = true;
         found = true;
@@ -1238,7 +1259,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
     if (!found) {
       if (p.kwargs.empty())
         raise("TypeError",
-              fname + " got an unexpected keyword argument '" + kw.first + "'");
+              fname() + " got an unexpected keyword argument '" + kw.first + "'");
       kwdict.asDict().set(Value::str(kw.first), kw.second);
     }
   }
@@ -1259,7 +1280,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
         names += i + 1 == missing.size() ? " and " : ", ";
       names += "'" + missing[i] + "'";
     }
-    raise("TypeError", fname + " missing " + std::to_string(missing.size()) +
+    raise("TypeError", fname() + " missing " + std::to_string(missing.size()) +
                            " required positional argument" +
                            (missing.size() > 1 ? "s" : "") + ": " + names);
   }
@@ -1268,7 +1289,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
       if (fn.kwHasDefault[i])
         scope.vars[p.kwonly[i].name] = fn.kwDefaults[i];
       else
-        raise("TypeError", fname + " missing 1 required keyword-only argument: '" +
+        raise("TypeError", fname() + " missing 1 required keyword-only argument: '" +
                                p.kwonly[i].name + "'");
     }
 }

@@ -16,6 +16,7 @@
 
 #include "frontend/syntax/Ast.h"
 #include "frontend/machine/Suggest.h" // closestName, used with the evaluator
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 #include "ir/Diagnostics.h"
 #include "ir/StackGuard.h"
@@ -41,10 +42,10 @@ class ExceptionTypes;
 
 /// A variable scope: a function activation or the module's globals.
 struct Scope {
-  std::unordered_map<std::string, Value> vars;
+  NameMap<Value> vars;
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
   /// Names local to this function (null for module/global scope).
-  const std::unordered_set<std::string> *locals = nullptr;
+  const NameSet *locals = nullptr;
   /// A class body's namespace: functions defined in it do not close over
   /// it (Python methods see the enclosing scope, not the class's names),
   /// and it records names and annotations in definition order.
@@ -53,15 +54,15 @@ struct Scope {
   std::vector<std::string> annotations;
   /// The function's `global` (true) and `nonlocal` (false) names; null when
   /// it declares none (the common case costs one pointer test).
-  const std::unordered_map<std::string, bool> *declared = nullptr;
+  const NameMap<bool> *declared = nullptr;
 };
 
 class ClassObj;
 
 /// Statically computed facts about a function body.
 struct FunctionInfo {
-  std::unordered_set<std::string> locals;
-  std::unordered_map<std::string, bool> declared; ///< See Scope::declared.
+  NameSet locals;
+  NameMap<bool> declared; ///< See Scope::declared.
 };
 
 /// A user-defined function (def or lambda).
@@ -282,7 +283,7 @@ private:
   Value callFunction(FunctionObj &fn, CallArgs &args);
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 
-  Value lookup(const std::string &name, Frame &f, Loc loc);
+  Value lookup(HashedName name, Frame &f, Loc loc);
   void assign(const Expr &target, const Value &v, Frame &f);
   void assignName(const std::string &name, const Value &v, Frame &f);
   void execImport(const ImportStmt &s, Frame &f);
@@ -305,7 +306,7 @@ private:
   std::vector<std::weak_ptr<Scope>> closureScopes_;
   size_t closureScopesLive_ = 0;
   void noteClosureScope(const std::shared_ptr<Scope> &s);
-  std::unordered_map<std::string, Value> builtins_;
+  NameMap<Value> builtins_;
   std::unordered_map<std::string, Value> modules_;
   /// The ASTs of embedded Python modules (their functions point into them).
   std::vector<std::unique_ptr<Module>> embeddedAsts_;
@@ -330,7 +331,7 @@ private:
   bool muted_ = false;
 
   friend void installBuiltins(Evaluator &ev,
-                              std::unordered_map<std::string, Value> &b);
+                              NameMap<Value> &b);
   friend void installModules(Evaluator &ev,
                              std::unordered_map<std::string, Value> &m);
 };

@@ -415,7 +415,7 @@ RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {
 // Installation
 //===----------------------------------------------------------------------===//
 void installExceptions(Evaluator &ev, ExceptionTypes &types,
-                       std::unordered_map<std::string, Value> &builtins,
+                       NameMap<Value> &builtins,
                        std::unordered_map<std::string, Value> &modules) {
   for (auto &t : types.builtins())
     builtins[t->name()] = Value::object(Value::Kind::Native, t);

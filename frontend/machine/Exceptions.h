@@ -23,6 +23,7 @@
 #pragma once
 
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 #include "ir/Diagnostics.h"
 
@@ -168,7 +169,7 @@ RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc);
 /// Installs the exception types as builtins, issubclass(), and the
 /// jax.errors module; called once by the evaluator.
 void installExceptions(Evaluator &ev, ExceptionTypes &types,
-                       std::unordered_map<std::string, Value> &builtins,
+                       NameMap<Value> &builtins,
                        std::unordered_map<std::string, Value> &modules);
 
 } // namespace parax::frontend

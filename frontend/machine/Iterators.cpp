@@ -33,7 +33,7 @@ std::vector<Value> IteratorObj::rest(Evaluator &ev) {
   return out;
 }
 
-void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
+void installIteratorBuiltins(Evaluator &ev, NameMap<Value> &b) {
   b["iter"] = makeBuiltin("iter", [](Evaluator &ev, CallArgs &a) -> Value {
     expectPositional(a, 1, 2, "iter");
     if (a.args.size() == 2) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 
 #include <optional>
@@ -38,6 +39,6 @@ private:
 };
 
 /// iter() and next().
-void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installIteratorBuiltins(Evaluator &ev, NameMap<Value> &b);
 
 } // namespace parax::frontend

@@ -13,6 +13,7 @@
 #include "ir/Location.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,7 +57,9 @@ using ExprPtr = std::unique_ptr<Expr>;
 
 struct NameExpr : Expr {
   std::string id;
-  NameExpr(Loc l, std::string id) : Expr(ExprKind::Name, l), id(std::move(id)) {}
+  size_t hash; ///< std::hash of id, computed once for the evaluator's scope lookups.
+  NameExpr(Loc l, std::string id)
+      : Expr(ExprKind::Name, l), id(std::move(id)), hash(std::hash<std::string>{}(this->id)) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Name; }
 };
 
