@@ -253,6 +253,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
+  installAutodiff(ev, *jax, *lax);
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
   installNn(ev, *nn);

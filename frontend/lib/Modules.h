@@ -11,6 +11,8 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
                       ModuleObject &treeUtil);
 void installRandomModule(Evaluator &ev, ModuleObject &random);
 void installMathModule(Evaluator &ev, ModuleObject &math);
+/// jax.grad, jvp, vjp, jacfwd, jacrev, hessian, ... and lax.stop_gradient.
+void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax);
 
 /// functools.partial objects.
 class PartialObject : public NativeObject {
