@@ -11,6 +11,8 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
                       ModuleObject &treeUtil);
 void installRandomModule(Evaluator &ev, ModuleObject &random);
 void installMathModule(Evaluator &ev, ModuleObject &math);
+/// `_random`: the Mersenne Twister core under lib/python/random.py.
+void installPyRandomCore(Evaluator &ev, ModuleObject &m);
 
 /// functools.partial objects.
 class PartialObject : public NativeObject {
