@@ -4,7 +4,7 @@
 // random.py builds on its C module: a Mersenne Twister core seeded exactly
 // as CPython seeds (an int by the 32-bit words of its absolute value, a
 // str/bytes by the int of its bytes followed by their SHA-512, a float by
-// its hash), with random(), getrandbits(k), _randbelow(n) and the state.
+// its hash as an unsigned word), with random(), getrandbits(k), _randbelow(n) and the state.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/LibUtil.h"
@@ -92,8 +92,8 @@ struct Core {
       return;
     }
     if (a.isFloat()) {
-      int64_t h = pyHashFloat(a.asFloat());
-      mt.seedArray(keyFromInt(h < 0 ? uint64_t(0) - uint64_t(h) : uint64_t(h)));
+      // CPython seeds a non-int by its hash read as an unsigned size_t.
+      mt.seedArray(keyFromInt(uint64_t(pyHashFloat(a.asFloat()))));
       return;
     }
     if (a.isStr()) {
