@@ -14,6 +14,7 @@
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/LibUtil.h"
+#include "frontend/lib/NpRandomModule.h"
 #include "frontend/lib/Prims.h"
 
 #include <algorithm>
@@ -249,7 +250,8 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
        tree = newModule("jax.tree_util"), nn = newModule("jax.nn"), np = newModule("numpy"),
        math = newModule("math"), time = newModule("time"), functools = newModule("functools"),
        errors = newModule("jax.errors"), typing = newModule("typing"),
-       collections = newModule("collections"), dataclasses = newModule("dataclasses");
+       collections = newModule("collections"), dataclasses = newModule("dataclasses"),
+       npRandom = newModule("numpy.random"), pyRandomCore = newModule("_random");
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
@@ -258,6 +260,9 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installMathModule(ev, *math);
   installNn(ev, *nn);
   installNumpy(ev, *np, *jnpMod);
+  installNumpyRandomModule(ev, *npRandom);
+  np->set("random", wrap(npRandom));
+  installPyRandomCore(ev, *pyRandomCore);
   installPythonTypeModules(ev, *typing, *collections, *dataclasses, *tree);
   jax->set("numpy", wrap(jnpMod));
   jax->set("lax", wrap(lax));
@@ -291,6 +296,8 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["jax.nn"] = wrap(nn);
   mods["jax.errors"] = wrap(errors);
   mods["numpy"] = wrap(np);
+  mods["numpy.random"] = wrap(npRandom);
+  mods["_random"] = wrap(pyRandomCore);
   mods["math"] = wrap(math);
   mods["time"] = wrap(time);
   mods["functools"] = wrap(functools);

@@ -1,0 +1,564 @@
+//===- NpRandomCommon.cpp - numpy.random's shared pieces ------------------===//
+//
+// Argument decoding, result arrays and the algorithms RandomState and
+// Generator share (shuffle, permutation, choice's cdf and weighted
+// sampling without replacement, bounded integers).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/NpRandom.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/NumpyArray.h"
+#include "frontend/machine/Builtins.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+namespace parax::frontend::nprandom {
+
+namespace {
+/// Where numpy's float64/int64 live in parax's arrays. Until 64-bit dtypes
+/// arrive (branch h2-x64) these are the 32-bit ones; the draws are exact
+/// either way and scalars are full-precision Python floats and ints.
+constexpr DType kFloat64 = DType::F32;
+constexpr DType kInt64 = DType::I32;
+
+DType intDTypeFor(const std::string &name) {
+  if (name == "int64" || name == "int32")
+    return name == "int64" ? kInt64 : DType::I32;
+  if (name == "int16")
+    return DType::I16;
+  if (name == "int8")
+    return DType::I8;
+  if (name == "uint32" || name == "uint64")
+    return DType::U32;
+  if (name == "uint16")
+    return DType::U16;
+  if (name == "uint8")
+    return DType::U8;
+  if (name == "bool")
+    return DType::Bool;
+  return kInt64;
+}
+
+void flatten(Evaluator &ev, const Value &v, Shape &shape, size_t depth,
+             std::vector<double> &out, const std::string &what) {
+  if (v.isNumber()) {
+    if (depth != shape.size())
+      raise("ValueError", what + ": setting an array element with a sequence. The requested "
+                                 "array has an inhomogeneous shape");
+    out.push_back(v.asFloat());
+    return;
+  }
+  if (v.isSequence() || v.kind() == Value::Kind::Native) {
+    std::vector<Value> items;
+    if (v.isSequence())
+      items = v.elements();
+    else
+      items = ev.iterate(v, ev.currentLoc());
+    if (depth == shape.size())
+      shape.push_back(int64_t(items.size()));
+    else if (depth > shape.size() || shape[depth] != int64_t(items.size()))
+      raise("ValueError", what + ": setting an array element with a sequence. The requested "
+                                 "array has an inhomogeneous shape");
+    for (const Value &x : items)
+      flatten(ev, x, shape, depth + 1, out, what);
+    return;
+  }
+  raise("TypeError", what + " must be a number or an array of numbers, not " + typeName(v));
+}
+} // namespace
+
+std::vector<uint32_t> clockEntropy() {
+  using namespace std::chrono;
+  static uint64_t calls = 0;
+  uint64_t t = uint64_t(high_resolution_clock::now().time_since_epoch().count());
+  uint64_t s = uint64_t(system_clock::now().time_since_epoch().count()) ^ (++calls * 0x9e3779b97f4a7c15ULL);
+  return {uint32_t(t), uint32_t(t >> 32), uint32_t(s), uint32_t(s >> 32)};
+}
+
+std::optional<Shape> sizeArg(Evaluator &ev, const Value &v) {
+  if (v.isNone())
+    return std::nullopt;
+  Shape s;
+  if (v.isSequence()) {
+    for (const Value &d : v.elements())
+      s.push_back(ev.toIndex(d, "size"));
+  } else {
+    s.push_back(ev.toIndex(v, "size"));
+  }
+  for (int64_t d : s)
+    if (d < 0)
+      raise("ValueError", "negative dimensions are not allowed");
+  return s;
+}
+
+NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what) {
+  NumbersArg r;
+  if (v.isNumber()) {
+    r.values.push_back(v.asFloat());
+    return r;
+  }
+  if (v.isArray()) {
+    const Array &a = v.asArray();
+    r.shape = a.shape();
+    r.values.resize(size_t(a.size()));
+    for (int64_t i = 0; i < a.size(); ++i)
+      r.values[size_t(i)] = a.getDouble(i);
+    return r;
+  }
+  if (v.isTracer())
+    raise("TracerArrayConversionError",
+          "The numpy.ndarray conversion method __array__() was called on a traced array",
+          "numpy.random draws on the host; use jax.random inside traced functions");
+  Value list = v;
+  if (v.kind() == Value::Kind::Native) {
+    // Any other array type converts through its tolist().
+    Value tolist;
+    if (auto *n = v.as<NativeObject>(); n && n->getAttr(ev, "tolist", tolist))
+      list = ev.call(tolist, std::vector<Value>{});
+    else
+      list = ev.getAttr(v, "tolist", ev.currentLoc()).isNone()
+                 ? v
+                 : ev.call(ev.getAttr(v, "tolist", ev.currentLoc()), std::vector<Value>{});
+  }
+  if (list.isNumber()) {
+    r.values.push_back(list.asFloat());
+    return r;
+  }
+  flatten(ev, list, r.shape, 0, r.values, what);
+  return r;
+}
+
+std::string dtypeArgName(Evaluator &ev, const Value &v, const std::string &dflt) {
+  if (v.isNone())
+    return dflt;
+  if (v.isDType())
+    return std::string(dtypeName(v.asDType()));
+  std::string s = v.isStr() ? v.asStr() : ev.repr(v);
+  static const std::pair<const char *, const char *> names[] = {
+      {"float64", "float64"}, {"float32", "float32"}, {"uint64", "uint64"},
+      {"uint32", "uint32"},   {"uint16", "uint16"},   {"uint8", "uint8"},
+      {"int64", "int64"},     {"int32", "int32"},     {"int16", "int16"},
+      {"int8", "int8"},       {"bool", "bool"},       {"'float'", "float64"},
+      {"'int'", "int64"},     {"double", "float64"},  {"single", "float32"}};
+  for (auto &[key, name] : names)
+    if (s.find(key) != std::string::npos)
+      return name;
+  if (s == "float" || s == "f8" || s == "d")
+    return "float64";
+  if (s == "int" || s == "i8" || s == "l")
+    return "int64";
+  if (s == "f4" || s == "f")
+    return "float32";
+  if (s == "i4")
+    return "int32";
+  raise("TypeError", "data type " + (v.isStr() ? "'" + s + "'" : s) + " not understood");
+}
+
+int64_t numElements(const Shape &s) {
+  int64_t n = 1;
+  for (int64_t d : s)
+    n *= d;
+  return n;
+}
+
+Shape broadcastShape(const std::vector<Shape> &shapes, const std::optional<Shape> &size) {
+  Shape out;
+  for (const Shape &s : shapes) {
+    if (s.size() > out.size())
+      out.insert(out.begin(), s.size() - out.size(), 1);
+    for (size_t k = 0; k < s.size(); ++k) {
+      int64_t &o = out[out.size() - s.size() + k];
+      int64_t d = s[k];
+      if (o == 1)
+        o = d;
+      else if (d != 1 && d != o)
+        raise("ValueError", "shape mismatch: objects cannot be broadcast to a single shape");
+    }
+  }
+  if (!size)
+    return out;
+  // The parameters must broadcast to size= itself.
+  const Shape &sz = *size;
+  bool ok = out.size() <= sz.size();
+  for (size_t k = 0; ok && k < out.size(); ++k) {
+    int64_t d = out[out.size() - 1 - k], t = sz[sz.size() - 1 - k];
+    ok = d == 1 || d == t;
+  }
+  if (!ok)
+    raise("ValueError", "shape mismatch: objects cannot be broadcast to a single shape.  "
+                        "Mismatch is between arg 0 and arg 1.");
+  return sz;
+}
+
+int64_t broadcastIndex(const Shape &param, const Shape &out, int64_t i) {
+  int64_t idx = 0, stride = 1;
+  for (size_t k = 0; k < param.size(); ++k) {
+    size_t pk = param.size() - 1 - k, ok = out.size() - 1 - k;
+    int64_t coord = (i / [&] {
+                      int64_t s = 1;
+                      for (size_t m = ok + 1; m < out.size(); ++m)
+                        s *= out[m];
+                      return s;
+                    }()) % out[ok];
+    if (param[pk] != 1)
+      idx += coord * stride;
+    stride *= param[pk];
+  }
+  return idx;
+}
+
+Value floatResult(const std::optional<Shape> &shape, const std::vector<double> &v) {
+  if (!shape)
+    return Value::floating(v.at(0));
+  Array a = Array::allocate(kFloat64, *shape);
+  for (size_t i = 0; i < v.size(); ++i)
+    a.setDouble(int64_t(i), v[i]);
+  return wrapNumpyArray(std::move(a));
+}
+
+Value float32Result(const std::optional<Shape> &shape, const std::vector<double> &v) {
+  if (!shape)
+    return Value::floating(v.at(0));
+  Array a = Array::allocate(DType::F32, *shape);
+  for (size_t i = 0; i < v.size(); ++i)
+    a.setDouble(int64_t(i), v[i]);
+  return wrapNumpyArray(std::move(a));
+}
+
+Value intResult(const std::optional<Shape> &shape, const std::vector<int64_t> &v,
+                const std::string &dtype) {
+  if (!shape)
+    return dtype == "bool" ? Value::boolean(v.at(0) != 0) : Value::integer(v.at(0));
+  Array a = Array::allocate(intDTypeFor(dtype), *shape);
+  for (size_t i = 0; i < v.size(); ++i)
+    a.setInt(int64_t(i), v[i]);
+  return wrapNumpyArray(std::move(a));
+}
+
+//===----------------------------------------------------------------------===//
+// Shuffling
+//===----------------------------------------------------------------------===//
+void shuffleInPlace(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) {
+  if (x.isList()) {
+    auto &items = x.elements();
+    for (int64_t i = int64_t(items.size()) - 1; i >= 1; --i) {
+      int64_t j = int64_t(rng::randomInterval(bits, uint64_t(i)));
+      std::swap(items[size_t(i)], items[size_t(j)]);
+    }
+    return;
+  }
+  if (x.isArray()) {
+    // Rows of the first axis swap in the array's own buffer.
+    const Array &a = x.asArray();
+    if (a.rank() == 0)
+      raise("TypeError", "object of type 'numpy.ndarray' has no len()",
+            "shuffle needs an array with at least one dimension");
+    int64_t n = a.shape()[0];
+    if (n == 0)
+      return;
+    int64_t rowBytes = a.byteSize() / n;
+    auto *data = static_cast<uint8_t *>(const_cast<void *>(a.raw()));
+    std::vector<uint8_t> tmp(static_cast<size_t>(rowBytes));
+    for (int64_t i = n - 1; i >= 1; --i) {
+      int64_t j = int64_t(rng::randomInterval(bits, uint64_t(i)));
+      if (i == j)
+        continue;
+      std::copy_n(data + j * rowBytes, rowBytes, tmp.data());
+      std::copy_n(data + i * rowBytes, rowBytes, data + j * rowBytes);
+      std::copy_n(tmp.data(), rowBytes, data + i * rowBytes);
+    }
+    return;
+  }
+  if (x.isTuple() || x.isStr() || x.isNumber() || x.isNone())
+    raise("TypeError", "'" + typeName(x) + "' object does not support item assignment",
+          "shuffle works in place on a list or a numpy array; use permutation for a copy");
+  // Any other mutable sequence (numpy's own array type): swap rows through
+  // indexing, copying one row first as numpy's buffer does.
+  int64_t n = ev.toIndex(ev.call(ev.builtin("len"), {x}, loc), "len");
+  Value setitem = ev.getAttr(x, "__setitem__", loc);
+  Value npMod = ev.importModule("numpy", loc);
+  Value copyFn = ev.getAttr(npMod, "array", loc);
+  for (int64_t i = n - 1; i >= 1; --i) {
+    int64_t j = int64_t(rng::randomInterval(bits, uint64_t(i)));
+    if (i == j)
+      continue;
+    Value xj = ev.call(copyFn, {ev.getItem(x, Value::integer(j), loc)}, loc);
+    ev.call(setitem, {Value::integer(j), ev.getItem(x, Value::integer(i), loc)}, loc);
+    ev.call(setitem, {Value::integer(i), xj}, loc);
+  }
+}
+
+Value permutation(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) {
+  if (x.isInt() || x.isBool()) {
+    int64_t n = x.asInt();
+    if (n < 0)
+      raise("ValueError", "negative dimensions are not allowed");
+    std::vector<int64_t> idx(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i)
+      idx[size_t(i)] = i;
+    for (int64_t i = n - 1; i >= 1; --i)
+      std::swap(idx[size_t(i)], idx[size_t(rng::randomInterval(bits, uint64_t(i)))]);
+    return intResult(Shape{n}, idx);
+  }
+  if (x.isArray()) {
+    Value copy = Value::array(x.asArray().copy());
+    if (copy.asArray().rank() == 0)
+      raise("IndexError", "x must be an integer or at least 1-dimensional");
+    shuffleInPlace(ev, bits, copy, loc);
+    return wrapNumpyArray(copy.asArray());
+  }
+  // Any other array-like: numpy.array(x), then shuffle that copy.
+  Value npMod = ev.importModule("numpy", loc);
+  Value arr = ev.call(ev.getAttr(npMod, "array", loc), {x}, loc);
+  if (arr.isArray()) {
+    if (arr.asArray().rank() == 0)
+      raise("IndexError", "x must be an integer or at least 1-dimensional");
+    arr = Value::array(arr.asArray().copy());
+  }
+  shuffleInPlace(ev, bits, arr, loc);
+  return arr;
+}
+
+//===----------------------------------------------------------------------===//
+// choice
+//===----------------------------------------------------------------------===//
+int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape> &size,
+                       bool legacy, bool &isInt) {
+  int64_t samples = size ? numElements(*size) : 1;
+  isInt = a.isInt() || a.isBool() || (a.isArray() && a.asArray().rank() == 0);
+  if (isInt) {
+    if (a.isArray() && isFloat(a.asArray().dtype()))
+      raise("ValueError", legacy ? "a must be 1-dimensional or an integer"
+                                 : "a must be a sequence or an integer, not <class 'numpy.ndarray'>");
+    int64_t n = a.isArray() ? a.asArray().getInt(0) : a.asInt();
+    if (n <= 0 && samples != 0)
+      raise("ValueError", legacy ? "a must be greater than 0 unless no samples are taken"
+                                 : "a must be a positive integer unless no samples are taken");
+    return n;
+  }
+  if (a.isFloat())
+    raise("ValueError", legacy ? "a must be 1-dimensional or an integer"
+                               : "a must be a sequence or an integer, not <class 'float'>");
+  int64_t n;
+  if (a.isArray()) {
+    n = a.asArray().shape()[0];
+  } else {
+    n = ev.toIndex(ev.call(ev.builtin("len"), {a}, ev.currentLoc()), "len");
+  }
+  if (n == 0 && samples != 0)
+    raise("ValueError", legacy ? "'a' cannot be empty unless no samples are taken"
+                               : "a cannot be empty unless no samples are taken");
+  return n;
+}
+
+std::vector<double> choiceCdf(Evaluator &ev, const Value &pv, int64_t popSize, bool legacy) {
+  NumbersArg p = numbersArg(ev, pv, "p");
+  if (p.shape.size() != 1)
+    raise("ValueError", legacy ? "'p' must be 1-dimensional" : "p must be 1-dimensional");
+  if (int64_t(p.values.size()) != popSize)
+    raise("ValueError", legacy ? "'a' and 'p' must have same size" : "a and p must have same size");
+  // numpy's compensated sum for the check.
+  double sum = 0, comp = 0;
+  for (double x : p.values) {
+    double y = x - comp, t = sum + y;
+    comp = (t - sum) - y;
+    sum = t;
+  }
+  if (std::isnan(sum))
+    raise("ValueError", legacy ? "probabilities contain NaN" : "Probabilities contain NaN");
+  for (double x : p.values)
+    if (x < 0)
+      raise("ValueError", legacy ? "probabilities are not non-negative"
+                                 : "Probabilities are not non-negative");
+  double atol = std::sqrt(std::numeric_limits<double>::epsilon());
+  if (std::fabs(sum - 1.0) > atol)
+    raise("ValueError", legacy ? "probabilities do not sum to 1"
+                               : "Probabilities do not sum to 1. See Notes section of "
+                                 "docstring for more information.");
+  std::vector<double> cdf(p.values.size());
+  double acc = 0;
+  for (size_t i = 0; i < cdf.size(); ++i)
+    cdf[i] = acc += p.values[i];
+  double last = cdf.back();
+  for (double &c : cdf)
+    c /= last;
+  return cdf;
+}
+
+int64_t searchRight(const std::vector<double> &cdf, double u) {
+  return int64_t(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin());
+}
+
+std::vector<int64_t> choiceNoReplaceWeighted(
+    Evaluator &ev, const Value &pv, int64_t popSize, int64_t size, bool legacy,
+    const std::function<std::vector<double>(int64_t)> &uniforms) {
+  std::vector<double> p = numbersArg(ev, pv, "p").values;
+  (void)choiceCdf(ev, pv, popSize, legacy); // numpy's checks of p
+  int64_t nonzero = 0;
+  for (double x : p)
+    nonzero += x > 0;
+  if (nonzero < size)
+    raise("ValueError", "Fewer non-zero entries in p than size");
+  std::vector<int64_t> found;
+  while (int64_t(found.size()) < size) {
+    std::vector<double> x = uniforms(size - int64_t(found.size()));
+    for (int64_t f : found)
+      p[size_t(f)] = 0;
+    std::vector<double> cdf(p.size());
+    double acc = 0;
+    for (size_t i = 0; i < p.size(); ++i)
+      cdf[i] = acc += p[i];
+    double last = cdf.back();
+    for (double &c : cdf)
+      c /= last;
+    // The distinct draws, in the order they first appear.
+    std::vector<int64_t> fresh;
+    for (double u : x) {
+      int64_t k = searchRight(cdf, u);
+      if (std::find(fresh.begin(), fresh.end(), k) == fresh.end())
+        fresh.push_back(k);
+    }
+    found.insert(found.end(), fresh.begin(), fresh.end());
+  }
+  return found;
+}
+
+Value takeFromPopulation(Evaluator &ev, const Value &a, const std::optional<Shape> &shape,
+                         const std::vector<int64_t> &idx, Loc loc) {
+  Value npMod = ev.importModule("numpy", loc);
+  Value arr = a.isArrayValue() ? a : ev.call(ev.getAttr(npMod, "array", loc), {a}, loc);
+  if (!shape)
+    return ev.getItem(arr, Value::integer(idx.at(0)), loc);
+  return ev.getItem(arr, intResult(shape, idx), loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Bounded integers
+//===----------------------------------------------------------------------===//
+IntDType intDTypeInfo(const std::string &name) {
+  if (name == "int64")
+    return {name, 64, true, INT64_MIN, INT64_MAX};
+  if (name == "int32")
+    return {name, 32, true, INT32_MIN, INT32_MAX};
+  if (name == "int16")
+    return {name, 16, true, INT16_MIN, INT16_MAX};
+  if (name == "int8")
+    return {name, 8, true, INT8_MIN, INT8_MAX};
+  if (name == "uint64")
+    return {name, 64, false, 0, INT64_MAX};
+  if (name == "uint32")
+    return {name, 32, false, 0, int64_t(UINT32_MAX)};
+  if (name == "uint16")
+    return {name, 16, false, 0, UINT16_MAX};
+  if (name == "uint8")
+    return {name, 8, false, 0, UINT8_MAX};
+  if (name == "bool")
+    return {name, 1, false, 0, 1};
+  raise("TypeError", "Unsupported dtype dtype('" + name + "') for randint");
+}
+
+Value boundedIntegers(Evaluator &ev, rng::BitSource &bits, const Value &lowV, const Value &highV,
+                      const Value &sizeV, const std::string &dtype, bool closed, bool masked) {
+  IntDType dt = intDTypeInfo(dtype);
+  Value lowArg = lowV, highArg = highV;
+  if (highArg.isNone()) {
+    highArg = lowArg;
+    lowArg = Value::integer(0);
+  }
+  NumbersArg low = numbersArg(ev, lowArg, "low"), high = numbersArg(ev, highArg, "high");
+  std::optional<Shape> size = sizeArg(ev, sizeV);
+  bool scalarParams = low.isScalar() && high.isScalar();
+  Shape outShape = broadcastShape({low.shape, high.shape}, size);
+  std::optional<Shape> resultShape = size || !scalarParams ? std::optional<Shape>(outShape)
+                                                           : std::nullopt;
+  int64_t n = resultShape ? numElements(outShape) : 1;
+  std::vector<int64_t> out(static_cast<size_t>(n));
+  rng::SmallDrawBuffer buf;
+  // The bounds, checked as numpy does (high exclusive unless closed).
+  auto bounds = [&](int64_t l, int64_t h) {
+    if (l < dt.min)
+      raise("ValueError", "low is out of bounds for " + dt.name);
+    if (closed ? h > dt.max : h - 1 > dt.max)
+      raise("ValueError", "high is out of bounds for " + dt.name);
+    if (!closed)
+      h -= 1;
+    if (l > h)
+      raise("ValueError", closed ? "low > high" : "low >= high");
+    return std::pair<int64_t, uint64_t>(l, uint64_t(h) - uint64_t(l));
+  };
+  // Python ints keep all 64 bits; other numbers go through double.
+  auto asBound = [](const Value &v, const NumbersArg &a, size_t i) -> int64_t {
+    if (v.isInt() || v.isBool())
+      return v.asInt();
+    double d = a.values[i];
+    if (!std::isfinite(d))
+      raise("ValueError", "cannot convert float NaN or infinity to integer");
+    return int64_t(d);
+  };
+  if (scalarParams) {
+    auto [off, range] = bounds(asBound(lowArg, low, 0), asBound(highArg, high, 0));
+    for (int64_t i = 0; i < n; ++i)
+      out[size_t(i)] = int64_t(uint64_t(off) + rng::boundedUint(bits, range, dt.width, masked, buf));
+  } else {
+    for (int64_t i = 0; i < n; ++i) {
+      auto [off, range] =
+          bounds(asBound(lowArg, low, size_t(broadcastIndex(low.shape, outShape, i))),
+                 asBound(highArg, high, size_t(broadcastIndex(high.shape, outShape, i))));
+      out[size_t(i)] = int64_t(uint64_t(off) + rng::boundedUint(bits, range, dt.width, masked, buf));
+    }
+  }
+  return intResult(resultShape, out, dtype);
+}
+
+} // namespace parax::frontend::nprandom
+
+namespace parax::frontend::nprandom {
+
+namespace {
+template <typename T, typename Make>
+Value drawWith(Evaluator &ev, const std::vector<DistParam> &params, const Value &sizeV,
+               const std::function<T(const double *)> &draw, Make make) {
+  std::vector<NumbersArg> args;
+  std::vector<Shape> shapes;
+  bool allScalar = true;
+  for (const DistParam &p : params) {
+    args.push_back(numbersArg(ev, p.value, p.name));
+    if (p.check)
+      for (double x : args.back().values)
+        p.check(x);
+    shapes.push_back(args.back().shape);
+    allScalar &= args.back().isScalar();
+  }
+  std::optional<Shape> size = sizeArg(ev, sizeV);
+  Shape out = broadcastShape(shapes, size);
+  std::optional<Shape> resultShape =
+      size || !allScalar ? std::optional<Shape>(out) : std::nullopt;
+  int64_t n = resultShape ? numElements(out) : 1;
+  std::vector<T> values(static_cast<size_t>(n));
+  std::vector<double> at(params.size());
+  for (int64_t i = 0; i < n; ++i) {
+    for (size_t k = 0; k < args.size(); ++k)
+      at[k] = args[k].isScalar() ? args[k].values[0]
+                                 : args[k].values[size_t(broadcastIndex(args[k].shape, out, i))];
+    values[size_t(i)] = draw(at.data());
+  }
+  return make(resultShape, values);
+}
+} // namespace
+
+Value drawContinuous(Evaluator &ev, const std::vector<DistParam> &params, const Value &size,
+                     const std::function<double(const double *)> &draw) {
+  return drawWith<double>(ev, params, size, draw,
+                          [](auto &s, auto &v) { return floatResult(s, v); });
+}
+
+Value drawDiscrete(Evaluator &ev, const std::vector<DistParam> &params, const Value &size,
+                   const std::function<int64_t(const double *)> &draw) {
+  return drawWith<int64_t>(ev, params, size, draw,
+                           [](auto &s, auto &v) { return intResult(s, v); });
+}
+
+} // namespace parax::frontend::nprandom

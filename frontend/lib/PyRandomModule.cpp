@@ -1,0 +1,238 @@
+//===- PyRandomModule.cpp - the native half of Python's random ------------===//
+//
+// `_random`, what frontend/lib/python/random.py builds on, as CPython's
+// random.py builds on its C module: a Mersenne Twister core seeded exactly
+// as CPython seeds (an int by the 32-bit words of its absolute value, a
+// str/bytes by the int of its bytes followed by their SHA-512, a float by
+// its hash as an unsigned word), with random(), getrandbits(k), _randbelow(n) and the state.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/LibUtil.h"
+#include "frontend/lib/Modules.h"
+#include "frontend/lib/NpRandom.h"
+#include "frontend/lib/random/MT19937.h"
+#include "frontend/lib/random/Sha512.h"
+#include "frontend/machine/Builtins.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace parax::frontend {
+
+namespace {
+/// CPython's hash of a float (the value modulo the Mersenne prime 2^61-1).
+int64_t pyHashFloat(double v) {
+  constexpr int kBits = 61;
+  constexpr uint64_t kModulus = (uint64_t(1) << kBits) - 1;
+  if (std::isinf(v))
+    return v > 0 ? 314159 : -314159;
+  if (std::isnan(v))
+    return 0;
+  int e;
+  double m = std::frexp(v, &e);
+  int sign = 1;
+  if (m < 0) {
+    sign = -1;
+    m = -m;
+  }
+  uint64_t x = 0;
+  while (m) {
+    x = ((x << 28) & kModulus) | x >> (kBits - 28);
+    m *= 268435456.0;
+    e -= 28;
+    uint64_t y = uint64_t(m);
+    m -= double(y);
+    x += y;
+    if (x >= kModulus)
+      x -= kModulus;
+  }
+  e = e >= 0 ? e % kBits : kBits - 1 - ((-1 - e) % kBits);
+  x = ((x << e) & kModulus) | x >> (kBits - e);
+  int64_t h = int64_t(x) * sign;
+  return h == -1 ? -2 : h;
+}
+
+/// The words of a big-endian unsigned integer, least significant first,
+/// without high zero words ([0] for zero): CPython's init_by_array key.
+std::vector<uint32_t> keyFromBigEndian(const std::vector<uint8_t> &bytes) {
+  std::vector<uint32_t> key;
+  for (size_t end = bytes.size(); end > 0;) {
+    size_t begin = end >= 4 ? end - 4 : 0;
+    uint32_t w = 0;
+    for (size_t i = begin; i < end; ++i)
+      w = (w << 8) | bytes[i];
+    key.push_back(w);
+    end = begin;
+  }
+  while (key.size() > 1 && key.back() == 0)
+    key.pop_back();
+  if (key.empty())
+    key.push_back(0);
+  return key;
+}
+
+std::vector<uint32_t> keyFromInt(uint64_t v) {
+  std::vector<uint32_t> key{uint32_t(v)};
+  if (v >> 32)
+    key.push_back(uint32_t(v >> 32));
+  return key;
+}
+
+struct Core {
+  rng::MT19937 mt;
+
+  void seed(Evaluator &ev, const Value &a, const Value &version) {
+    if (a.isNone()) {
+      mt.seedArray(nprandom::clockEntropy());
+      return;
+    }
+    if (a.isInt() || a.isBool()) {
+      int64_t v = a.asInt();
+      mt.seedArray(keyFromInt(v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v)));
+      return;
+    }
+    if (a.isFloat()) {
+      // CPython seeds a non-int by its hash read as an unsigned size_t.
+      mt.seedArray(keyFromInt(uint64_t(pyHashFloat(a.asFloat()))));
+      return;
+    }
+    if (a.isStr()) {
+      int64_t ver = version.isNone() ? 2 : ev.toIndex(version, "version");
+      if (ver != 2)
+        raise("NotImplementedError", "random.seed(str, version=1) is not part of parax",
+              "use the default version=2");
+      const std::string &s = a.asStr();
+      std::array<uint8_t, 64> digest = rng::sha512(s);
+      std::vector<uint8_t> bytes(s.begin(), s.end());
+      bytes.insert(bytes.end(), digest.begin(), digest.end());
+      mt.seedArray(keyFromBigEndian(bytes));
+      return;
+    }
+    raise("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and "
+                       "bytearray.",
+          "seed with an int, float or str");
+  }
+
+  uint64_t getrandbits(int64_t k) {
+    if (k <= 32)
+      return k == 0 ? 0 : mt.next32() >> (32 - k);
+    // Words least significant first, the last one shifted to its width.
+    uint64_t lo = mt.next32();
+    uint64_t hi = mt.next32() >> (64 - k);
+    return lo | (hi << 32);
+  }
+
+  /// _randbelow_with_getrandbits: rejection on n.bit_length() bits.
+  int64_t randbelow(int64_t n) {
+    int k = 0;
+    for (uint64_t v = uint64_t(n); v; v >>= 1)
+      ++k;
+    uint64_t r = getrandbits(k);
+    while (r >= uint64_t(n))
+      r = getrandbits(k);
+    return int64_t(r);
+  }
+};
+
+class CoreObj : public NativeObject {
+public:
+  CoreObj() : core_(std::make_shared<Core>()) {}
+  std::string typeName() const override { return "_random.Random"; }
+  std::string repr() const override { return "<_random.Random object>"; }
+  bool getAttr(Evaluator &, const std::string &name, Value &out) override;
+  std::vector<std::string> attrNames() const override {
+    return {"seed", "random", "getrandbits", "randbelow", "getstate", "setstate"};
+  }
+
+private:
+  std::shared_ptr<Core> core_;
+};
+
+bool CoreObj::getAttr(Evaluator &, const std::string &name, Value &out) {
+  std::shared_ptr<Core> c = core_;
+  if (name == "seed") {
+    out = makeBuiltin("Random.seed", [c](Evaluator &ev, CallArgs &a) {
+      bindArgs(a, {"a", "version"}, 0, "seed");
+      c->seed(ev, argOr(a, 0, "a", Value::none()), argOr(a, 1, "version", Value::none()));
+      return Value::none();
+    });
+  } else if (name == "random") {
+    out = makeBuiltin("Random.random", [c](Evaluator &, CallArgs &a) {
+      expectPositional(a, 0, 0, "random");
+      return Value::floating(c->mt.nextDouble());
+    });
+  } else if (name == "getrandbits") {
+    out = makeBuiltin("Random.getrandbits", [c](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 1, 1, "getrandbits");
+      int64_t k = ev.toIndex(a.args[0], "getrandbits");
+      if (k < 0)
+        raise("ValueError", "number of bits must be non-negative");
+      if (k > 63) {
+        // Draw anyway only when the value fits: the words are consumed
+        // as CPython consumes them.
+        if (k > 64)
+          raise("OverflowError",
+                "getrandbits(" + std::to_string(k) + ") needs ints wider than parax's 64 bits",
+                "draw several getrandbits(32) words and combine them");
+        uint64_t v = c->getrandbits(k);
+        if (v > uint64_t(INT64_MAX))
+          raise("OverflowError", "getrandbits(64) drew " + std::to_string(v) +
+                                     ", wider than parax's 64-bit signed ints",
+                "use getrandbits(63) or fewer bits");
+        return Value::integer(int64_t(v));
+      }
+      return Value::integer(int64_t(c->getrandbits(k)));
+    });
+  } else if (name == "randbelow") {
+    out = makeBuiltin("Random._randbelow", [c](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 1, 1, "_randbelow");
+      int64_t n = ev.toIndex(a.args[0], "_randbelow");
+      if (n <= 0)
+        return Value::integer(0);
+      return Value::integer(c->randbelow(n));
+    });
+  } else if (name == "getstate") {
+    out = makeBuiltin("Random.getstate", [c](Evaluator &, CallArgs &a) {
+      expectPositional(a, 0, 0, "getstate");
+      std::vector<Value> words;
+      for (uint32_t k : c->mt.key)
+        words.push_back(Value::integer(k));
+      words.push_back(Value::integer(c->mt.pos));
+      return Value::tuple(std::move(words));
+    });
+  } else if (name == "setstate") {
+    out = makeBuiltin("Random.setstate", [c](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 1, 1, "setstate");
+      const Value &st = a.args[0];
+      if (!st.isTuple())
+        raise("TypeError", "state vector must be a tuple");
+      if (st.elements().size() != size_t(rng::MT19937::kN + 1))
+        raise("ValueError", "state vector is the wrong size");
+      for (int i = 0; i < rng::MT19937::kN; ++i) {
+        int64_t w = ev.toIndex(st.elements()[size_t(i)], "state");
+        if (w < 0 || w > int64_t(UINT32_MAX))
+          raise("OverflowError", "Python int too large to convert to C unsigned long");
+        c->mt.key[size_t(i)] = uint32_t(w);
+      }
+      int64_t pos = ev.toIndex(st.elements()[size_t(rng::MT19937::kN)], "state");
+      if (pos < 0 || pos > rng::MT19937::kN)
+        raise("ValueError", "invalid state");
+      c->mt.pos = int(pos);
+      return Value::none();
+    });
+  } else {
+    return false;
+  }
+  return true;
+}
+} // namespace
+
+void installPyRandomCore(Evaluator &, ModuleObject &m) {
+  m.set("Random", makeType("_random.Random", [](const Value &v) {
+          return v.kind() == Value::Kind::Native && v.as<CoreObj>() != nullptr;
+        }, [](Evaluator &, CallArgs &) {
+          return Value::object(Value::Kind::Native, std::make_shared<CoreObj>());
+        }));
+}
+
+} // namespace parax::frontend

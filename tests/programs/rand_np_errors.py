@@ -1,0 +1,45 @@
+# covers: numpy.random misuse raises numpy's exception classes and messages (catchable)
+import numpy as np
+
+
+def attempt(label, fn):
+    try:
+        fn()
+        print(label, "no error")
+    except (ValueError, TypeError, OverflowError) as e:
+        print(label, type(e).__name__, e)
+
+
+rs = np.random.RandomState(0)
+g = np.random.default_rng(0)
+attempt("randint_order", lambda: rs.randint(5, 1))
+attempt("randint_equal", lambda: rs.randint(5, 5))
+attempt("randint_uint8", lambda: rs.randint(0, 300, dtype=np.uint8))
+attempt("randint_low", lambda: rs.randint(-1, 5, dtype=np.uint8))
+attempt("integers_order", lambda: g.integers(5, 1))
+attempt("integers_endpoint", lambda: g.integers(5, 4, endpoint=True))
+attempt("seed_negative", lambda: np.random.RandomState(-1))
+attempt("seed_big", lambda: np.random.RandomState(2 ** 32))
+attempt("seed_float", lambda: np.random.RandomState(1.5))
+attempt("seed_empty", lambda: np.random.RandomState([]))
+attempt("rng_negative", lambda: np.random.default_rng(-1))
+attempt("rng_float", lambda: np.random.default_rng(1.5))
+attempt("choice_noreplace", lambda: rs.choice(5, 6, replace=False))
+attempt("choice_empty", lambda: rs.choice([], 3))
+attempt("choice_zero", lambda: rs.choice(0))
+attempt("choice_psum", lambda: rs.choice(5, p=[0.5, 0.6, 0, 0, 0]))
+attempt("choice_plen", lambda: rs.choice(5, p=[0.5, 0.5]))
+attempt("choice_pneg", lambda: rs.choice(2, p=[1.5, -0.5]))
+attempt("choice_fewer", lambda: rs.choice(3, 2, replace=False, p=[1.0, 0, 0]))
+attempt("gen_choice_noreplace", lambda: g.choice(5, 6, replace=False))
+attempt("gen_choice_psum", lambda: g.choice(3, p=[0.2, 0.2, 0.2]))
+attempt("gen_choice_zero", lambda: g.choice(0))
+attempt("normal_scale", lambda: rs.normal(0, -1))
+attempt("gen_normal_scale", lambda: g.normal(0, -1))
+attempt("exponential", lambda: rs.exponential(-1))
+attempt("poisson", lambda: rs.poisson(-1))
+attempt("binomial_n", lambda: rs.binomial(-1, 0.5))
+attempt("binomial_p", lambda: rs.binomial(1, 1.5))
+attempt("gen_uniform", lambda: g.uniform(1.0, 0.0))
+attempt("size_negative", lambda: rs.rand(-1))
+attempt("gen_size_negative", lambda: g.random(-2))

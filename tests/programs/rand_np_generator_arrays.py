@@ -1,0 +1,31 @@
+# covers: numpy Generator sequences: permutation, shuffle (lists, arrays, 2-d rows), choice with replacement (Lemire), with p=, without replacement (Floyd's algorithm with and without the final shuffle, the tail shuffle for large populations, weighted), int and array populations
+# conform: exact
+import numpy as np
+
+g = np.random.default_rng(99)
+print(g.permutation(10).tolist(), g.permutation([3, 1, 4, 1, 5]).tolist())
+lst = list(range(8))
+g.shuffle(lst)
+print(lst)
+arr = np.arange(10)
+g.shuffle(arr)
+print(arr.tolist())
+grid = np.arange(15).reshape(5, 3)
+g.shuffle(grid)
+print(grid.tolist())
+print(g.permutation(np.arange(8).reshape(4, 2)).tolist())
+
+print(int(g.choice(10)), g.choice(10, size=8).tolist(), g.choice(10 ** 6, size=3).tolist())
+print(g.choice(50, size=(2, 3)).tolist())
+print(g.choice(30, size=7, replace=False).tolist())
+print(g.choice(30, size=7, replace=False, shuffle=False).tolist())
+print(g.choice(5, size=5, replace=False).tolist())
+print(g.choice(20000, size=500, replace=False)[:8].tolist())
+print(g.choice(20000, size=300, replace=False, shuffle=False)[:8].tolist())
+print(g.choice(20000, size=100, replace=False)[:8].tolist())
+print(g.choice(4, size=10, p=[0.1, 0.2, 0.3, 0.4]).tolist(), int(g.choice(4, p=[0.5, 0.0, 0.0, 0.5])))
+print(g.choice(6, size=4, replace=False, p=[0.05, 0.05, 0.1, 0.2, 0.3, 0.3]).tolist())
+print(g.choice([10, 20, 30], size=4).tolist(), int(g.choice([10, 20, 30])))
+print(g.choice(np.arange(100, 120), size=5, replace=False).tolist())
+print(np.random.default_rng(0).permutation(12).tolist())
+print(np.random.default_rng(1).choice(100, 10, replace=False).tolist())
