@@ -546,7 +546,10 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 
 } // namespace
 
-void installAutodiff(Evaluator &, ModuleObject &jax, ModuleObject &lax) {
+void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+
+void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
+  installCustomDerivatives(ev, jax);
   jax.def("grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, false); });
   jax.def("value_and_grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, true); });
   jax.def("jacfwd", [](Evaluator &ev, CallArgs &a) { return makeJac(ev, a, true); });

@@ -88,6 +88,8 @@ std::vector<TensorType> operandTypes(const ir::Operation &op) {
 // cond
 
 void condJvp(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (customJvp(ev, op, env))
+    return;
   if (!anyTangentIn(op, env))
     return replayRegionPrimal(ev, op, env);
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
@@ -130,7 +132,14 @@ void condJvp(Evaluator &ev, const ir::Operation &op, Env &env) {
     env.tangent[op.result(rIdx[k])] = res[op.numResults() + k];
 }
 
+void condFwd(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (!customFwd(ev, op, env))
+    replayRegionPrimal(ev, op, env);
+}
+
 void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (customBwd(ev, op, env))
+    return;
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
   std::vector<unsigned> dIdx = diffIndices(opTypes, 1, op.numOperands());
   std::vector<unsigned> rIdx = diffIndices(resTypes, 0, op.numResults());
@@ -675,6 +684,7 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
 
 void registerControlFlowRules(RuleTable &t) {
   t[OpKind::Cond].regionJvp = condJvp;
+  t[OpKind::Cond].regionFwd = condFwd;
   t[OpKind::Cond].regionBwd = condBwd;
   t[OpKind::Scan].regionJvp = scanJvp;
   t[OpKind::Scan].regionFwd = scanFwd;
