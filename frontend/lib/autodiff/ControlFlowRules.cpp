@@ -637,13 +637,18 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     inAx.push_back(outAx0[j]);
     spec.argTypes.push_back(blk.terminator()->operand(j)->type());
   }
+  // pmap results are never weakly typed (JAX converts its arguments).
+  auto strong = [](TensorType t) {
+    t.weak = false;
+    return t;
+  };
   std::vector<TensorType> outTypes;
   for (unsigned i : dIdx) {
-    outTypes.push_back(opTypes[i]);
+    outTypes.push_back(strong(opTypes[i]));
     outAx.push_back(inAx0[i]);
   }
   for (const ir::Value *c : caps) {
-    outTypes.push_back(c->type());
+    outTypes.push_back(strong(c->type()));
     outAx.push_back(-1);
   }
   auto psum = [&](const Value &v) {
@@ -662,11 +667,11 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     replayBackward(ev, blk, child);
     Vals outs;
     for (unsigned i : dIdx) {
-      Value g = instantiate(ev, child.getCt(blk.argument(i)), blk.argument(i)->type());
+      Value g = instantiate(ev, child.getCt(blk.argument(i)), strong(blk.argument(i)->type()));
       outs.push_back(inAx0[i] < 0 ? psum(g) : g);
     }
     for (const ir::Value *c : caps)
-      outs.push_back(psum(instantiate(ev, child.getCt(c), c->type())));
+      outs.push_back(psum(instantiate(ev, child.getCt(c), strong(c->type()))));
     return outs;
   };
   ir::Attrs attrs = op.attrs();
