@@ -144,6 +144,15 @@ void checkInexactInputs(const DiffInputs &d, bool allowInt, const std::string &f
             "pass float arguments (1.0 rather than 1), or jnp.asarray(x, jnp.float32)");
 }
 
+/// An input's cotangent as returned to the user: zeros for a symbolic zero,
+/// the input's dtype, and the weak type the computation gave it (as JAX).
+Value finishCt(Evaluator &ev, const Value &g, const TensorType &t) {
+  if (g.isNone())
+    return ad::zerosOf(ev, t);
+  TensorType gt = prims::typeOf(g);
+  return gt.dtype == t.dtype ? g : prims::convert(ev, g, t.dtype, gt.weak);
+}
+
 Value onesOf(Evaluator &ev, const TensorType &t) {
   return prims::full(ev, t.shape, Value::floating(1.0), t.dtype, t.weak);
 }
@@ -197,7 +206,7 @@ Value gradCall(Evaluator &ev, const GradOptions &o, CallArgs &a) {
     cts[0] = onesOf(ev, ot);
     Vals g = ad::backwardTraced(ev, f, env, cts);
     for (size_t i = 0; i < g.size(); ++i)
-      g[i] = ad::instantiate(ev, g[i], d.types[i]);
+      g[i] = finishCt(ev, g[i], d.types[i]);
     ev.setCurrentLoc(loc);
     Value grads = argStructure(d, g);
     Value value = unflatten(s.mainDef, Vals(outs.begin(), outs.begin() + long(s.nMain)));
@@ -340,7 +349,7 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
     ad::forwardTraced(ev, f, pl, env);
     Vals g = ad::backwardTraced(ev, f, env, cts);
     for (size_t i = 0; i < g.size(); ++i)
-      g[i] = ad::instantiate(ev, g[i], types[i]);
+      g[i] = finishCt(ev, g[i], types[i]);
     ev.setCurrentLoc(loc);
     return unflatten(pd, g);
   });
@@ -546,7 +555,10 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 
 } // namespace
 
-void installAutodiff(Evaluator &, ModuleObject &jax, ModuleObject &lax) {
+void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+
+void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
+  installCustomDerivatives(ev, jax);
   jax.def("grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, false); });
   jax.def("value_and_grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, true); });
   jax.def("jacfwd", [](Evaluator &ev, CallArgs &a) { return makeJac(ev, a, true); });

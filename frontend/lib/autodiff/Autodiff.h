@@ -49,6 +49,8 @@ struct Env {
   std::unordered_map<const ir::Value *, Value> ct;
   /// Residuals a region op's forward replay saved for its backward rule.
   std::unordered_map<const ir::Operation *, Vals> saved;
+  /// Structure of saved residuals where a rule needs it (custom_vjp).
+  std::unordered_map<const ir::Operation *, TreeDef> savedDef;
 
   Value getPrimal(const ir::Value *v) const;
   /// None when zero.
@@ -103,6 +105,13 @@ void registerDotRules(RuleTable &t);
 void registerIndexingRules(RuleTable &t);
 void registerControlFlowRules(RuleTable &t);
 void registerCollectiveRules(RuleTable &t);
+
+/// custom_jvp / custom_vjp call sites are cond ops with one branch (the
+/// function) and attr "custom_rule"; these apply the user's rules
+/// (JaxCustomDerivatives.cpp). Each returns false for any other cond.
+bool customJvp(Evaluator &ev, const ir::Operation &op, Env &env);
+bool customFwd(Evaluator &ev, const ir::Operation &op, Env &env);
+bool customBwd(Evaluator &ev, const ir::Operation &op, Env &env);
 
 //===----------------------------------------------------------------------===//
 // The replay engine (Engine.cpp).

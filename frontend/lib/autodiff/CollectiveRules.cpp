@@ -3,8 +3,8 @@
 // As JAX defines them: psum is its own transpose (the cotangent of every
 // device's input is the sum of all devices' output cotangents), all_gather's
 // transpose is psum_scatter (psum, then this device's slice), ppermute's is
-// ppermute by the inverse permutation, and pmax/pmin differentiate by
-// selection (the devices holding the extreme share the derivative).
+// ppermute by the inverse permutation. pmax/pmin are not differentiable in
+// JAX (NotImplementedError), and so not here.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/autodiff/RuleUtil.h"
@@ -70,8 +70,10 @@ Vals ppermuteVjp(OpCtx &c, const Vals &ct) {
 
 void registerCollectiveRules(RuleTable &t) {
   t[OpKind::Psum] = {linearJvp, psumVjp};
-  t[OpKind::Pmax] = {chooserJvp, chooserVjp};
-  t[OpKind::Pmin] = {chooserJvp, chooserVjp};
+  // pmax/pmin: JAX defines no derivative (NotImplementedError); the
+  // selection rules below are kept for when it does.
+  (void)chooserJvp;
+  (void)chooserVjp;
   t[OpKind::AllGather] = {linearJvp, allGatherVjp};
   t[OpKind::Ppermute] = {linearJvp, ppermuteVjp};
   t[OpKind::AxisIndex].nonDifferentiable = true;

@@ -88,6 +88,8 @@ std::vector<TensorType> operandTypes(const ir::Operation &op) {
 // cond
 
 void condJvp(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (customJvp(ev, op, env))
+    return;
   if (!anyTangentIn(op, env))
     return replayRegionPrimal(ev, op, env);
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
@@ -130,7 +132,14 @@ void condJvp(Evaluator &ev, const ir::Operation &op, Env &env) {
     env.tangent[op.result(rIdx[k])] = res[op.numResults() + k];
 }
 
+void condFwd(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (!customFwd(ev, op, env))
+    replayRegionPrimal(ev, op, env);
+}
+
 void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
+  if (customBwd(ev, op, env))
+    return;
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
   std::vector<unsigned> dIdx = diffIndices(opTypes, 1, op.numOperands());
   std::vector<unsigned> rIdx = diffIndices(resTypes, 0, op.numResults());
@@ -628,13 +637,18 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     inAx.push_back(outAx0[j]);
     spec.argTypes.push_back(blk.terminator()->operand(j)->type());
   }
+  // pmap results are never weakly typed (JAX converts its arguments).
+  auto strong = [](TensorType t) {
+    t.weak = false;
+    return t;
+  };
   std::vector<TensorType> outTypes;
   for (unsigned i : dIdx) {
-    outTypes.push_back(opTypes[i]);
+    outTypes.push_back(strong(opTypes[i]));
     outAx.push_back(inAx0[i]);
   }
   for (const ir::Value *c : caps) {
-    outTypes.push_back(c->type());
+    outTypes.push_back(strong(c->type()));
     outAx.push_back(-1);
   }
   auto psum = [&](const Value &v) {
@@ -653,11 +667,11 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     replayBackward(ev, blk, child);
     Vals outs;
     for (unsigned i : dIdx) {
-      Value g = instantiate(ev, child.getCt(blk.argument(i)), blk.argument(i)->type());
+      Value g = instantiate(ev, child.getCt(blk.argument(i)), strong(blk.argument(i)->type()));
       outs.push_back(inAx0[i] < 0 ? psum(g) : g);
     }
     for (const ir::Value *c : caps)
-      outs.push_back(psum(instantiate(ev, child.getCt(c), c->type())));
+      outs.push_back(psum(instantiate(ev, child.getCt(c), strong(c->type()))));
     return outs;
   };
   ir::Attrs attrs = op.attrs();
@@ -675,6 +689,7 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
 
 void registerControlFlowRules(RuleTable &t) {
   t[OpKind::Cond].regionJvp = condJvp;
+  t[OpKind::Cond].regionFwd = condFwd;
   t[OpKind::Cond].regionBwd = condBwd;
   t[OpKind::Scan].regionJvp = scanJvp;
   t[OpKind::Scan].regionFwd = scanFwd;

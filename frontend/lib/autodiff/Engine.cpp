@@ -107,10 +107,10 @@ namespace {
 
 [[noreturn]] void missingRule(const ir::Operation &op, const char *mode) {
   ParaxError err("NotImplementedError",
-                 std::string("Differentiation rule for '") + op.name() +
-                     "' not implemented (" + mode + " mode)",
-                 {}, "parax differentiates this operation in no mode yet; compute it "
-                     "outside the differentiated function or wrap it in lax.stop_gradient");
+                 std::string("Differentiation rule for '") + op.name() + "' not implemented",
+                 {}, std::string("no ") + mode + "-mode rule exists for " + op.name() +
+                         " (JAX has none either); compute it outside the differentiated "
+                         "function or wrap its input in lax.stop_gradient");
   err.diag().loc = op.loc();
   throw err;
 }
