@@ -350,7 +350,8 @@ int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape>
   }
   if (n == 0 && samples != 0)
     raise("ValueError", legacy ? "'a' cannot be empty unless no samples are taken"
-                               : "a cannot be empty unless no samples are taken");
+                               : "a cannot be empty unless no samples are taken",
+          "choice needs a non-empty population (or size=0)");
   return n;
 }
 
@@ -377,7 +378,8 @@ std::vector<double> choiceCdf(Evaluator &ev, const Value &pv, int64_t popSize, b
   if (std::fabs(sum - 1.0) > atol)
     raise("ValueError", legacy ? "probabilities do not sum to 1"
                                : "Probabilities do not sum to 1. See Notes section of "
-                                 "docstring for more information.");
+                                 "docstring for more information.",
+          "p sums to " + std::to_string(sum) + "; divide it by its sum");
   std::vector<double> cdf(p.values.size());
   double acc = 0;
   for (size_t i = 0; i < cdf.size(); ++i)
@@ -480,13 +482,17 @@ Value boundedIntegers(Evaluator &ev, rng::BitSource &bits, const Value &lowV, co
   // The bounds, checked as numpy does (high exclusive unless closed).
   auto bounds = [&](int64_t l, int64_t h) {
     if (l < dt.min)
-      raise("ValueError", "low is out of bounds for " + dt.name);
+      raise("ValueError", "low is out of bounds for " + dt.name,
+            "pick a wider dtype= or a smaller range");
     if (closed ? h > dt.max : h - 1 > dt.max)
-      raise("ValueError", "high is out of bounds for " + dt.name);
+      raise("ValueError", "high is out of bounds for " + dt.name,
+            "pick a wider dtype= or a smaller range");
     if (!closed)
       h -= 1;
     if (l > h)
-      raise("ValueError", closed ? "low > high" : "low >= high");
+      raise("ValueError", closed ? "low > high" : "low >= high",
+            closed ? "the range [low, high] is empty: high must be at least low"
+                   : "the range [low, high) is empty: high must exceed low (high is excluded)");
     return std::pair<int64_t, uint64_t>(l, uint64_t(h) - uint64_t(l));
   };
   // Python ints keep all 64 bits; other numbers go through double.

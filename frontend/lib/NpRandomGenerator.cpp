@@ -269,7 +269,8 @@ Value generatorMethod(const std::string &name, const std::shared_ptr<GeneratorSt
         }
       } else {
         if (n > popSize)
-          raise("ValueError", "Cannot take a larger sample than population when replace is False");
+          raise("ValueError", "Cannot take a larger sample than population when replace is False",
+                "ask for at most " + std::to_string(popSize) + " samples, or pass replace=True");
         if (cdf)
           idx = choiceNoReplaceWeighted(ev, p, popSize, n, false,
                                         [s](int64_t k) { return uniforms(*s, k); });

@@ -80,7 +80,8 @@ void legacySeed(Evaluator &ev, LegacyState &st, const Value &seed) {
   if (seed.isInt() || seed.isBool()) {
     int64_t s = seed.asInt();
     if (s < 0 || s > int64_t(UINT32_MAX))
-      raise("ValueError", "Seed must be between 0 and 2**32 - 1");
+      raise("ValueError", "Seed must be between 0 and 2**32 - 1",
+            "RandomState takes a seed in [0, 2**32 - 1]; reduce it, e.g. seed % 2**32");
     st.mt.seedInt(uint32_t(s));
     return;
   }
@@ -239,7 +240,8 @@ Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacySta
       } else {
         if (n > popSize)
           raise("ValueError",
-                "Cannot take a larger sample than population when 'replace=False'");
+                "Cannot take a larger sample than population when 'replace=False'",
+                "ask for at most " + std::to_string(popSize) + " samples, or pass replace=True");
         if (cdf) {
           idx = choiceNoReplaceWeighted(ev, p, popSize, n, true,
                                         [s](int64_t k) { return uniforms(*s, k); });

@@ -2,16 +2,15 @@
 //
 // `_random`, what frontend/lib/python/random.py builds on, as CPython's
 // random.py builds on its C module: a Mersenne Twister core seeded exactly
-// as CPython seeds (an int by the 32-bit words of its absolute value, a
-// str/bytes by the int of its bytes followed by their SHA-512, a float by
-// its hash as an unsigned word), with random(), getrandbits(k), _randbelow(n) and the state.
+// as CPython seeds (random/CPythonSeed.h), with random(), getrandbits(k),
+// _randbelow(n) and the state.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 #include "frontend/lib/NpRandom.h"
 #include "frontend/lib/random/MT19937.h"
-#include "frontend/lib/random/Sha512.h"
+#include "frontend/lib/random/CPythonSeed.h"
 #include "frontend/machine/Builtins.h"
 
 #include <cmath>
@@ -20,64 +19,6 @@
 namespace parax::frontend {
 
 namespace {
-/// CPython's hash of a float (the value modulo the Mersenne prime 2^61-1).
-int64_t pyHashFloat(double v) {
-  constexpr int kBits = 61;
-  constexpr uint64_t kModulus = (uint64_t(1) << kBits) - 1;
-  if (std::isinf(v))
-    return v > 0 ? 314159 : -314159;
-  if (std::isnan(v))
-    return 0;
-  int e;
-  double m = std::frexp(v, &e);
-  int sign = 1;
-  if (m < 0) {
-    sign = -1;
-    m = -m;
-  }
-  uint64_t x = 0;
-  while (m) {
-    x = ((x << 28) & kModulus) | x >> (kBits - 28);
-    m *= 268435456.0;
-    e -= 28;
-    uint64_t y = uint64_t(m);
-    m -= double(y);
-    x += y;
-    if (x >= kModulus)
-      x -= kModulus;
-  }
-  e = e >= 0 ? e % kBits : kBits - 1 - ((-1 - e) % kBits);
-  x = ((x << e) & kModulus) | x >> (kBits - e);
-  int64_t h = int64_t(x) * sign;
-  return h == -1 ? -2 : h;
-}
-
-/// The words of a big-endian unsigned integer, least significant first,
-/// without high zero words ([0] for zero): CPython's init_by_array key.
-std::vector<uint32_t> keyFromBigEndian(const std::vector<uint8_t> &bytes) {
-  std::vector<uint32_t> key;
-  for (size_t end = bytes.size(); end > 0;) {
-    size_t begin = end >= 4 ? end - 4 : 0;
-    uint32_t w = 0;
-    for (size_t i = begin; i < end; ++i)
-      w = (w << 8) | bytes[i];
-    key.push_back(w);
-    end = begin;
-  }
-  while (key.size() > 1 && key.back() == 0)
-    key.pop_back();
-  if (key.empty())
-    key.push_back(0);
-  return key;
-}
-
-std::vector<uint32_t> keyFromInt(uint64_t v) {
-  std::vector<uint32_t> key{uint32_t(v)};
-  if (v >> 32)
-    key.push_back(uint32_t(v >> 32));
-  return key;
-}
-
 struct Core {
   rng::MT19937 mt;
 
@@ -88,12 +29,11 @@ struct Core {
     }
     if (a.isInt() || a.isBool()) {
       int64_t v = a.asInt();
-      mt.seedArray(keyFromInt(v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v)));
+      mt.seedArray(rng::seedKeyForInt(v));
       return;
     }
     if (a.isFloat()) {
-      // CPython seeds a non-int by its hash read as an unsigned size_t.
-      mt.seedArray(keyFromInt(uint64_t(pyHashFloat(a.asFloat()))));
+      mt.seedArray(rng::seedKeyForFloat(a.asFloat()));
       return;
     }
     if (a.isStr()) {
@@ -101,11 +41,7 @@ struct Core {
       if (ver != 2)
         raise("NotImplementedError", "random.seed(str, version=1) is not part of parax",
               "use the default version=2");
-      const std::string &s = a.asStr();
-      std::array<uint8_t, 64> digest = rng::sha512(s);
-      std::vector<uint8_t> bytes(s.begin(), s.end());
-      bytes.insert(bytes.end(), digest.begin(), digest.end());
-      mt.seedArray(keyFromBigEndian(bytes));
+      mt.seedArray(rng::seedKeyForStr(a.asStr()));
       return;
     }
     raise("TypeError", "The only supported seed types are: None,\nint, float, str, bytes, and "
