@@ -256,6 +256,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   lax::registerLax(ev, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
   installAutodiff(ev, *jax, *lax);
+  installVmap(ev, *jax);
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
   installNn(ev, *nn);
