@@ -256,6 +256,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installJaxModule(ev, *jax, *debug, *tree);
   installAutodiff(ev, *jax, *lax);
   installJaxConfig(*jax);
+  installVmap(ev, *jax);
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
   installNn(ev, *nn);

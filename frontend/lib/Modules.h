@@ -13,6 +13,8 @@ void installRandomModule(Evaluator &ev, ModuleObject &random);
 void installMathModule(Evaluator &ev, ModuleObject &math);
 /// jax.grad, jvp, vjp, jacfwd, jacrev, hessian, ... and lax.stop_gradient.
 void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax);
+/// jax.vmap.
+void installVmap(Evaluator &ev, ModuleObject &jax);
 /// `_random`: the Mersenne Twister core under lib/python/random.py.
 void installPyRandomCore(Evaluator &ev, ModuleObject &m);
 /// jax.config (JaxConfig.cpp); resets jax_enable_x64 to JAX_ENABLE_X64.

@@ -173,9 +173,12 @@ struct TracedFn {
 
 /// Traces `call(args)` with one fresh tracer per leaf of `inLeaves` (the
 /// types of those leaves); `call` returns the output pytree.
+/// A non-empty `axisName` binds a named axis of `axisSize` over the body
+/// (vmap's axis_name, for the collectives inside).
 TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
                  const std::function<Value(const Vals &)> &call,
-                 const std::string &label);
+                 const std::string &label, const std::string &axisName = "",
+                 int64_t axisSize = 0);
 
 /// jvp of a traced function: (primal outputs, tangent outputs); tangents
 /// None = zero.

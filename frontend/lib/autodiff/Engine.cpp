@@ -431,7 +431,8 @@ struct Cloner {
 } // namespace
 
 TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
-                 const std::function<Value(const Vals &)> &call, const std::string &label) {
+                 const std::function<Value(const Vals &)> &call, const std::string &label,
+                 const std::string &axisName, int64_t axisSize) {
   TraceContext *ctx = ev.currentTrace();
   PARAX_ASSERT(ctx) << "traceFn needs a trace";
   Loc loc = ev.currentLoc();
@@ -449,6 +450,8 @@ TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
     inner.kind = label;
     inner.fnName = label;
     inner.loc = loc;
+    inner.axisName = axisName;
+    inner.axisSize = axisSize;
     Vals args;
     for (const TensorType &t : inTypes)
       args.push_back(makeTracer(inner, inner.block->addArgument(t)));

@@ -1,0 +1,219 @@
+//===- Engine.cpp - the batched replay and the per-example fallback -------===//
+#include "frontend/lib/vmap/Batching.h"
+
+#include "frontend/lib/Prims.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
+
+namespace parax::frontend::vmap {
+
+using ir::OpKind;
+
+BVal BEnv::get(const ir::Value *v) const {
+  auto it = bdims.find(v);
+  return BVal{values.getPrimal(v), it == bdims.end() ? -1 : it->second};
+}
+
+void BEnv::set(const ir::Value *v, const BVal &b) {
+  values.primal[v] = b.v;
+  if (b.batched())
+    bdims[v] = b.bdim;
+  else
+    bdims.erase(v);
+}
+
+const RuleTable &rules() {
+  static const RuleTable table = [] {
+    RuleTable t;
+    t.byKind.assign(size_t(OpKind::DebugBreakpoint) + 1, nullptr);
+    registerElementwiseRules(t);
+    registerStructuralRules(t);
+    registerCollectiveRules(t);
+    return t;
+  }();
+  return table;
+}
+
+Value toFront(Evaluator &ev, const BVal &b) {
+  if (b.bdim <= 0)
+    return b.v;
+  int64_t r = prims::typeOf(b.v).rank();
+  std::vector<int64_t> perm{b.bdim};
+  for (int64_t i = 0; i < r; ++i)
+    if (i != b.bdim)
+      perm.push_back(i);
+  return prims::transpose(ev, b.v, perm);
+}
+
+Value materialize(Evaluator &ev, const BVal &b, int64_t size) {
+  if (b.batched())
+    return toFront(ev, b);
+  TensorType t = prims::typeOf(b.v);
+  Shape s{size};
+  s.insert(s.end(), t.shape.begin(), t.shape.end());
+  std::vector<int64_t> dims;
+  for (int64_t i = 0; i < t.rank(); ++i)
+    dims.push_back(i + 1);
+  return prims::broadcastInDim(ev, b.v, s, dims);
+}
+
+Value moveBatchDim(Evaluator &ev, const BVal &b, int64_t dim, int64_t size) {
+  Value front = materialize(ev, b, size);
+  if (dim == 0)
+    return front;
+  int64_t r = prims::typeOf(front).rank();
+  std::vector<int64_t> perm;
+  for (int64_t i = 1; i < r; ++i)
+    perm.push_back(i);
+  perm.insert(perm.begin() + dim, 0);
+  return prims::transpose(ev, front, perm);
+}
+
+Value exampleOf(Evaluator &ev, const BVal &b, int64_t i) {
+  if (!b.batched())
+    return b.v;
+  TensorType t = prims::typeOf(b.v);
+  std::vector<int64_t> start(size_t(t.rank()), 0), limit = t.shape, stride(size_t(t.rank()), 1);
+  start[size_t(b.bdim)] = i;
+  limit[size_t(b.bdim)] = i + 1;
+  Value s = prims::slice(ev, b.v, start, limit, stride);
+  Shape shape = t.shape;
+  shape.erase(shape.begin() + b.bdim);
+  return prims::reshape(ev, s, shape);
+}
+
+Value stackExamples(Evaluator &ev, const Vals &xs) {
+  Vals rows;
+  for (const Value &x : xs) {
+    Shape s = prims::shapeOf(x);
+    s.insert(s.begin(), 1);
+    rows.push_back(prims::reshape(ev, x, s));
+  }
+  return prims::concatenate(ev, rows, 0);
+}
+
+Vals emitSame(Evaluator &ev, const ir::Operation &op, const Vals &ins) {
+  if (op.kind() == OpKind::Constant)
+    return {Value::array(op.attrs().getArray("value"))};
+  std::vector<TensorType> types;
+  for (auto &r : op.results())
+    types.push_back(r->type());
+  return frontend::bind(ev, op.kind(), ins, op.attrs(), types);
+}
+
+namespace {
+
+bool isTerminator(const ir::Operation &op) {
+  return op.kind() == OpKind::Yield || op.kind() == OpKind::Return;
+}
+
+/// Replays `op` once per example on that example's slices of every batched
+/// value it uses (operands and, for region ops, captured values) and stacks
+/// the results: vmap's meaning, for the cases without a batching rule.
+BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &axis) {
+  std::vector<const ir::Value *> used(op.operands().begin(), op.operands().end());
+  if (op.numRegions()) {
+    auto cap = ad::capturedValues(op);
+    used.insert(used.end(), cap.begin(), cap.end());
+  }
+  std::vector<Vals> lanes(op.numResults());
+  for (int64_t i = 0; i < axis.size; ++i) {
+    ad::Env lane;
+    lane.parent = &env.values;
+    for (const ir::Value *v : used) {
+      BVal b = env.get(v);
+      if (b.batched())
+        lane.primal[v] = exampleOf(ev, b, i);
+    }
+    Vals outs;
+    if (op.numRegions()) {
+      ad::replayRegionPrimal(ev, op, lane);
+      for (unsigned r = 0; r < op.numResults(); ++r)
+        outs.push_back(lane.getPrimal(op.result(r)));
+    } else {
+      Vals ins;
+      for (const ir::Value *v : op.operands())
+        ins.push_back(lane.getPrimal(v));
+      outs = emitSame(ev, op, ins);
+    }
+    for (size_t r = 0; r < outs.size(); ++r)
+      lanes[r].push_back(outs[r]);
+  }
+  BVals res;
+  for (auto &l : lanes)
+    res.push_back(BVal{stackExamples(ev, l), 0});
+  return res;
+}
+
+/// Whether the op's regions use a batched value from outside them.
+bool capturesBatched(const ir::Operation &op, const BEnv &env) {
+  if (!op.numRegions())
+    return false;
+  for (const ir::Value *v : ad::capturedValues(op))
+    if (env.get(v).batched())
+      return true;
+  return false;
+}
+
+} // namespace
+
+void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis &axis) {
+  const RuleTable &table = rules();
+  for (auto &p : block.operations()) {
+    const ir::Operation &op = *p;
+    if (isTerminator(op))
+      break;
+    ev.setCurrentLoc(op.loc());
+    BVals in;
+    bool any = false;
+    for (const ir::Value *v : op.operands()) {
+      in.push_back(env.get(v));
+      any |= in.back().batched();
+    }
+    any |= capturesBatched(op, env);
+    // A collective over the vmapped axis needs its rule even on unbatched
+    // operands (psum(x, 'i') of a shared x is x times the axis size).
+    bool ownAxis = op.hasTrait(ir::C) && !axis.name.empty() &&
+                   op.attrs().getString("axis_name") == axis.name;
+    BVals outs;
+    if (!any && !ownAxis) {
+      if (op.numRegions()) {
+        ad::replayRegionPrimal(ev, op, env.values);
+        for (unsigned r = 0; r < op.numResults(); ++r)
+          outs.push_back(BVal{env.values.getPrimal(op.result(r)), -1});
+      } else {
+        Vals ins;
+        for (auto &b : in)
+          ins.push_back(b.v);
+        for (Value &v : emitSame(ev, op, ins))
+          outs.push_back(BVal{v, -1});
+      }
+    } else {
+      BatchRule rule = size_t(op.kind()) < table.byKind.size() ? table.byKind[size_t(op.kind())]
+                                                               : nullptr;
+      if (rule && !op.numRegions()) {
+        BatchCtx c{ev, op, axis, in};
+        outs = rule(c);
+      }
+      if (outs.empty()) {
+        if (ownAxis)
+          raise("NotImplementedError",
+                std::string("lax.") + ir::mnemonic(op.kind()) + " over the vmapped axis '" +
+                    axis.name + "' in this position is not supported by parax's vmap");
+        outs = perExample(ev, op, env, axis);
+      }
+    }
+    for (unsigned r = 0; r < op.numResults(); ++r)
+      env.set(op.result(r), outs[r]);
+  }
+}
+
+BVals yielded(const ir::Block &block, const BEnv &env) {
+  const ir::Operation &term = *block.operations().back();
+  BVals r;
+  for (const ir::Value *v : term.operands())
+    r.push_back(env.get(v));
+  return r;
+}
+
+} // namespace parax::frontend::vmap
