@@ -152,6 +152,10 @@ bool ExceptionValue::getAttr(Evaluator &evr, const std::string &name, Value &out
     out = Value::tuple(args_);
     return true;
   }
+  if (name == "value" && type_->name() == "StopIteration") { // a generator's return value
+    out = args_.empty() ? Value() : args_[0];
+    return true;
+  }
   if (name == "__cause__") {
     out = cause;
     return true;
