@@ -342,7 +342,7 @@ Value Evaluator::evalGeneratorExp(const ListCompExpr &e, Frame &f) {
     runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
                   [&]() { runningGen_->yieldValue(eval(*e.elt, inner)); });
     return Value::none();
-  });
+  }, /*hasHandlers=*/false);
   noteGenerator(gen);
   return Value::object(Value::Kind::Native, gen);
 }

@@ -177,6 +177,26 @@ void collectLocals(const Block &b, std::unordered_set<std::string> &out) {
     }
   }
 }
+/// Whether a body (not its nested defs) has a try or with statement.
+bool hasHandlers(const Block &b) {
+  for (const StmtPtr &sp : b) {
+    const Stmt *s = sp.get();
+    if (s->kind == StmtKind::Try || s->kind == StmtKind::With)
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(s)) {
+      if (hasHandlers(i->body) || hasHandlers(i->orelse))
+        return true;
+    } else if (auto *w = dyn_cast<WhileStmt>(s)) {
+      if (hasHandlers(w->body) || hasHandlers(w->orelse))
+        return true;
+    } else if (auto *f = dyn_cast<ForStmt>(s)) {
+      if (hasHandlers(f->body) || hasHandlers(f->orelse))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The global/nonlocal declarations of a body (not of nested defs).
 void collectDecls(const Block &b, std::unordered_map<std::string, bool> &out) {
   for (const StmtPtr &sp : b) {
@@ -226,6 +246,7 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
     collectLocals(*body, info->locals);
     // Declared names live in another scope.
     collectDecls(*body, info->declared);
+    info->hasHandlers = hasHandlers(*body);
     for (auto &d : info->declared)
       info->locals.erase(d.first);
   }

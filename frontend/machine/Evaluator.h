@@ -63,6 +63,9 @@ class ClassObj;
 struct FunctionInfo {
   std::unordered_set<std::string> locals;
   std::unordered_map<std::string, bool> declared; ///< See Scope::declared.
+  /// The body has a try or with statement (closing a generator suspended
+  /// in it must run them; one without can be discarded silently).
+  bool hasHandlers = false;
 };
 
 /// A user-defined function (def or lambda).
@@ -358,7 +361,8 @@ private:
     int depthBase = 0;
     size_t tracesBase = 0, axesBase = 0;
   };
-  void enterGenerator(GeneratorState &s, const std::string &label, Loc resumeLoc);
+  void enterGenerator(GeneratorState &s, const std::string &label, Loc resumeLoc,
+                      bool checkDepth = true);
   void leaveGenerator(GeneratorState &s);
   GeneratorObj *runningGen_ = nullptr;
   bool tearingDown_ = false; ///< ~Evaluator: suspended bodies unwind, no Python runs.

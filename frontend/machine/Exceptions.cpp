@@ -340,7 +340,11 @@ Value exceptionFromError(Evaluator &ev, ExceptionTypes &types, const ParaxError 
     else
       isRepr = true;
   }
-  auto exc = std::make_shared<ExceptionValue>(type, std::vector<Value>{arg});
+  // The protocol's own exceptions (next() running out, close()) have no
+  // arguments, as CPython's: StopIteration().args == ().
+  bool noArgs = message.empty() && (kind == "StopIteration" || kind == "GeneratorExit");
+  auto exc = std::make_shared<ExceptionValue>(type, noArgs ? std::vector<Value>{}
+                                                           : std::vector<Value>{arg});
   exc->ev = &ev;
   exc->messageIsRepr = isRepr;
   exc->diag = d;

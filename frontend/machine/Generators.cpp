@@ -14,10 +14,11 @@ namespace parax::frontend {
 //===----------------------------------------------------------------------===//
 // The evaluator's side: state swapped per resume, generator calls
 //===----------------------------------------------------------------------===//
-void Evaluator::enterGenerator(GeneratorState &s, const std::string &label, Loc resumeLoc) {
+void Evaluator::enterGenerator(GeneratorState &s, const std::string &label, Loc resumeLoc,
+                               bool checkDepth) {
   // A generator's frames count on top of whoever resumes it, so a chain of
   // generators delegating to each other hits Python's recursion limit.
-  if (!tearingDown_ && depth_ + s.depth > kMaxCallDepth)
+  if (checkDepth && depth_ + s.depth > kMaxCallDepth)
     raise("RecursionError", "maximum recursion depth exceeded",
           "generators resuming each other " + std::to_string(kMaxCallDepth) +
               " deep (Python's limit); rewrite the recursion as a loop");
@@ -26,9 +27,11 @@ void Evaluator::enterGenerator(GeneratorState &s, const std::string &label, Loc 
   std::swap(handling_, s.handling);
   std::swap(curLoc_, s.curLoc);
   std::swap(runningGen_, s.gen);
-  TraceStack resumer = stack_;
-  stack_ = TraceFrame::push(stack_, label, resumeLoc);
-  s.stack = std::move(resumer);
+  // The body's frames show under its first resumer's (made once: a resume
+  // must cost no allocation).
+  if (!s.stack)
+    s.stack = TraceFrame::push(stack_, label, resumeLoc);
+  std::swap(stack_, s.stack);
   int callerDepth = depth_;
   depth_ = callerDepth + s.depth;
   s.depth = callerDepth;
@@ -47,8 +50,7 @@ void Evaluator::leaveGenerator(GeneratorState &s) {
   depthBase_ = s.depthBase;
   tracesBase_ = s.tracesBase;
   axesBase_ = s.axesBase;
-  stack_ = std::move(s.stack);
-  s.stack = nullptr;
+  std::swap(stack_, s.stack);
   std::swap(scope_, s.scope);
   std::swap(calls_, s.calls);
   std::swap(handling_, s.handling);
@@ -79,7 +81,8 @@ Value Evaluator::makeGenerator(const Value &fnValue, std::shared_ptr<Scope> scop
           return eval(*fn.exprBody, frame);
         Flow fl = execBlock(*fn.body, frame);
         return fl == Flow::Return ? frame.returnValue : Value::none();
-      });
+      },
+      fn.exprBody || fn.info->hasHandlers);
   noteGenerator(gen);
   return Value::object(Value::Kind::Native, gen);
 }
@@ -149,9 +152,9 @@ Value Evaluator::yieldFrom(const Value &iterable, Loc loc) {
 // GeneratorObj
 //===----------------------------------------------------------------------===//
 GeneratorObj::GeneratorObj(Evaluator &ev, std::string name, std::shared_ptr<Scope> scope,
-                           Body body)
+                           Body body, bool hasHandlers)
     : ev_(ev), name_(std::move(name)), body_(std::move(body)),
-      co_([this] { returnValue_ = body_(); }) {
+      co_([this] { returnValue_ = body_(); }), hasHandlers_(hasHandlers) {
   state_.scope = std::move(scope);
   state_.gen = this;
 }
@@ -162,7 +165,7 @@ GeneratorObj::~GeneratorObj() {
   // CPython closes a generator it frees: finally clauses and with blocks
   // inside it run (errors there are ignored, as CPython's "Exception
   // ignored in" does).
-  if (!ev_.tearingDown_) {
+  if (!ev_.tearingDown_ && hasHandlers_) {
     try {
       close(Loc{});
     } catch (...) {
@@ -273,15 +276,12 @@ void GeneratorObj::kill() {
     return;
   }
   killing_ = true;
-  bool saved = ev_.tearingDown_;
-  ev_.tearingDown_ = true; // no recursion check, no Python on the way out
-  ev_.enterGenerator(state_, name_, Loc{});
+  ev_.enterGenerator(state_, name_, Loc{}, /*checkDepth=*/false);
   try {
     co_.resume();
   } catch (...) {
   }
   ev_.leaveGenerator(state_);
-  ev_.tearingDown_ = saved;
   finish();
 }
 

@@ -34,7 +34,11 @@ class GeneratorObj : public NativeObject,
 public:
   /// Runs the body to its end; returns the generator's return value.
   using Body = std::function<Value()>;
-  GeneratorObj(Evaluator &ev, std::string name, std::shared_ptr<Scope> scope, Body body);
+  /// `hasHandlers`: the body has try/with statements, which closing it
+  /// must run (GeneratorExit); without, a dropped generator is unwound
+  /// silently, which nothing in Python can tell apart.
+  GeneratorObj(Evaluator &ev, std::string name, std::shared_ptr<Scope> scope, Body body,
+               bool hasHandlers = true);
   ~GeneratorObj() override;
 
   std::string typeName() const override { return "generator"; }
@@ -73,7 +77,7 @@ private:
   Value transfer_; ///< The value yielded out or sent in.
   std::exception_ptr injected_;
   Value returnValue_;
-  bool done_ = false, killing_ = false;
+  bool done_ = false, killing_ = false, hasHandlers_ = true;
 };
 
 /// The running generator's StopIteration for a return value (`return v`

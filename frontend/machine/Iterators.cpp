@@ -1,5 +1,6 @@
 //===- Iterators.cpp - the iteration protocol, item by item ---------------===//
 #include "frontend/machine/Iterators.h"
+#include "frontend/machine/Builtins.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Exceptions.h"
@@ -415,6 +416,11 @@ Value reversedBuiltin(Evaluator &ev, CallArgs &a) {
 } // namespace
 
 void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
+  // The lazy builtins are types, as in CPython: type(map(f, xs)) is map.
+  auto defType = [&](const std::string &name, BuiltinFunction::Impl impl) {
+    b[name] = makeType(
+        name, [name](const Value &v) { return typeName(v) == name; }, std::move(impl));
+  };
   b["iter"] = makeBuiltin("iter", [](Evaluator &ev, CallArgs &a) -> Value {
     expectPositional(a, 1, 2, "iter");
     if (a.args.size() == 2) {
@@ -426,8 +432,8 @@ void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Valu
     return getIterator(ev, a.args[0], a.loc);
   });
   b["next"] = makeBuiltin("next", nextBuiltin);
-  b["reversed"] = makeBuiltin("reversed", reversedBuiltin);
-  b["enumerate"] = makeBuiltin("enumerate", [](Evaluator &ev, CallArgs &a) {
+  defType("reversed", reversedBuiltin);
+  defType("enumerate", [](Evaluator &ev, CallArgs &a) {
     const Value *it = a.get(0, "iterable");
     if (!it)
       raise("TypeError", "enumerate() missing required argument 'iterable'");
@@ -443,7 +449,7 @@ void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Valu
       return true;
     });
   });
-  b["zip"] = makeBuiltin("zip", [](Evaluator &ev, CallArgs &a) {
+  defType("zip", [](Evaluator &ev, CallArgs &a) {
     bool strict = false;
     for (auto &kw : a.kwargs) {
       if (kw.first != "strict")
@@ -480,7 +486,7 @@ void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Valu
       return true;
     });
   });
-  b["map"] = makeBuiltin("map", [](Evaluator &ev, CallArgs &a) {
+  defType("map", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() < 2)
       raise("TypeError", "map() must have at least two arguments.");
     Value fn = a.args[0];
@@ -497,7 +503,7 @@ void installIteratorBuiltins(Evaluator &ev, std::unordered_map<std::string, Valu
       return true;
     });
   });
-  b["filter"] = makeBuiltin("filter", [](Evaluator &ev, CallArgs &a) {
+  defType("filter", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 2)
       raise("TypeError", "filter expected 2 arguments, got " + std::to_string(a.args.size()));
     Value fn = a.args[0];
