@@ -512,69 +512,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       raise("ValueError", "range() arg 3 must not be zero");
     return Value::object(Value::Kind::Range, r);
   });
-  def("enumerate", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.empty())
-      raise("TypeError", "enumerate() missing required argument 'iterable'");
-    int64_t start = 0;
-    if (const Value *s = a.get(1, "start"))
-      start = ev.toIndex(*s, "enumerate start");
-    std::vector<Value> out;
-    for (const Value &v : ev.iterate(a.args[0], a.loc))
-      out.push_back(Value::tuple({Value::integer(start++), v}));
-    return Value::list(out);
-  });
-  def("zip", [](Evaluator &ev, CallArgs &a) {
-    std::vector<std::vector<Value>> its;
-    size_t n = SIZE_MAX;
-    for (auto &v : a.args) {
-      its.push_back(ev.iterate(v, a.loc));
-      n = std::min(n, its.back().size());
-    }
-    std::vector<Value> out;
-    if (its.empty())
-      return Value::list(out);
-    for (size_t i = 0; i < n; ++i) {
-      std::vector<Value> t;
-      for (auto &it : its)
-        t.push_back(it[i]);
-      out.push_back(Value::tuple(t));
-    }
-    return Value::list(out);
-  });
-  def("map", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.size() < 2)
-      raise("TypeError", "map() must have at least two arguments.");
-    std::vector<std::vector<Value>> its;
-    size_t n = SIZE_MAX;
-    for (size_t i = 1; i < a.args.size(); ++i) {
-      its.push_back(ev.iterate(a.args[i], a.loc));
-      n = std::min(n, its.back().size());
-    }
-    std::vector<Value> out;
-    for (size_t i = 0; i < n; ++i) {
-      std::vector<Value> args;
-      for (auto &it : its)
-        args.push_back(it[i]);
-      out.push_back(ev.call(a.args[0], args, a.loc));
-    }
-    return Value::list(out);
-  });
-  def("filter", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.size() != 2)
-      raise("TypeError", "filter expected 2 arguments");
-    std::vector<Value> out;
-    for (const Value &v : ev.iterate(a.args[1], a.loc))
-      if (a.args[0].isNone() ? ev.truthy(v) : ev.truthy(ev.call(a.args[0], {v}, a.loc)))
-        out.push_back(v);
-    return Value::list(out);
-  });
-  def("reversed", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.size() != 1)
-      raise("TypeError", "reversed expected 1 argument");
-    auto items = ev.iterate(a.args[0], a.loc);
-    std::reverse(items.begin(), items.end());
-    return Value::list(items);
-  });
+  // enumerate, zip, map, filter, reversed: lazy iterators (Iterators.cpp).
   def("min", [](Evaluator &ev, CallArgs &a) { return minMax(ev, a, false); });
   def("max", [](Evaluator &ev, CallArgs &a) { return minMax(ev, a, true); });
   def("sum", [](Evaluator &ev, CallArgs &a) {
@@ -583,14 +521,16 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     Value acc = Value::integer(0);
     if (const Value *s = a.get(1, "start"))
       acc = *s;
-    for (const Value &v : ev.iterate(a.args[0], a.loc))
+    ItemCursor items(ev, a.args[0], a.loc);
+    for (Value v; items.next(v);)
       acc = ev.binary(BinOpKind::Add, acc, v, a.loc);
     return acc;
   });
   def("any", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 1)
       raise("TypeError", "any() takes exactly one argument");
-    for (const Value &v : ev.iterate(a.args[0], a.loc))
+    ItemCursor items(ev, a.args[0], a.loc);
+    for (Value v; items.next(v);)
       if (ev.truthy(v))
         return Value::boolean(true);
     return Value::boolean(false);
@@ -598,7 +538,8 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
   def("all", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 1)
       raise("TypeError", "all() takes exactly one argument");
-    for (const Value &v : ev.iterate(a.args[0], a.loc))
+    ItemCursor items(ev, a.args[0], a.loc);
+    for (Value v; items.next(v);)
       if (!ev.truthy(v))
         return Value::boolean(false);
     return Value::boolean(true);

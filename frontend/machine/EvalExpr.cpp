@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Generators.h"
+#include "frontend/machine/Iterators.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
 #include "runtime/BackendStop.h"
@@ -165,14 +167,27 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     }
     case ExprKind::Lambda: {
       auto *l = cast<LambdaExpr>(&e);
-      return makeFunction("<lambda>", e.loc, l->params, nullptr, l->body.get(), f);
+      return makeFunction("<lambda>", e.loc, l->params, nullptr, l->body.get(), f,
+                          l->isGenerator);
     }
     case ExprKind::ListComp:
+      if (cast<ListCompExpr>(&e)->isGenerator)
+        return evalGeneratorExp(*cast<ListCompExpr>(&e), f);
       return evalComprehension(*cast<ListCompExpr>(&e), f);
     case ExprKind::DictComp:
       return evalDictComp(*cast<DictCompExpr>(&e), f);
     case ExprKind::Starred:
       raise("SyntaxError", "can't use starred expression here");
+    case ExprKind::Yield: {
+      auto *y = cast<YieldExpr>(&e);
+      if (!runningGen_) // the parser rejects it; a defensive fallback
+        raise("SyntaxError", "'yield' outside function");
+      if (y->isFrom)
+        return yieldFrom(eval(*y->value, f), e.loc);
+      Value v = y->value ? eval(*y->value, f) : Value::none();
+      curLoc_ = e.loc;
+      return runningGen_->yieldValue(v);
+    }
     }
   } catch (ParaxError &err) {
     annotate(err, e.loc);
@@ -276,7 +291,8 @@ void runGenerators(Evaluator &ev, const std::vector<Comprehension> &gens,
   }
   const Comprehension &g = gens[level];
   Value it = evalIn(*g.iter);
-  for (const Value &item : ev.iterate(it, g.iter->loc)) {
+  ItemCursor items(ev, it, g.iter->loc);
+  for (Value item; items.next(item);) {
     if (ev.options().stop) // a comprehension runs no statements to poll at
       ev.options().stop->check(g.iter->loc);
     assignIn(*g.target, item);
@@ -308,6 +324,31 @@ Value Evaluator::evalComprehension(const ListCompExpr &e, Frame &f) {
   runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
                 [&]() { out.push_back(eval(*e.elt, inner)); });
   return Value::list(std::move(out));
+}
+
+Value Evaluator::evalGeneratorExp(const ListCompExpr &e, Frame &f) {
+  // The first iterable is evaluated, and iter() called on it, at once (so
+  // its errors show here); the rest runs as the generator is iterated.
+  Value first = getIterator(*this, eval(*e.generators[0].iter, f), e.generators[0].iter->loc);
+  ++functionsByFile_[e.loc.file]; // the generator points into the AST
+  auto scope = std::make_shared<Scope>();
+  scope->parent = f.scope;
+  noteClosureScope(f.scope);
+  auto gen = std::make_shared<GeneratorObj>(*this, "<genexpr>", scope, [this, &e, first,
+                                                                         scope]() -> Value {
+    Frame inner{scope, {}};
+    auto evalIn = [&](const Expr &x) {
+      if (&x == e.generators[0].iter.get())
+        return first;
+      return eval(x, inner);
+    };
+    auto assignIn = [&](const Expr &t, const Value &v) { assign(t, v, inner); };
+    runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
+                  [&]() { runningGen_->yieldValue(eval(*e.elt, inner)); });
+    return Value::none();
+  }, /*hasHandlers=*/false);
+  noteGenerator(gen);
+  return Value::object(Value::Kind::Native, gen);
 }
 
 Value Evaluator::evalDictComp(const DictCompExpr &e, Frame &f) {

@@ -13,6 +13,8 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Exceptions.h"
+#include "frontend/machine/Generators.h"
+#include "frontend/machine/Iterators.h"
 #include "frontend/syntax/Parser.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/EmbeddedPython.h"
@@ -57,6 +59,12 @@ void Evaluator::noteClosureScope(const std::shared_ptr<Scope> &s) {
 }
 
 Evaluator::~Evaluator() {
+  // Suspended generators first: their stacks hold values of this
+  // evaluator's scopes; they unwind without running Python.
+  tearingDown_ = true;
+  for (auto &w : generators_)
+    if (auto g = w.lock())
+      g->kill();
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
       s->vars.clear();
@@ -169,6 +177,26 @@ void collectLocals(const Block &b, NameSet &out) {
     }
   }
 }
+/// Whether a body (not its nested defs) has a try or with statement.
+bool hasHandlers(const Block &b) {
+  for (const StmtPtr &sp : b) {
+    const Stmt *s = sp.get();
+    if (s->kind == StmtKind::Try || s->kind == StmtKind::With)
+      return true;
+    if (auto *i = dyn_cast<IfStmt>(s)) {
+      if (hasHandlers(i->body) || hasHandlers(i->orelse))
+        return true;
+    } else if (auto *w = dyn_cast<WhileStmt>(s)) {
+      if (hasHandlers(w->body) || hasHandlers(w->orelse))
+        return true;
+    } else if (auto *f = dyn_cast<ForStmt>(s)) {
+      if (hasHandlers(f->body) || hasHandlers(f->orelse))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// The global/nonlocal declarations of a body (not of nested defs).
 void collectDecls(const Block &b, NameMap<bool> &out) {
   for (const StmtPtr &sp : b) {
@@ -218,6 +246,7 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
     collectLocals(*body, info->locals);
     // Declared names live in another scope.
     collectDecls(*body, info->declared);
+    info->hasHandlers = hasHandlers(*body);
     for (auto &d : info->declared)
       info->locals.erase(d.first);
   }
@@ -332,11 +361,15 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
   case ExprKind::Tuple:
   case ExprKind::List: {
     auto &elts = cast<SequenceExpr>(&target)->elts;
-    std::vector<Value> items = iterate(v, target.loc);
     size_t star = elts.size();
     for (size_t i = 0; i < elts.size(); ++i)
       if (elts[i]->kind == ExprKind::Starred)
         star = i;
+    // Without a starred target, one item more than the targets decides
+    // "too many values" (an endless iterator included).
+    std::vector<Value> items = star == elts.size()
+                                   ? takeItems(*this, v, elts.size() + 1, target.loc)
+                                   : iterate(v, target.loc);
     if (star == elts.size()) {
       if (items.size() != elts.size()) {
         if (items.size() > elts.size())
@@ -609,7 +642,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
       std::vector<Value> decos;
       for (auto &de : d->decorators)
         decos.push_back(eval(*de, f));
-      Value fn = makeFunction(d->name, d->loc, d->params, &d->body, nullptr, f);
+      Value fn = makeFunction(d->name, d->loc, d->params, &d->body, nullptr, f, d->isGenerator);
       for (size_t i = decos.size(); i-- > 0;) {
         curLoc_ = d->decorators[i]->loc;
         try {
@@ -846,7 +879,9 @@ Evaluator::Flow Evaluator::execFor(const ForStmt &s, Frame &f) {
       if (auto fl = runBody(Value::integer(r->at(i))))
         return *fl;
   } else {
-    for (const Value &item : iterate(it, s.iter->loc))
+    // Item by item: a generator's next value is made when the body wants it.
+    ItemCursor items(*this, it, s.iter->loc);
+    for (Value item; items.next(item);)
       if (auto fl = runBody(item))
         return *fl;
   }
@@ -874,10 +909,30 @@ Evaluator::Flow Evaluator::execWithFrom(const WithStmt &s, size_t item, Frame &f
       fl = execWithFrom(s, item + 1, f);
     } catch (ParaxError &e) {
       annotate(e, s.loc);
+      // __exit__(type, value, traceback) runs while the error is handled:
+      // an error it raises gets this one as __context__.
+      Value exc = exceptionFromError(*this, *excTypes_, e);
+      ExceptionValue *x = asException(exc);
+      if (x && !x->hasDiag) {
+        x->diag = e.diag();
+        x->hasDiag = true;
+      }
+      Value type = x ? Value::object(Value::Kind::Native, x->type()) : Value::none();
       Value suppress;
-      callSpecial(*this, ctx, "__exit__",
-                  {Value::str(e.diag().kind), Value::str(e.diag().message), Value::none()},
-                  suppress);
+      handling_.push_back(exc);
+      struct Pop {
+        std::vector<Value> &v;
+        size_t n;
+        ~Pop() { v.resize(n); }
+      } pop{handling_, handling_.size() - 1};
+      try {
+        callSpecial(*this, ctx, "__exit__", {type, exc, Value::none()}, suppress);
+      } catch (ParaxError &inner) {
+        auto *raised = dynamic_cast<RaisedError *>(&inner);
+        if (raised && raised->exception().identical(exc))
+          throw;
+        throw chainContext(*this, *excTypes_, inner, exc);
+      }
       if (truthy(suppress))
         return Flow::Normal;
       throw;
@@ -908,21 +963,23 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
   // What RAII guards restore as an error unwinds through them; reset here
   // as well, so that a caught error never leaves a trace, a frame or a
   // disable_jit level behind whatever raised it.
-  const size_t traces = traces_.size(), axes = eagerAxes.size(),
+  // Inside a generator's body, traces, axes and depth are counted from
+  // the bases its resumer set (a later resume may come from elsewhere).
+  const size_t traces = traces_.size() - tracesBase_, axes = eagerAxes.size() - axesBase_,
                handling = handling_.size();
   const TraceStack stack = stack_;
-  const int jitDepth = disableJitDepth, depth = depth_;
+  const int jitDepth = disableJitDepth, depth = depth_ - depthBase_;
   const bool muted = muted_;
   auto restore = [&] {
-    if (traces_.size() > traces)
-      traces_.resize(traces);
-    if (eagerAxes.size() > axes)
-      eagerAxes.resize(axes);
+    if (traces_.size() > tracesBase_ + traces)
+      traces_.resize(tracesBase_ + traces);
+    if (eagerAxes.size() > axesBase_ + axes)
+      eagerAxes.resize(axesBase_ + axes);
     if (handling_.size() > handling)
       handling_.resize(handling);
     stack_ = stack;
     disableJitDepth = jitDepth;
-    depth_ = depth;
+    depth_ = depthBase_ + depth;
     muted_ = muted;
     scope_ = f.scope;
   };
@@ -992,6 +1049,8 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
     }
     if (!raised && fl == Flow::Normal)
       fl = execBlock(s.orelse, f);
+  } catch (const GeneratorKill &) {
+    throw; // a discarded generator unwinding: no Python runs
   } catch (...) {
     if (s.finalbody.empty())
       throw;
@@ -1169,10 +1228,11 @@ Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into)
 //===----------------------------------------------------------------------===//
 Value Evaluator::makeFunction(const std::string &name, Loc loc,
                               const Parameters &p, const Block *body,
-                              const Expr *exprBody, Frame &f) {
+                              const Expr *exprBody, Frame &f, bool isGenerator) {
   ++functionsByFile_[loc.file];
   auto fn = std::make_shared<FunctionObj>();
   fn->name = name;
+  fn->isGenerator = isGenerator;
   fn->loc = loc;
   fn->params = &p;
   fn->body = body;
@@ -1294,7 +1354,8 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
     }
 }
 
-Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
+Value Evaluator::callFunction(const Value &f, CallArgs &args) {
+  FunctionObj &fn = f.asFunction();
   // Python's limit on nested calls, then the native stack actually left
   // (short on embedding threads; see ir/StackGuard.h).
   if (depth_ >= kMaxCallDepth)
@@ -1313,6 +1374,8 @@ Value Evaluator::callFunction(FunctionObj &fn, CallArgs &args) {
   if (!fn.info->declared.empty())
     scope->declared = &fn.info->declared;
   bindParams(fn, args, *scope);
+  if (fn.isGenerator) // the body runs when the generator is iterated
+    return makeGenerator(f, scope);
   ScopeSwap swap(scope_, scope);
   calls_.emplace_back(&fn, scope.get());
   struct CallPop {
@@ -1335,7 +1398,7 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
   case Value::Kind::Function: {
     FunctionObj &fn = f.asFunction();
     FrameGuard frame(*this, fn.name, args.loc);
-    return callFunction(fn, args);
+    return callFunction(f, args);
   }
   case Value::Kind::Native: {
     auto *n = f.as<NativeObject>();
@@ -1371,7 +1434,7 @@ Value Evaluator::call(const Value &f, std::vector<Value> args, Loc loc) {
 Value Evaluator::callAs(const Value &f, CallArgs &args, const std::string &label) {
   FrameGuard frame(*this, label, args.loc);
   if (f.kind() == Value::Kind::Function)
-    return callFunction(f.asFunction(), args);
+    return callFunction(f, args);
   return call(f, args);
 }
 
@@ -1381,9 +1444,8 @@ Value Evaluator::callLabelled(const Value &f, std::vector<Value> args,
   a.args = std::move(args);
   a.loc = loc.valid() ? loc : curLoc_;
   if (f.kind() == Value::Kind::Function && !label.empty()) {
-    FunctionObj &fn = f.asFunction();
     FrameGuard frame(*this, label, a.loc);
-    return callFunction(fn, a);
+    return callFunction(f, a);
   }
   if (!label.empty()) {
     FrameGuard frame(*this, label, a.loc);

@@ -39,6 +39,7 @@ namespace parax::frontend {
 
 struct TraceContext;
 class ExceptionTypes;
+class GeneratorObj;
 
 /// A variable scope: a function activation or the module's globals.
 struct Scope {
@@ -63,6 +64,9 @@ class ClassObj;
 struct FunctionInfo {
   NameSet locals;
   NameMap<bool> declared; ///< See Scope::declared.
+  /// The body has a try or with statement (closing a generator suspended
+  /// in it must run them; one without can be discarded silently).
+  bool hasHandlers = false;
 };
 
 /// A user-defined function (def or lambda).
@@ -89,6 +93,8 @@ struct FunctionObj : Object {
   std::weak_ptr<ClassObj> definingClass;
   /// Attributes set on the function (f.x = ..., functools.wraps).
   std::vector<std::pair<std::string, Value>> attrs;
+  /// Its body contains `yield`: a call returns a generator (Generators.h).
+  bool isGenerator = false;
 };
 
 /// Evaluator options that the program can observe.
@@ -163,7 +169,8 @@ public:
   Value unary(UnaryOpKind op, const Value &a, Loc loc);
   Value compare(CmpOpKind op, const Value &a, const Value &b, Loc loc);
   bool contains(const Value &container, const Value &item, Loc loc);
-  /// Python iteration protocol: the items of a static iterable.
+  /// Python iteration protocol: all the items of an iterable (consumes an
+  /// iterator; ItemCursor in Iterators.h goes item by item).
   std::vector<Value> iterate(const Value &v, Loc loc);
   /// A Python int from an index-like value (int, bool, concrete int array);
   /// `what` names the use for the error message.
@@ -263,6 +270,9 @@ public:
   /// zero-argument super()); false outside a method.
   bool currentMethodContext(std::shared_ptr<ClassObj> &cls, Value &self) const;
 
+  /// The generator whose body is running (innermost), or null.
+  GeneratorObj *runningGenerator() const { return runningGen_; }
+
 private:
   enum class Flow { Normal, Return, Break, Continue };
   struct Frame {
@@ -277,10 +287,16 @@ private:
   Value evalFString(const FStringExpr &e, Frame &f);
   Value evalComprehension(const ListCompExpr &e, Frame &f);
   Value evalDictComp(const DictCompExpr &e, Frame &f);
+  Value evalGeneratorExp(const ListCompExpr &e, Frame &f);
+  /// `yield from it` inside a running generator's body (PEP 380).
+  Value yieldFrom(const Value &iterable, Loc loc);
+  /// A call of a generator function: its bound scope becomes a generator.
+  Value makeGenerator(const Value &fn, std::shared_ptr<Scope> scope);
   Value evalSubscriptIndex(const Expr &e, Frame &f);
   Value makeFunction(const std::string &name, Loc loc, const Parameters &p,
-                     const Block *body, const Expr *exprBody, Frame &f);
-  Value callFunction(FunctionObj &fn, CallArgs &args);
+                     const Block *body, const Expr *exprBody, Frame &f,
+                     bool isGenerator = false);
+  Value callFunction(const Value &f, CallArgs &args);
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 
   Value lookup(HashedName name, Frame &f, Loc loc);
@@ -329,6 +345,36 @@ private:
   std::vector<std::weak_ptr<Object>> jitObjects_;
   uint64_t programsCompiled_ = 0;
   bool muted_ = false;
+
+  /// What a generator's body owns of the state above while it runs,
+  /// swapped in on every resume and out on every suspend (Generators.cpp):
+  /// its scope, running functions, handled exceptions and location. Its
+  /// Python frames count on top of the resumer's (depth), and try
+  /// statements inside it restore traces/axes/depth relative to the bases.
+  struct GeneratorState {
+    std::shared_ptr<Scope> scope;
+    std::vector<std::pair<const FunctionObj *, Scope *>> calls;
+    std::vector<Value> handling;
+    TraceStack stack;
+    Loc curLoc;
+    int depth = 1; ///< Own frames while suspended; the resumer's while running.
+    GeneratorObj *gen = nullptr;
+    int depthBase = 0;
+    size_t tracesBase = 0, axesBase = 0;
+  };
+  void enterGenerator(GeneratorState &s, const std::string &label, Loc resumeLoc,
+                      bool checkDepth = true);
+  void leaveGenerator(GeneratorState &s);
+  GeneratorObj *runningGen_ = nullptr;
+  bool tearingDown_ = false; ///< ~Evaluator: suspended bodies unwind, no Python runs.
+  int depthBase_ = 0;
+  size_t tracesBase_ = 0, axesBase_ = 0;
+  /// Generators made, weakly: the evaluator unwinds the suspended ones
+  /// before it goes (their stacks hold its values).
+  std::vector<std::weak_ptr<GeneratorObj>> generators_;
+  size_t generatorsLive_ = 0;
+  void noteGenerator(const std::shared_ptr<GeneratorObj> &g);
+  friend class GeneratorObj;
 
   friend void installBuiltins(Evaluator &ev,
                               NameMap<Value> &b);

@@ -152,6 +152,10 @@ bool ExceptionValue::getAttr(Evaluator &evr, const std::string &name, Value &out
     out = Value::tuple(args_);
     return true;
   }
+  if (name == "value" && type_->name() == "StopIteration") { // a generator's return value
+    out = args_.empty() ? Value() : args_[0];
+    return true;
+  }
   if (name == "__cause__") {
     out = cause;
     return true;
@@ -336,7 +340,11 @@ Value exceptionFromError(Evaluator &ev, ExceptionTypes &types, const ParaxError 
     else
       isRepr = true;
   }
-  auto exc = std::make_shared<ExceptionValue>(type, std::vector<Value>{arg});
+  // The protocol's own exceptions (next() running out, close()) have no
+  // arguments, as CPython's: StopIteration().args == ().
+  bool noArgs = message.empty() && (kind == "StopIteration" || kind == "GeneratorExit");
+  auto exc = std::make_shared<ExceptionValue>(type, noArgs ? std::vector<Value>{}
+                                                           : std::vector<Value>{arg});
   exc->ev = &ev;
   exc->messageIsRepr = isRepr;
   exc->diag = d;

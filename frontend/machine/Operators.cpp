@@ -468,7 +468,9 @@ bool Evaluator::contains(const Value &container, const Value &item, Loc loc) {
   }
   if (container.isArrayValue())
     return truthy(jnp::reduceAny(*this, equals(container, item, loc)));
-  for (const Value &v : iterate(container, loc))
+  // Item by item: `x in gen` stops at the first match, as in Python.
+  ItemCursor items(*this, container, loc);
+  for (Value v; items.next(v);)
     if (truthy(equals(v, item, loc)))
       return true;
   return false;
@@ -535,92 +537,7 @@ bool Evaluator::truthy(const Value &v) {
 }
 
 std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
-  if (auto *it = v.kind() == Value::Kind::Native ? v.as<IteratorObj>() : nullptr)
-    return it->rest(*this);
-  if (ClassObj *cls = classOfInstance(v)) {
-    // __iter__ then __next__ until StopIteration; or __getitem__ from 0
-    // until IndexError (the old sequence protocol).
-    Value it;
-    if (callSpecial(*this, v, "__iter__", {}, it)) {
-      if (!classOfInstance(it) || !classOfInstance(it)->lookup("__next__"))
-        return iterate(it, loc);
-      std::vector<Value> out;
-      for (;;) {
-        Value x;
-        try {
-          callSpecial(*this, it, "__next__", {}, x);
-        } catch (ParaxError &e) {
-          if (e.diag().kind == "StopIteration")
-            return out;
-          throw;
-        }
-        out.push_back(x);
-        if (out.size() > 100000000)
-          raise("MemoryError", "iterator produced more than 10^8 items");
-      }
-    }
-    if (cls->lookup("__getitem__")) {
-      std::vector<Value> out;
-      for (int64_t i = 0;; ++i) {
-        Value x;
-        try {
-          callSpecial(*this, v, "__getitem__", {Value::integer(i)}, x);
-        } catch (ParaxError &e) {
-          if (e.diag().kind == "IndexError" || e.diag().kind == "StopIteration")
-            return out;
-          throw;
-        }
-        out.push_back(x);
-      }
-    }
-    raise("TypeError", "'" + typeName(v) + "' object is not iterable");
-  }
-  switch (v.kind()) {
-  case Value::Kind::Tuple:
-  case Value::Kind::List:
-    return v.elements();
-  case Value::Kind::Str: {
-    std::vector<Value> out;
-    const std::string &s = v.asStr();
-    // One str object per character.
-    HostMemory::require(int64_t(s.size()) * 96, "the characters of a str");
-    for (size_t i = 0; i < s.size();) {
-      unsigned char c = s[i];
-      size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : 4;
-      out.push_back(Value::str(s.substr(i, n)));
-      i += n;
-    }
-    return out;
-  }
-  case Value::Kind::Dict: {
-    std::vector<Value> out;
-    for (auto &kv : v.asDict().items)
-      out.push_back(kv.first);
-    return out;
-  }
-  case Value::Kind::Range: {
-    auto *r = v.as<RangeObj>();
-    int64_t n = r->length();
-    requireSequence(n);
-    std::vector<Value> out;
-    out.reserve(size_t(n));
-    for (int64_t i = 0; i < n; ++i)
-      out.push_back(Value::integer(r->at(i)));
-    return out;
-  }
-  case Value::Kind::Array:
-  case Value::Kind::Tracer: {
-    TensorType t = abstractType(v);
-    if (t.rank() == 0)
-      raise("TypeError", "iteration over a 0-d array");
-    std::vector<Value> out;
-    for (int64_t i = 0; i < t.shape[0]; ++i)
-      out.push_back(getItem(v, Value::integer(i), loc));
-    return out;
-  }
-  default:
-    raise("TypeError", "'" + typeName(v) + "' object is not iterable");
-  }
+  return drainIterable(*this, v, loc);
 }
 
 int64_t Evaluator::toIndex(const Value &v, const std::string &what) {

@@ -390,6 +390,13 @@ private:
       generators(c->generators, ind + 1);
       return;
     }
+    case ExprKind::Yield: {
+      auto *y = cast<YieldExpr>(e);
+      line(ind, role, y->isFrom ? "YieldFrom" : "Yield", l);
+      if (y->value)
+        expr(y->value.get(), ind + 1, "value");
+      return;
+    }
     case ExprKind::DictComp: {
       auto *c = cast<DictCompExpr>(e);
       line(ind, role, "DictComp", l);

@@ -45,6 +45,7 @@ enum class ExprKind {
   ListComp,  ///< [e for t in it if c] ; also generator expressions
   DictComp,  ///< {k: v for t in it}
   Starred,   ///< *a (in calls, displays and assignment targets)
+  Yield,     ///< yield v, yield from it (makes the enclosing def a generator)
 };
 
 struct Expr {
@@ -226,6 +227,7 @@ using StmtPtr = std::unique_ptr<Stmt>;
 struct LambdaExpr : Expr {
   Parameters params;
   ExprPtr body;
+  bool isGenerator = false; ///< Its body contains `yield`.
   explicit LambdaExpr(Loc l) : Expr(ExprKind::Lambda, l) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Lambda; }
 };
@@ -239,7 +241,7 @@ struct Comprehension {
 struct ListCompExpr : Expr {
   ExprPtr elt;
   std::vector<Comprehension> generators;
-  bool isGenerator = false; ///< Written as `(e for ...)`: evaluated eagerly.
+  bool isGenerator = false; ///< Written as `(e for ...)`: a lazy generator.
   explicit ListCompExpr(Loc l) : Expr(ExprKind::ListComp, l) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::ListComp; }
 };
@@ -249,6 +251,15 @@ struct DictCompExpr : Expr {
   std::vector<Comprehension> generators;
   explicit DictCompExpr(Loc l) : Expr(ExprKind::DictComp, l) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::DictComp; }
+};
+
+/// `yield value` (value may be null) or `yield from value`.
+struct YieldExpr : Expr {
+  ExprPtr value;
+  bool isFrom = false;
+  YieldExpr(Loc l, ExprPtr v, bool from)
+      : Expr(ExprKind::Yield, l), value(std::move(v)), isFrom(from) {}
+  static bool classof(const Expr *e) { return e->kind == ExprKind::Yield; }
 };
 
 struct StarredExpr : Expr {
@@ -374,6 +385,7 @@ struct FunctionDefStmt : Stmt {
   Parameters params;
   std::vector<ExprPtr> decorators; ///< Outermost first, as written.
   Block body;
+  bool isGenerator = false; ///< Its body (not a nested def's) contains `yield`.
   explicit FunctionDefStmt(Loc l) : Stmt(StmtKind::FunctionDef, l) {}
   static bool classof(const Stmt *s) { return s->kind == StmtKind::FunctionDef; }
 };

@@ -106,6 +106,8 @@ std::string describeExpr(const Expr *e) {
     return "slice";
   case ExprKind::Starred:
     return "starred";
+  case ExprKind::Yield:
+    return "yield expression";
   case ExprKind::Tuple:
     return "tuple";
   case ExprKind::List:
@@ -501,10 +503,16 @@ StmtPtr AstBuilder::buildClassDef(P::ClassdefContext *ctx, std::vector<ExprPtr> 
   }
   // A class body is not a function: return/yield stay invalid, loops reset.
   int savedLoops = loopDepth_, savedFunctions = functionDepth_;
+  bool *savedOwner = yieldOwner_;
+  const char *savedComp = comprehension_;
   loopDepth_ = functionDepth_ = 0;
+  yieldOwner_ = nullptr;
+  comprehension_ = nullptr;
   c->body = buildSuite(ctx->suite());
   loopDepth_ = savedLoops;
   functionDepth_ = savedFunctions;
+  yieldOwner_ = savedOwner;
+  comprehension_ = savedComp;
   c->loc = extendTo(c->loc, c->body);
   return c;
 }
@@ -520,10 +528,16 @@ StmtPtr AstBuilder::buildFuncDef(P::FuncdefContext *ctx,
   if (ctx->test())
     expr(ctx->test()); // the return annotation: checked, then ignored
   int savedLoops = loopDepth_;
+  bool *savedOwner = yieldOwner_;
+  const char *savedComp = comprehension_;
   loopDepth_ = 0;
+  yieldOwner_ = &f->isGenerator;
+  comprehension_ = nullptr;
   ++functionDepth_;
   f->body = buildSuite(ctx->suite());
   --functionDepth_;
+  yieldOwner_ = savedOwner;
+  comprehension_ = savedComp;
   checkScopeDecls(&f->params, f->body);
   loopDepth_ = savedLoops;
   f->loc = extendTo(f->loc, f->body);

@@ -175,6 +175,19 @@ private:
   uint32_t file_;
   int functionDepth_ = 0; ///< Inside a def or lambda body.
   int loopDepth_ = 0;     ///< Inside a for/while body (reset by def).
+  /// The innermost def's or lambda's isGenerator flag, which a `yield`
+  /// sets (null at module and class level: `yield` is an error there).
+  bool *yieldOwner_ = nullptr;
+  /// Inside a comprehension ("list comprehension" ...), where `yield` is
+  /// an error; null elsewhere (reset by def and lambda).
+  const char *comprehension_ = nullptr;
+  /// Builds a comprehension's parts with `yield` rejected in them.
+  template <typename F> void inComprehension(const char *kind, F &&build) {
+    const char *saved = comprehension_;
+    comprehension_ = kind;
+    build();
+    comprehension_ = saved;
+  }
   /// Per expression under construction: the depth of its deepest child.
   std::vector<uint32_t> depthStack_;
 };

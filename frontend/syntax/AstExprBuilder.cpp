@@ -157,10 +157,21 @@ ExprPtr AstBuilder::exprNode(Ctx *ctx) {
     return buildAtom(static_cast<P::AtomContext *>(ctx));
   case P::RuleSubscript_:
     return buildSubscript(static_cast<P::Subscript_Context *>(ctx));
-  case P::RuleYield_expr:
-    unsupported(loc(ctx->getStart()),
-                "generators (yield) are not part of parax",
-                "build a list and return it");
+  case P::RuleYield_expr: {
+    auto *y = static_cast<P::Yield_exprContext *>(ctx);
+    Loc l = loc(ctx);
+    if (comprehension_)
+      syntaxError(l, std::string("'yield' inside ") + comprehension_);
+    if (!yieldOwner_)
+      syntaxError(l, "'yield' outside function");
+    *yieldOwner_ = true;
+    ExprPtr value;
+    if (y->test())
+      value = expr(y->test());
+    else if (y->testlist_star_expr())
+      value = buildTupleList(y->testlist_star_expr());
+    return std::make_unique<YieldExpr>(l, std::move(value), y->FROM() != nullptr);
+  }
   default:
     return buildTupleList(ctx); // testlist_star_expr, exprlist, subscriptlist
   }
@@ -470,8 +481,10 @@ ExprPtr AstBuilder::buildDisplay(P::AtomContext *ctx,
   if (P::Comp_forContext *cf = inner->comp_for()) {
     auto lc = std::make_unique<ListCompExpr>(l);
     lc->isGenerator = kind == ExprKind::Tuple;
-    lc->elt = expr(elts[0]);
-    lc->generators = buildComprehension(cf);
+    inComprehension(lc->isGenerator ? "generator expression" : "list comprehension", [&] {
+      lc->elt = expr(elts[0]);
+      lc->generators = buildComprehension(cf);
+    });
     return lc;
   }
   if (kind == ExprKind::Tuple && inner->children.size() == 1)
@@ -489,21 +502,27 @@ ExprPtr AstBuilder::buildBraces(P::AtomContext *ctx) {
     return std::make_unique<DictExpr>(l);
   if (P::Dict_tailContext *tail = dm->dict_tail()) {
     ExprPtr key, value;
-    if (dm->expr()) {
-      value = expr(dm->expr()); // **mapping
-    } else {
-      key = expr(dm->test(0));
-      value = expr(dm->test(1));
-    }
+    auto buildItem = [&] {
+      if (dm->expr()) {
+        value = expr(dm->expr()); // **mapping
+      } else {
+        key = expr(dm->test(0));
+        value = expr(dm->test(1));
+      }
+    };
     if (P::Comp_forContext *cf = tail->comp_for()) {
-      if (!key)
-        syntaxError(l, "dict unpacking cannot be used in dict comprehension");
       auto dc = std::make_unique<DictCompExpr>(l);
+      inComprehension("dict comprehension", [&] {
+        buildItem();
+        if (!key)
+          syntaxError(l, "dict unpacking cannot be used in dict comprehension");
+        dc->generators = buildComprehension(cf);
+      });
       dc->key = std::move(key);
       dc->value = std::move(value);
-      dc->generators = buildComprehension(cf);
       return dc;
     }
+    buildItem();
     auto d = std::make_unique<DictExpr>(l);
     d->keys.push_back(std::move(key));
     d->values.push_back(std::move(value));
@@ -549,7 +568,13 @@ ExprPtr AstBuilder::buildLambda(P::LambdefContext *ctx) {
   auto lam = std::make_unique<LambdaExpr>(loc(ctx));
   if (ctx->varargslist())
     lam->params = buildParams(ctx->varargslist());
+  bool *savedOwner = yieldOwner_;
+  const char *savedComp = comprehension_;
+  yieldOwner_ = &lam->isGenerator;
+  comprehension_ = nullptr;
   lam->body = expr(ctx->test());
+  yieldOwner_ = savedOwner;
+  comprehension_ = savedComp;
   return lam;
 }
 
@@ -586,8 +611,10 @@ void AstBuilder::buildCall(CallExpr &call, P::ArglistContext *arglist) {
         syntaxError(l, "Generator expression must be parenthesized");
       auto g = std::make_unique<ListCompExpr>(l);
       g->isGenerator = true;
-      g->elt = expr(a->test(0));
-      g->generators = buildComprehension(cf);
+      inComprehension("generator expression", [&] {
+        g->elt = expr(a->test(0));
+        g->generators = buildComprehension(cf);
+      });
       call.args.push_back(std::move(g));
     } else {
       if (sawKwUnpack)

@@ -129,6 +129,15 @@ TEST(ErrorTest, IndentationErrors) {
 TEST(ErrorTest, CompileTimeErrorsOfCPython) {
   expectErrors({
       {"return 1\n", "SyntaxError", "'return' outside function", 1, 1},
+      {"yield 1\n", "SyntaxError", "'yield' outside function", 1, 1},
+      {"x = yield from g()\n", "SyntaxError", "'yield' outside function", 1, 5},
+      {"class C:\n  yield 1\n", "SyntaxError", "'yield' outside function", 2, 3},
+      {"def f():\n  return [(yield x) for x in y]\n", "SyntaxError",
+       "'yield' inside list comprehension", 2, 12},
+      {"def f():\n  return ((yield x) for x in y)\n", "SyntaxError",
+       "'yield' inside generator expression", 2, 12},
+      {"def f():\n  return {k: (yield) for k in y}\n", "SyntaxError",
+       "'yield' inside dict comprehension", 2, 15},
       {"break\n", "SyntaxError", "'break' outside loop", 1, 1},
       {"def f():\n  continue\n", "SyntaxError",
        "'continue' not properly in loop", 2, 3},
@@ -193,12 +202,6 @@ TEST(ErrorTest, UnsupportedConstructsAreNamed) {
     uint32_t line, col;
     bool hasHint;
   } cases[] = {
-      {"def f():\n  yield 1\n", "generators (yield) are not part of parax", 2,
-       3, true},
-      {"def f():\n  x = yield\n", "generators (yield) are not part of parax", 2,
-       7, true},
-      {"def f():\n  yield from g()\n",
-       "generators (yield) are not part of parax", 2, 3, true},
       {"async def f():\n  pass\n", "async functions are not part of parax", 1,
        1, true},
       {"async for x in y:\n  pass\n", "async for loops are not part of parax",
@@ -277,8 +280,8 @@ TEST(ErrorTest, ConstructsTheEvaluatorJudgesStillParse) {
 }
 
 TEST(ErrorTest, TheFirstErrorInSourceOrderIsReported) {
-  Diagnostic d = error("def f():\n  yield 1\nasync def g(): pass\n");
-  EXPECT_EQ(d.message, "generators (yield) are not part of parax");
+  Diagnostic d = error("x = await y\nasync def g(): pass\n");
+  EXPECT_EQ(d.message, "await expressions are not part of parax");
   // Syntax errors come before unsupported constructs anywhere in the file.
   d = error("async def g(): pass\nx = = 1\n");
   EXPECT_EQ(d.kind, "SyntaxError");
