@@ -5,8 +5,11 @@
 // objects (modules, jit objects) and to the array library.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/ObjectBuiltins.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -539,11 +542,20 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, {"real", "imag", "is_integer"});
   case Value::Kind::Int:
   case Value::Kind::Bool:
-    if (name == "real")
-      return Value::integer(obj.asInt());
-    if (name == "imag")
-      return Value::integer(0);
-    noAttribute(obj, name, {"real", "imag"});
+  case Value::Kind::BigInt: {
+    Value m = intMethod(*this, obj, name);
+    if (!m.isNone())
+      return m;
+    noAttribute(obj, name, {"real", "imag", "numerator", "denominator", "bit_length",
+                            "bit_count", "conjugate", "as_integer_ratio"});
+  }
+  case Value::Kind::Set:
+  case Value::Kind::FrozenSet: {
+    Value m = setMethod(*this, obj, name);
+    if (!m.isNone())
+      return m;
+    noAttribute(obj, name, setMethodNames(obj.is(Value::Kind::FrozenSet)));
+  }
   case Value::Kind::Slice: {
     auto *s = obj.as<SliceObj>();
     if (name == "start")
@@ -552,7 +564,14 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return s->upper;
     if (name == "step")
       return s->step;
-    noAttribute(obj, name, {"start", "stop", "step"});
+    if (name == "indices") {
+      Value self = obj;
+      return method("slice.indices", [self](Evaluator &ev, CallArgs &a) {
+        expectArgs(a, 1, 1, "indices");
+        return sliceIndicesTuple(ev, *self.as<SliceObj>(), a.args[0]);
+      });
+    }
+    noAttribute(obj, name, {"start", "stop", "step", "indices"});
   }
   case Value::Kind::Range: {
     auto *r = obj.as<RangeObj>();
@@ -603,6 +622,9 @@ void sliceIndices(Evaluator &ev, const SliceObj &s, int64_t n, int64_t &start,
   auto clampIdx = [&](const Value &v, int64_t dflt, bool isStart) {
     if (v.isNone())
       return dflt;
+    if (v.isBigInt()) // beyond any length: clamps to an end
+      return bigOf(v).isNegative() ? (step > 0 ? int64_t(0) : int64_t(-1))
+                                   : (step > 0 ? n : n - 1);
     int64_t i = ev.toIndex(v, "slice indices");
     if (i < 0)
       i += n;

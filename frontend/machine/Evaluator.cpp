@@ -13,6 +13,8 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Exceptions.h"
+#include "frontend/machine/Hashing.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/syntax/Parser.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/EmbeddedPython.h"
@@ -39,6 +41,7 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   installModules(*this, modules_);
   installExceptions(*this, *excTypes_, builtins_, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
+  setCurrentEvaluator(this);
   backend_.setPrintSink(out_);
 }
 
@@ -57,6 +60,8 @@ void Evaluator::noteClosureScope(const std::shared_ptr<Scope> &s) {
 }
 
 Evaluator::~Evaluator() {
+  if (currentEvaluator() == this)
+    setCurrentEvaluator(nullptr);
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
       s->vars.clear();
@@ -520,6 +525,8 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           return Flow::Normal;
         }
       }
+      if (setInplace(*this, a->op, cur, rhs)) // s |= t mutates s
+        return Flow::Normal;
       if (cur.isList() && a->op == BinOpKind::Add) {
         auto items = iterate(rhs, a->value->loc);
         growList(cur, items.size());
