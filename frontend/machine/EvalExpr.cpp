@@ -12,6 +12,8 @@
 #include "frontend/tracing/Trace.h"
 #include "runtime/BackendStop.h"
 
+#include <algorithm>
+
 namespace parax::frontend {
 
 std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
@@ -141,6 +143,15 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
                                        : Value::list(std::move(items));
     }
     case ExprKind::Set: {
+      auto &elts = cast<SequenceExpr>(&e)->elts;
+      if (elts.size() > 2 && std::all_of(elts.begin(), elts.end(), [](const ExprPtr &x) {
+            return cpythonFoldsToConstant(*x);
+          })) {
+        std::vector<Value> items;
+        for (auto &el : elts)
+          items.push_back(eval(*el, f));
+        return setFromConstantDisplay(*this, items);
+      }
       Value r = newSet(Value::Kind::Set);
       for (auto &el : cast<SequenceExpr>(&e)->elts) {
         if (auto *st = dyn_cast<StarredExpr>(el.get())) {

@@ -343,6 +343,10 @@ int order(Evaluator &ev, const Value &a, const Value &b, const char *sym) {
     return compareBigNumbers(a, b, unordered);
   }
   if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() != b.isFloat() && std::llabs((a.isFloat() ? b : a).asInt()) > (int64_t(1) << 53)) {
+      bool unordered; // an int beyond 2^53 compares exactly, not rounded
+      return compareBigNumbers(a, b, unordered);
+    }
     if (a.isFloat() || b.isFloat()) {
       double x = a.asFloat(), y = b.asFloat();
       return x < y ? -1 : x > y ? 1 : 0; // NaN handled by caller
@@ -393,6 +397,10 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
   if (a.isAnySet() && b.isAnySet())
     return setsEqual(ev, a, b);
   if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() != b.isFloat() && std::llabs((a.isFloat() ? b : a).asInt()) > (int64_t(1) << 53)) {
+      bool unordered; // an int beyond 2^53 compares exactly, not rounded
+      return compareBigNumbers(a, b, unordered) == 0 && !unordered;
+    }
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
     return a.asInt() == b.asInt();
@@ -432,6 +440,11 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
         return false;
     }
     return true;
+  }
+  case Value::Kind::Slice: {
+    auto *x = a.as<SliceObj>(), *y = b.as<SliceObj>();
+    return pyEquals(ev, x->lower, y->lower) && pyEquals(ev, x->upper, y->upper) &&
+           pyEquals(ev, x->step, y->step);
   }
   case Value::Kind::Range: {
     auto *r = a.as<RangeObj>(), *s = b.as<RangeObj>();

@@ -66,6 +66,8 @@ restart:
 }
 
 void SetObj::addEntry(Evaluator &ev, const Value &key, int64_t hash) {
+  // The probe runs on to a never-used slot; the key then takes the last
+  // deleted slot passed on the way, if any (as CPython 3.11 does).
 restart:
   size_t perturb = size_t(hash), i = size_t(hash) & mask_;
   long freeSlot = -1;
@@ -73,6 +75,10 @@ restart:
     size_t probes = i + kLinearProbes <= mask_ ? kLinearProbes : 0;
     for (size_t j = i; j <= i + probes; ++j) {
       Entry &e = table_[j];
+      if (e.state == Entry::Dummy) {
+        freeSlot = long(j);
+        continue;
+      }
       if (e.state == Entry::Empty) {
         if (freeSlot >= 0) {
           Entry &f = table_[size_t(freeSlot)];
@@ -107,8 +113,6 @@ restart:
           goto restart;
         if (eq)
           return;
-      } else if (e.state == Entry::Dummy && freeSlot < 0) {
-        freeSlot = long(j);
       }
     }
     perturb >>= kPerturbShift;
@@ -286,6 +290,43 @@ Value setFromItems(Evaluator &ev, Value::Kind kind, const std::vector<Value> &it
   for (const Value &v : items)
     asSet(s).add(ev, v);
   return s;
+}
+
+bool cpythonFoldsToConstant(const Expr &e) {
+  if (auto *c = dyn_cast<ConstantExpr>(&e))
+    return true;
+  if (auto *u = dyn_cast<UnaryOpExpr>(&e)) {
+    auto *c = dyn_cast<ConstantExpr>(u->operand.get());
+    return u->op != UnaryOpKind::Not && cpythonFoldsToConstant(*u->operand) &&
+           !(c && c->type == ConstantExpr::Type::Str) && u->operand->kind != ExprKind::Tuple;
+  }
+  if (e.kind == ExprKind::Tuple) {
+    for (auto &el : cast<SequenceExpr>(&e)->elts)
+      if (!cpythonFoldsToConstant(*el))
+        return false;
+    return true;
+  }
+  if (auto *b = dyn_cast<BinOpExpr>(&e)) {
+    // Numbers only, and no powers or shifts that could grow large (CPython
+    // refuses to fold results beyond 128 bits).
+    auto numeric = [](const Expr &x) {
+      if (auto *c = dyn_cast<ConstantExpr>(&x))
+        return c->type == ConstantExpr::Type::Int || c->type == ConstantExpr::Type::Float;
+      return x.kind == ExprKind::BinOp || x.kind == ExprKind::UnaryOp;
+    };
+    if (!numeric(*b->lhs) || !numeric(*b->rhs) || b->op == BinOpKind::MatMul)
+      return false;
+    return cpythonFoldsToConstant(*b->lhs) && cpythonFoldsToConstant(*b->rhs);
+  }
+  return false;
+}
+
+Value setFromConstantDisplay(Evaluator &ev, const std::vector<Value> &items) {
+  Value folded = setFromItems(ev, Value::Kind::FrozenSet, items);
+  Value merged = setFromItems(ev, Value::Kind::FrozenSet, asSet(folded).items());
+  Value r = newSet(Value::Kind::Set);
+  asSet(r).merge(ev, asSet(merged));
+  return r;
 }
 
 namespace {

@@ -74,6 +74,15 @@ Value newSet(Value::Kind kind);
 /// A set of `items` added one after another (a literal or comprehension).
 Value setFromItems(Evaluator &ev, Value::Kind kind, const std::vector<Value> &items);
 
+/// Whether CPython's compiler folds `e` to a constant (literals, tuples
+/// of constants, arithmetic on small constants).
+bool cpythonFoldsToConstant(const Expr &e);
+/// A set display whose items CPython folds ({3, 1, 2}) is built as CPython
+/// runs it: a frozenset constant (itself rebuilt once by the compiler's
+/// constant merging) copied into an empty set, which lays the table out
+/// differently from adding the items one by one.
+Value setFromConstantDisplay(Evaluator &ev, const std::vector<Value> &items);
+
 int64_t frozensetHash(Evaluator &ev, const Value &v);
 std::string setRepr(Evaluator &ev, const Value &v);
 bool setsEqual(Evaluator &ev, const Value &a, const Value &b);
