@@ -181,7 +181,12 @@ int64_t pyHash(Evaluator &ev, const Value &v) {
   case Value::Kind::Array:
   case Value::Kind::Tracer:
   case Value::Kind::Slice: // slices are unhashable before Python 3.12
-    raise("TypeError", "unhashable type: '" + typeName(v) + "'");
+    raise("TypeError", "unhashable type: '" + typeName(v) + "'",
+          v.isList()    ? "a list can change, so it cannot be a set member or dict key; "
+                          "use tuple(...) of it"
+          : v.isAnySet() ? "use frozenset(...) of it, which is hashable"
+          : v.isDict()  ? "use a tuple of its items, tuple(sorted(d.items()))"
+                        : "");
   case Value::Kind::Native:
     if (ClassObj *cls = classOfInstance(v)) {
       bool unhashable = false;
