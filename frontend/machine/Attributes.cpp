@@ -8,8 +8,10 @@
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/DictMethods.h"
 #include "frontend/machine/ObjectBuiltins.h"
 #include "frontend/machine/Sets.h"
+#include "frontend/machine/StrMethods.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -478,11 +480,17 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, jnp::arrayAttrNames());
   }
   case Value::Kind::Str: {
-    Value m = strMethod(*this, obj, name);
+    Value m = moreStrMethod(*this, obj, name);
+    if (m.isNone())
+      m = strMethod(*this, obj, name);
     if (!m.isNone())
       return m;
-    noAttribute(obj, name, {"format", "join", "upper", "lower", "strip", "split",
-                            "replace", "startswith", "endswith", "find"});
+    std::vector<std::string> names = moreStrMethodNames();
+    for (const char *n : {"format", "join", "upper", "lower", "strip", "lstrip", "rstrip",
+                          "replace", "ljust", "rjust", "center", "zfill", "isdigit",
+                          "isalpha", "isspace"})
+      names.push_back(n);
+    noAttribute(obj, name, names);
   }
   case Value::Kind::List: {
     Value m = listMethod(obj, name);
@@ -499,10 +507,13 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, {"index", "count"});
   }
   case Value::Kind::Dict: {
-    Value m = dictMethod(obj, name);
+    Value m = moreDictMethod(*this, obj, name);
+    if (m.isNone())
+      m = dictMethod(obj, name);
     if (!m.isNone())
       return m;
-    noAttribute(obj, name, {"keys", "values", "items", "get", "pop", "update"});
+    noAttribute(obj, name, {"keys", "values", "items", "get", "pop", "update", "setdefault",
+                            "copy", "popitem", "clear", "fromkeys"});
   }
   case Value::Kind::DType:
     if (name == "name")

@@ -13,6 +13,7 @@
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/ObjectBuiltins.h"
 #include "frontend/machine/Sets.h"
@@ -222,16 +223,25 @@ bool TypeObject::getAttr(Evaluator &, const std::string &name, Value &out) {
     out = Value::str(name_.substr(name_.rfind('.') + 1));
     return true;
   }
+  if (name_ == "dict" && name == "fromkeys") { // a classmethod
+    out = makeBuiltin("dict.fromkeys", dictFromKeys);
+    return true;
+  }
   // str.upper, list.append, dict.get ...: the method of the first argument,
   // as an unbound method of a built-in type is. Only names starting with a
   // letter: dunders of built-in types are not methods here.
   static const std::map<std::string, std::vector<const char *>> methods = {
       {"str", {"upper", "lower", "strip", "lstrip", "rstrip", "split", "join", "replace",
                "startswith", "endswith", "find", "format", "title", "capitalize", "count",
-               "isdigit", "isalpha", "splitlines", "zfill", "center", "ljust", "rjust"}},
+               "isdigit", "isalpha", "splitlines", "zfill", "center", "ljust", "rjust",
+               "rsplit", "rfind", "index", "rindex", "partition", "rpartition", "expandtabs",
+               "casefold", "swapcase", "removeprefix", "removesuffix", "isupper", "islower",
+               "istitle", "isalnum", "isnumeric", "isdecimal", "isascii", "isspace",
+               "isidentifier", "isprintable", "maketrans", "translate", "format_map"}},
       {"list", {"append", "extend", "pop", "insert", "index", "count", "copy", "sort",
                 "reverse", "remove", "clear"}},
-      {"dict", {"get", "keys", "values", "items", "pop", "update", "copy", "setdefault"}},
+      {"dict", {"get", "keys", "values", "items", "pop", "update", "copy", "setdefault",
+                "popitem", "clear"}},
       {"tuple", {"index", "count"}}};
   auto it = methods.find(name_);
   if (it == methods.end() ||

@@ -13,6 +13,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Exceptions.h"
+#include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/syntax/Parser.h"
@@ -525,7 +526,8 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           return Flow::Normal;
         }
       }
-      if (setInplace(*this, a->op, cur, rhs)) // s |= t mutates s
+      if (setInplace(*this, a->op, cur, rhs) || // s |= t mutates s
+          dictInplace(*this, a->op, cur, rhs))
         return Flow::Normal;
       if (cur.isList() && a->op == BinOpKind::Add) {
         auto items = iterate(rhs, a->value->loc);

@@ -9,6 +9,7 @@
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Evaluator.h"
@@ -256,6 +257,11 @@ Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
   if (a.isAnySet() || b.isAnySet()) {
     Value out;
     if (setBinary(*this, op, a, b, out))
+      return out;
+  }
+  if (a.isDict() && b.isDict()) {
+    Value out;
+    if (dictBinary(*this, op, a, b, out))
       return out;
   }
   if (op == BinOpKind::Add) {
