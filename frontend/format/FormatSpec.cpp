@@ -356,24 +356,15 @@ std::string layoutNumber(const Spec &f, char signChar,
 // Integers (format_long_internal)
 //===----------------------------------------------------------------------===//
 
-std::string formatInt(int64_t v, const Spec &f) {
+/// An int given as its sign and the digits of its magnitude in a base.
+std::string formatIntDigits(bool negative,
+                            const std::function<std::string(int)> &digitsIn,
+                            const Spec &f) {
   if (f.precision != -1)
     valueError("Precision not allowed in integer format specifier");
   if (f.noNeg0)
     valueError("Negative zero coercion (z) not allowed in integer format "
                "specifier");
-  if (f.type == 'c') {
-    if (f.sign)
-      valueError("Sign not allowed with integer format specifier 'c'");
-    if (f.alternate)
-      valueError("Alternate form (#) not allowed with integer format "
-                 "specifier 'c'");
-    if (v < 0 || v > 0x10ffff)
-      throw ParaxError("OverflowError", "%c arg not in range(0x110000)");
-    std::string ch;
-    appendUtf8(ch, char32_t(v));
-    return layoutNumber(f, 0, "", "", false, ch, 1, false);
-  }
   int base = 10;
   const char *prefix = "";
   switch (f.type) {
@@ -393,12 +384,34 @@ std::string formatInt(int64_t v, const Spec &f) {
   default:
     break;
   }
+  return layoutNumber(f, negative ? '-' : 0, f.alternate ? prefix : "",
+                      digitsIn(base), false, "", 0, f.type == 'X');
+}
+
+std::string formatInt(int64_t v, const Spec &f) {
+  if (f.precision != -1)
+    valueError("Precision not allowed in integer format specifier");
+  if (f.noNeg0)
+    valueError("Negative zero coercion (z) not allowed in integer format "
+               "specifier");
+  if (f.type == 'c') {
+    if (f.sign)
+      valueError("Sign not allowed with integer format specifier 'c'");
+    if (f.alternate)
+      valueError("Alternate form (#) not allowed with integer format "
+                 "specifier 'c'");
+    if (v < 0 || v > 0x10ffff)
+      throw ParaxError("OverflowError", "%c arg not in range(0x110000)");
+    std::string ch;
+    appendUtf8(ch, char32_t(v));
+    return layoutNumber(f, 0, "", "", false, ch, 1, false);
+  }
   uint64_t mag = v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
-  char buf[80];
-  auto res = std::to_chars(buf, buf + sizeof buf, mag, base);
-  std::string digits(buf, res.ptr);
-  return layoutNumber(f, v < 0 ? '-' : 0, f.alternate ? prefix : "", digits,
-                      false, "", 0, f.type == 'X');
+  return formatIntDigits(v < 0, [mag](int base) {
+    char buf[80];
+    auto res = std::to_chars(buf, buf + sizeof buf, mag, base);
+    return std::string(buf, res.ptr);
+  }, f);
 }
 
 //===----------------------------------------------------------------------===//
@@ -659,6 +672,18 @@ std::string applyFormatSpec(const FormatValue &value, std::string_view spec) {
     if (!isOneOf(f.type, "eEfFgGn%"))
       unknownCode(f.type, "float");
     return formatFloat(*d, f);
+  }
+  if (const auto *b = std::get_if<BigIntDigits>(&value.v)) {
+    if (spec.empty())
+      return (b->negative ? "-" : "") + b->digits(10);
+    Spec f = parseSpec(spec, "int", 'd', '>');
+    if (f.type == 'c')
+      throw ParaxError("OverflowError", "Python int too large to convert to C long");
+    if (f.type != 0 && isOneOf(f.type, "bdoxXn"))
+      return formatIntDigits(b->negative, b->digits, f);
+    if (f.type != 0 && isOneOf(f.type, "eEfFgG%"))
+      return formatFloat(b->toDouble(), f);
+    unknownCode(f.type, "int");
   }
   const bool isBool = std::holds_alternative<bool>(value.v);
   const int64_t iv =

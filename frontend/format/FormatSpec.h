@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -21,8 +22,16 @@ namespace parax::frontend {
 /// A value as the mini-language sees it. Bool formats like int except with
 /// an empty spec ("True"). Array scalars arrive widened to a Python number,
 /// as numpy's __format__ does (float32 0.1 formats as 0.10000000149011612).
+/// An int beyond int64 (machine/BigInt.h): its sign, the digits of its
+/// magnitude in base 2, 8, 10 or 16, and its value as a float for the float
+/// codes (which may throw OverflowError).
+struct BigIntDigits {
+  bool negative = false;
+  std::function<std::string(int base)> digits;
+  std::function<double()> toDouble;
+};
 struct FormatValue {
-  std::variant<int64_t, double, bool, std::string> v;
+  std::variant<int64_t, double, bool, std::string, BigIntDigits> v;
 };
 
 std::string applyFormatSpec(const FormatValue &value, std::string_view spec);

@@ -5,6 +5,7 @@
 // (as JAX: iota in the working dtype, scaled and shifted), linspace, eye.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
@@ -102,6 +103,8 @@ void flattenNested(Evaluator &ev, const Value &v, size_t depth, Shape &shape,
       flattenNested(ev, e, depth + 1, shape, leaves, hasTracer);
     return;
   }
+  if (v.isBigInt())
+    raiseIntTooLargeForJax(v);
   if (!v.isArrayLike())
     raise("TypeError", "Value " + ev.repr(v) + " with type " + typeName(v) +
                            " is not a valid JAX type");
@@ -121,6 +124,8 @@ Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
     }
     return prims::scalarAs(v, t.dtype, t.weak);
   }
+  if (v.isBigInt())
+    raiseIntTooLargeForJax(v);
   if (!v.isSequence())
     raise("TypeError", "Value " + (v.isStr() ? pyStrRepr(v.asStr()) : ev.repr(v)) +
                            " with type " + typeName(v) +

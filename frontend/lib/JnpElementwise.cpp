@@ -6,6 +6,7 @@
 // land here too.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
@@ -53,6 +54,8 @@ std::vector<Value> promoteAndBroadcast(Evaluator &ev,
   std::vector<WeakDType> ts;
   std::vector<Shape> shapes;
   for (const Value &x : xs) {
+    if (x.isBigInt())
+      raiseIntTooLargeForJax(x);
     if (!x.isArrayLike())
       raise("TypeError", "Value " + (x.isStr() ? pyStrRepr(x.asStr()) : ev.repr(x)) +
                              " with type " + typeName(x) +

@@ -1,4 +1,5 @@
 //===- MathModule.cpp - Python's math module ------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
@@ -12,6 +13,8 @@ namespace parax::frontend {
 
 namespace {
 double num(const Value &v, const char *fn) {
+  if (v.isBigInt())
+    return intToDouble(v);
   if (!v.isNumber())
     raise("TypeError", std::string("must be real number, not ") + typeName(v),
           std::string("math.") + fn + " works on Python numbers; use jnp." + fn +
@@ -41,11 +44,33 @@ double checked(double r, std::initializer_list<double> in) {
   return r;
 }
 
-int64_t checkedInt(__int128 v, const char *fn) {
-  if (v > INT64_MAX || v < INT64_MIN)
-    raise("OverflowError", std::string("integer overflow in math.") + fn +
-                               ": parax ints are 64-bit");
-  return int64_t(v);
+/// An int argument of the integer functions (any size), by __index__.
+BigInt intArg(Evaluator &ev, const Value &v, const char *fn) {
+  if (isPyInt(v))
+    return toBigInt(v);
+  return BigInt(ev.toIndex(v, fn));
+}
+
+BigInt nonNegativeBig(Evaluator &ev, const Value &v, const char *fn, const char *what) {
+  BigInt n = intArg(ev, v, fn);
+  if (n.isNegative())
+    raise("ValueError", std::string(what) + " must be a non-negative integer");
+  return n;
+}
+
+/// The product lo * (lo+1) * ... * hi by halves, so the multiplications
+/// stay balanced (factorial(10000) is then quick).
+BigInt rangeProduct(int64_t lo, int64_t hi) {
+  if (lo > hi)
+    return BigInt(1);
+  if (hi - lo < 8) {
+    BigInt r(lo);
+    for (int64_t i = lo + 1; i <= hi; ++i)
+      r = r * BigInt(i);
+    return r;
+  }
+  int64_t mid = lo + (hi - lo) / 2;
+  return rangeProduct(lo, mid) * rangeProduct(mid + 1, hi);
 }
 
 int64_t nonNegative(Evaluator &ev, const Value &v, const char *fn, const char *what) {
@@ -105,25 +130,27 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
   });
   m.def("floor", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "floor");
-    if (a.args[0].isInt() || a.args[0].isBool())
-      return Value::integer(a.args[0].asInt());
+    if (isPyInt(a.args[0]))
+      return intValue(toBigInt(a.args[0]));
     double x = num(a.args[0], "floor");
     if (!std::isfinite(x))
       raise(std::isnan(x) ? "ValueError" : "OverflowError", "cannot convert float to integer");
-    return Value::integer(int64_t(std::floor(x)));
+    return intFromDouble(std::floor(x));
   });
   m.def("ceil", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "ceil");
-    if (a.args[0].isInt() || a.args[0].isBool())
-      return Value::integer(a.args[0].asInt());
+    if (isPyInt(a.args[0]))
+      return intValue(toBigInt(a.args[0]));
     double x = num(a.args[0], "ceil");
     if (!std::isfinite(x))
       raise(std::isnan(x) ? "ValueError" : "OverflowError", "cannot convert float to integer");
-    return Value::integer(int64_t(std::ceil(x)));
+    return intFromDouble(std::ceil(x));
   });
   m.def("trunc", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "trunc");
-    return Value::integer(int64_t(std::trunc(num(a.args[0], "trunc"))));
+    if (isPyInt(a.args[0]))
+      return intValue(toBigInt(a.args[0]));
+    return intFromDouble(std::trunc(num(a.args[0], "trunc")));
   });
   for (const char *n : {"isnan", "isinf", "isfinite"})
     m.def(n, [n](Evaluator &, CallArgs &a) {
@@ -134,28 +161,24 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
                                                                           : std::isfinite(x));
     });
   m.def("gcd", [](Evaluator &ev, CallArgs &a) {
-    int64_t g = 0;
-    for (const Value &v : a.args) {
-      int64_t x = std::llabs(ev.toIndex(v, "gcd"));
-      while (x) {
-        int64_t t = g % x;
-        g = x;
-        x = t;
-      }
-    }
-    return Value::integer(g);
+    BigInt g(0);
+    for (const Value &v : a.args)
+      g = BigInt::gcd(g, intArg(ev, v, "gcd"));
+    return intValue(g);
   });
   m.def("factorial", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "factorial");
+    if (a.args[0].isFloat())
+      raise("TypeError", "'float' object cannot be interpreted as an integer");
+    if (a.args[0].isBigInt())
+      raise(bigOf(a.args[0]).isNegative() ? "ValueError" : "OverflowError",
+            bigOf(a.args[0]).isNegative() ? "factorial() not defined for negative values"
+                                          : "factorial() argument should not exceed 9223372036854775807");
     int64_t n = ev.toIndex(a.args[0], "factorial");
     if (n < 0)
       raise("ValueError", "factorial() not defined for negative values");
-    if (n > 20)
-      raise("OverflowError", "integer overflow: parax ints are 64-bit");
-    int64_t r = 1;
-    for (int64_t i = 2; i <= n; ++i)
-      r *= i;
-    return Value::integer(r);
+    HostMemory::require(int64_t(double(n) * std::log2(double(n) + 1) / 8), "an int");
+    return intValue(rangeProduct(2, n));
   });
   m.def("prod", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "prod");
@@ -226,28 +249,38 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
     return Value::floating(checked(std::ldexp(x, int(e)), {x}));
   });
   m.def("lcm", [](Evaluator &ev, CallArgs &a) {
-    __int128 l = 1;
+    BigInt l(1);
     for (const Value &v : a.args) {
-      int64_t x = std::llabs(ev.toIndex(v, "lcm"));
-      if (x == 0 || l == 0) {
-        l = 0;
+      BigInt x = intArg(ev, v, "lcm");
+      if (x.isNegative())
+        x = -x;
+      if (x.isZero() || l.isZero()) {
+        l = BigInt(0);
         continue;
       }
-      int64_t g = std::gcd(int64_t(l), x);
-      l = checkedInt(l / g * x, "lcm");
+      BigInt q, r;
+      BigInt::divMod(l, BigInt::gcd(l, x), q, r);
+      l = q * x;
     }
-    return Value::integer(int64_t(l));
+    return intValue(l);
   });
   m.def("comb", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "comb");
-    int64_t n = nonNegative(ev, a.args[0], "comb", "n"), k = nonNegative(ev, a.args[1], "comb", "k");
-    if (k > n)
+    BigInt n = nonNegativeBig(ev, a.args[0], "comb", "n"),
+           k = nonNegativeBig(ev, a.args[1], "comb", "k");
+    if (BigInt::compare(k, n) > 0)
       return Value::integer(0);
-    k = std::min(k, n - k);
-    __int128 r = 1;
-    for (int64_t i = 0; i < k; ++i)
-      r = checkedInt(r * (n - i) / (i + 1), "comb"); // exact: r * (n-i) is a multiple of i+1
-    return Value::integer(int64_t(r));
+    if (BigInt::compare(n - k, k) < 0)
+      k = n - k;
+    if (!k.fitsInt64() || k.toInt64() > 10000000)
+      raise("OverflowError", "min(n - k, k) must not exceed 9223372036854775807");
+    BigInt r(1), q, rem;
+    for (int64_t i = 0; i < k.toInt64(); ++i) {
+      // exact: r * (n - i) is a multiple of i + 1
+      BigInt::divMod(r * (n - BigInt(i)), BigInt(i + 1), q, rem);
+      r = q;
+    }
+    return intValue(r);
   });
   m.def("perm", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "perm");
@@ -256,13 +289,17 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
     int64_t k = kv.isNone() ? n : nonNegative(ev, kv, "perm", "k");
     if (k > n)
       return Value::integer(0);
-    __int128 r = 1;
-    for (int64_t i = 0; i < k; ++i)
-      r = checkedInt(r * (n - i), "perm");
-    return Value::integer(int64_t(r));
+    if (k == 0)
+      return Value::integer(1);
+    return intValue(rangeProduct(n - k + 1, n));
   });
   m.def("isqrt", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "isqrt");
+    if (a.args[0].isBigInt()) {
+      if (bigOf(a.args[0]).isNegative())
+        raise("ValueError", "isqrt() argument must be nonnegative");
+      return intValue(BigInt::isqrt(bigOf(a.args[0])));
+    }
     int64_t n = ev.toIndex(a.args[0], "isqrt");
     if (n < 0)
       raise("ValueError", "isqrt() argument must be nonnegative");

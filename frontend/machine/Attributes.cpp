@@ -5,8 +5,13 @@
 // objects (modules, jit objects) and to the array library.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/DictMethods.h"
+#include "frontend/machine/ObjectBuiltins.h"
+#include "frontend/machine/Sets.h"
+#include "frontend/machine/StrMethods.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -475,11 +480,17 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, jnp::arrayAttrNames());
   }
   case Value::Kind::Str: {
-    Value m = strMethod(*this, obj, name);
+    Value m = moreStrMethod(*this, obj, name);
+    if (m.isNone())
+      m = strMethod(*this, obj, name);
     if (!m.isNone())
       return m;
-    noAttribute(obj, name, {"format", "join", "upper", "lower", "strip", "split",
-                            "replace", "startswith", "endswith", "find"});
+    std::vector<std::string> names = moreStrMethodNames();
+    for (const char *n : {"format", "join", "upper", "lower", "strip", "lstrip", "rstrip",
+                          "replace", "ljust", "rjust", "center", "zfill", "isdigit",
+                          "isalpha", "isspace"})
+      names.push_back(n);
+    noAttribute(obj, name, names);
   }
   case Value::Kind::List: {
     Value m = listMethod(obj, name);
@@ -496,10 +507,13 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, {"index", "count"});
   }
   case Value::Kind::Dict: {
-    Value m = dictMethod(obj, name);
+    Value m = moreDictMethod(*this, obj, name);
+    if (m.isNone())
+      m = dictMethod(obj, name);
     if (!m.isNone())
       return m;
-    noAttribute(obj, name, {"keys", "values", "items", "get", "pop", "update"});
+    noAttribute(obj, name, {"keys", "values", "items", "get", "pop", "update", "setdefault",
+                            "copy", "popitem", "clear", "fromkeys"});
   }
   case Value::Kind::DType:
     if (name == "name")
@@ -539,11 +553,20 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, {"real", "imag", "is_integer"});
   case Value::Kind::Int:
   case Value::Kind::Bool:
-    if (name == "real")
-      return Value::integer(obj.asInt());
-    if (name == "imag")
-      return Value::integer(0);
-    noAttribute(obj, name, {"real", "imag"});
+  case Value::Kind::BigInt: {
+    Value m = intMethod(*this, obj, name);
+    if (!m.isNone())
+      return m;
+    noAttribute(obj, name, {"real", "imag", "numerator", "denominator", "bit_length",
+                            "bit_count", "conjugate", "as_integer_ratio"});
+  }
+  case Value::Kind::Set:
+  case Value::Kind::FrozenSet: {
+    Value m = setMethod(*this, obj, name);
+    if (!m.isNone())
+      return m;
+    noAttribute(obj, name, setMethodNames(obj.is(Value::Kind::FrozenSet)));
+  }
   case Value::Kind::Slice: {
     auto *s = obj.as<SliceObj>();
     if (name == "start")
@@ -552,7 +575,14 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return s->upper;
     if (name == "step")
       return s->step;
-    noAttribute(obj, name, {"start", "stop", "step"});
+    if (name == "indices") {
+      Value self = obj;
+      return method("slice.indices", [self](Evaluator &ev, CallArgs &a) {
+        expectArgs(a, 1, 1, "indices");
+        return sliceIndicesTuple(ev, *self.as<SliceObj>(), a.args[0]);
+      });
+    }
+    noAttribute(obj, name, {"start", "stop", "step", "indices"});
   }
   case Value::Kind::Range: {
     auto *r = obj.as<RangeObj>();
@@ -603,6 +633,9 @@ void sliceIndices(Evaluator &ev, const SliceObj &s, int64_t n, int64_t &start,
   auto clampIdx = [&](const Value &v, int64_t dflt, bool isStart) {
     if (v.isNone())
       return dflt;
+    if (v.isBigInt()) // beyond any length: clamps to an end
+      return bigOf(v).isNegative() ? (step > 0 ? int64_t(0) : int64_t(-1))
+                                   : (step > 0 ? n : n - 1);
     int64_t i = ev.toIndex(v, "slice indices");
     if (i < 0)
       i += n;
@@ -672,7 +705,7 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
       return obj.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
     }
     std::string what = std::string(isStr ? "string" : obj.isTuple() ? "tuple" : obj.isList() ? "list" : "range") + " indices";
-    if (!(index.isInt() || index.isBool() || index.isArrayValue()))
+    if (!(index.isInt() || index.isBool() || index.isBigInt() || index.isArrayValue()))
       raise("TypeError", what + " must be integers or slices, not " + typeName(index));
     int64_t i = toIndex(index, what);
     if (i < 0)

@@ -10,8 +10,13 @@
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/lib/LibUtil.h"
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/DictMethods.h"
+#include "frontend/machine/Hashing.h"
+#include "frontend/machine/ObjectBuiltins.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/format/NumpyFormat.h"
@@ -88,6 +93,9 @@ std::string Evaluator::repr(const Value &v) {
     if (v.dtypeIsClass())
       return "<class 'jax.numpy." + std::string(dtypeName(v.asDType())) + "'>";
     return "dtype('" + std::string(dtypeName(v.asDType())) + "')";
+  case Value::Kind::Set:
+  case Value::Kind::FrozenSet:
+    return setRepr(*this, v);
   case Value::Kind::Slice: {
     auto *s = v.as<SliceObj>();
     return "slice(" + repr(s->lower) + ", " + repr(s->upper) + ", " +
@@ -113,6 +121,7 @@ std::string Evaluator::str(const Value &v) {
   case Value::Kind::None: return "None";
   case Value::Kind::Bool: return v.asBool() ? "True" : "False";
   case Value::Kind::Int: return std::to_string(v.asInt());
+  case Value::Kind::BigInt: return intToString(v);
   case Value::Kind::Float: return pythonFloatRepr(v.asFloat());
   case Value::Kind::DType:
     if (v.dtypeIsClass())
@@ -162,6 +171,10 @@ std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
   switch (v.kind()) {
   case Value::Kind::Bool: return applyFormatSpec({v.asBool()}, spec);
   case Value::Kind::Int: return applyFormatSpec({v.asInt()}, spec);
+  case Value::Kind::BigInt:
+    if (spec.empty())
+      return intToString(v);
+    return formatBigInt(bigOf(v), spec);
   case Value::Kind::Float: return applyFormatSpec({v.asFloat()}, spec);
   case Value::Kind::Str: return applyFormatSpec({v.asStr()}, spec);
   case Value::Kind::Array: {
@@ -210,16 +223,25 @@ bool TypeObject::getAttr(Evaluator &, const std::string &name, Value &out) {
     out = Value::str(name_.substr(name_.rfind('.') + 1));
     return true;
   }
+  if (name_ == "dict" && name == "fromkeys") { // a classmethod
+    out = makeBuiltin("dict.fromkeys", dictFromKeys);
+    return true;
+  }
   // str.upper, list.append, dict.get ...: the method of the first argument,
   // as an unbound method of a built-in type is. Only names starting with a
   // letter: dunders of built-in types are not methods here.
   static const std::map<std::string, std::vector<const char *>> methods = {
       {"str", {"upper", "lower", "strip", "lstrip", "rstrip", "split", "join", "replace",
                "startswith", "endswith", "find", "format", "title", "capitalize", "count",
-               "isdigit", "isalpha", "splitlines", "zfill", "center", "ljust", "rjust"}},
+               "isdigit", "isalpha", "splitlines", "zfill", "center", "ljust", "rjust",
+               "rsplit", "rfind", "index", "rindex", "partition", "rpartition", "expandtabs",
+               "casefold", "swapcase", "removeprefix", "removesuffix", "isupper", "islower",
+               "istitle", "isalnum", "isnumeric", "isdecimal", "isascii", "isspace",
+               "isidentifier", "isprintable", "maketrans", "translate", "format_map"}},
       {"list", {"append", "extend", "pop", "insert", "index", "count", "copy", "sort",
                 "reverse", "remove", "clear"}},
-      {"dict", {"get", "keys", "values", "items", "pop", "update", "copy", "setdefault"}},
+      {"dict", {"get", "keys", "values", "items", "pop", "update", "copy", "setdefault",
+                "popitem", "clear"}},
       {"tuple", {"index", "count"}}};
   auto it = methods.find(name_);
   if (it == methods.end() ||
@@ -314,26 +336,6 @@ Value minMax(Evaluator &ev, CallArgs &a, bool isMax) {
   return best;
 }
 
-int64_t parseIntLiteral(const std::string &text, int64_t base) {
-  std::string s;
-  for (char c : text)
-    if (!isspace((unsigned char)c) && c != '_')
-      s += c;
-  if (s.empty())
-    raise("ValueError", "invalid literal for int() with base " +
-                            std::to_string(base) + ": " + pyStrRepr(text));
-  size_t pos = 0;
-  try {
-    int64_t v = std::stoll(s, &pos, int(base));
-    if (pos != s.size())
-      throw std::invalid_argument("x");
-    return v;
-  } catch (std::exception &) {
-    raise("ValueError", "invalid literal for int() with base " +
-                            std::to_string(base) + ": " + pyStrRepr(text));
-  }
-}
-
 double roundHalfEven(double x) {
   double r = std::nearbyint(x); // default rounding mode is to-nearest-even
   return r;
@@ -344,85 +346,6 @@ double roundHalfEven(double x) {
 // Installation
 //===----------------------------------------------------------------------===//
 namespace {
-/// Python's hash(): CPython's algorithm for numbers (modulo 2^61 - 1, so
-/// hash(1.0) == hash(1)) and tuples (xxHash-style combination); strings use
-/// FNV-1a (CPython randomises str hashes per process anyway); instances
-/// call __hash__; mutable containers and arrays are unhashable.
-int64_t pyHash(Evaluator &ev, const Value &v) {
-  constexpr uint64_t kModulus = (uint64_t(1) << 61) - 1;
-  auto fixNeg1 = [](int64_t h) { return h == -1 ? -2 : h; };
-  switch (v.kind()) {
-  case Value::Kind::None: return 0x2a5d1e0;
-  case Value::Kind::Bool:
-  case Value::Kind::Int: {
-    int64_t i = v.asInt();
-    uint64_t m = (i < 0 ? uint64_t(0) - uint64_t(i) : uint64_t(i)) % kModulus;
-    return fixNeg1(i < 0 ? -int64_t(m) : int64_t(m));
-  }
-  case Value::Kind::Float: {
-    double d = v.asFloat();
-    if (std::isinf(d))
-      return d > 0 ? 314159 : -314159;
-    if (std::isnan(d))
-      return 0;
-    int e;
-    double m = std::frexp(std::fabs(d), &e);
-    uint64_t x = 0;
-    while (m) { // 28 bits at a time, as CPython's _Py_HashDouble
-      x = ((x << 28) & kModulus) | (x >> (61 - 28));
-      m *= 268435456.0;
-      e -= 28;
-      uint64_t y = uint64_t(m);
-      m -= double(y);
-      x += y;
-      if (x >= kModulus)
-        x -= kModulus;
-    }
-    e = e >= 0 ? e % 61 : 61 - 1 - ((-1 - e) % 61);
-    x = ((x << e) & kModulus) | (x >> (61 - e));
-    return fixNeg1(d < 0 ? -int64_t(x) : int64_t(x));
-  }
-  case Value::Kind::Str: {
-    uint64_t h = 1469598103934665603ull;
-    for (unsigned char c : v.asStr())
-      h = (h ^ c) * 1099511628211ull;
-    return fixNeg1(int64_t(h >> 1));
-  }
-  case Value::Kind::Tuple: {
-    const uint64_t p1 = 11400714785074694791ull, p2 = 14029467366897019727ull,
-                   p5 = 2870177450012600261ull;
-    uint64_t acc = p5;
-    for (const Value &e : v.elements()) {
-      acc += uint64_t(pyHash(ev, e)) * p2;
-      acc = (acc << 31) | (acc >> 33);
-      acc *= p1;
-    }
-    acc += v.elements().size() ^ (p5 ^ 3527539ull);
-    return fixNeg1(int64_t(acc));
-  }
-  case Value::Kind::List:
-  case Value::Kind::Dict:
-  case Value::Kind::Array:
-  case Value::Kind::Tracer:
-    raise("TypeError", "unhashable type: '" + typeName(v) + "'");
-  case Value::Kind::Native:
-    if (ClassObj *cls = classOfInstance(v)) {
-      const Value *h = cls->lookup("__hash__");
-      if (h && h->isNone())
-        raise("TypeError", "unhashable type: '" + typeName(v) + "'");
-      if (h) {
-        Value r;
-        callSpecial(ev, v, "__hash__", {}, r);
-        if (!r.isInt() && !r.isBool())
-          raise("TypeError", "__hash__ method should return an integer");
-        return fixNeg1(r.asInt());
-      }
-    }
-    [[fallthrough]];
-  default:
-    return fixNeg1(int64_t(reinterpret_cast<uintptr_t>(v.objectPtr().get()) >> 4));
-  }
-}
 } // namespace
 
 void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
@@ -431,6 +354,9 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
   };
   installClassBuiltins(ev, b);
   installIteratorBuiltins(ev, b);
+  installSetBuiltins(ev, b);
+  installNumberBuiltins(ev, b);
+  installObjectBuiltins(ev, b);
 
   def("print", [](Evaluator &ev, CallArgs &a) {
     std::string sep = " ", end = "\n";
@@ -482,6 +408,8 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     case Value::Kind::Tuple:
     case Value::Kind::List: return Value::integer(int64_t(v.elements().size()));
     case Value::Kind::Dict: return Value::integer(int64_t(v.asDict().items.size()));
+    case Value::Kind::Set:
+    case Value::Kind::FrozenSet: return Value::integer(int64_t(asSet(v).size()));
     case Value::Kind::Range: return Value::integer(v.as<RangeObj>()->length());
     case Value::Kind::Array:
     case Value::Kind::Tracer: {
@@ -554,8 +482,12 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       return jnp::callByName(ev, "abs", {v});
     if (v.isFloat())
       return Value::floating(std::fabs(v.asFloat()));
-    if (v.isInt() || v.isBool())
-      return Value::integer(v.asInt() < 0 ? -v.asInt() : v.asInt());
+    if (v.isInt() && v.asInt() >= 0)
+      return v;
+    if (v.isInt() || v.isBool() || v.isBigInt()) {
+      BigInt b = toBigInt(v);
+      return intValue(b.isNegative() ? -b : b);
+    }
     raise("TypeError", "bad operand type for abs(): '" + typeName(v) + "'");
   });
   def("round", [](Evaluator &ev, CallArgs &a) {
@@ -569,14 +501,13 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         args.push_back(*nd);
       return jnp::callByName(ev, "round", args);
     }
-    if (v.isInt() || v.isBool()) {
+    if (v.isInt() || v.isBool() || v.isBigInt()) {
       if (!nd || nd->isNone())
-        return Value::integer(v.asInt());
+        return intValue(toBigInt(v));
       int64_t n = ev.toIndex(*nd, "ndigits");
       if (n >= 0)
-        return Value::integer(v.asInt());
-      double p = std::pow(10.0, double(-n));
-      return Value::integer(int64_t(roundHalfEven(double(v.asInt()) / p) * p));
+        return intValue(toBigInt(v));
+      return roundIntToTens(v, -n);
     }
     if (!v.isFloat())
       raise("TypeError", "type " + typeName(v) + " doesn't define __round__ method");
@@ -586,7 +517,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         raise(std::isnan(x) ? "ValueError" : "OverflowError",
               std::isnan(x) ? "cannot convert float NaN to integer"
                             : "cannot convert float infinity to integer");
-      return Value::integer(int64_t(roundHalfEven(x)));
+      return intFromDouble(roundHalfEven(x));
     }
     int64_t n = ev.toIndex(*nd, "ndigits");
     // Python rounds the exact decimal value; printing with %.*f does that.
@@ -603,11 +534,6 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       raise("TypeError", "divmod expected 2 arguments");
     return Value::tuple({ev.binary(BinOpKind::FloorDiv, a.args[0], a.args[1], a.loc),
                          ev.binary(BinOpKind::Mod, a.args[0], a.args[1], a.loc)});
-  });
-  def("pow", [](Evaluator &ev, CallArgs &a) {
-    if (a.args.size() != 2)
-      raise("TypeError", "pow() takes 2 arguments in parax");
-    return ev.binary(BinOpKind::Pow, a.args[0], a.args[1], a.loc);
   });
   def("sorted", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 1)
@@ -695,7 +621,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
 
   // Types: callable constructors that also work with isinstance.
   b["int"] = makeType(
-      "int", [](const Value &v) { return v.isInt() || v.isBool(); },
+      "int", [](const Value &v) { return v.isInt() || v.isBool() || v.isBigInt(); },
       [](Evaluator &ev, CallArgs &a) -> Value {
         if (a.args.empty())
           return Value::integer(0);
@@ -705,18 +631,16 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
           if (!v.isStr())
             raise("TypeError", "int() can't convert non-string with explicit base");
           int64_t base = baseArg ? ev.toIndex(*baseArg, "base") : 10;
-          return Value::integer(parseIntLiteral(v.asStr(), base));
+          return parseIntText(v.asStr(), base);
         }
         if (v.isInt() || v.isBool())
           return Value::integer(v.asInt());
-        if (v.isFloat()) {
-          double d = v.asFloat();
-          if (std::isnan(d))
-            raise("ValueError", "cannot convert float NaN to integer");
-          if (!std::isfinite(d) || std::fabs(d) >= 9.2e18)
-            raise("OverflowError", "cannot convert float infinity to integer");
-          return Value::integer(int64_t(d));
-        }
+        if (v.isBigInt())
+          return v;
+        if (v.isFloat())
+          return intFromDouble(v.asFloat());
+        if (Value r; callSpecial(ev, v, "__int__", {}, r) || callSpecial(ev, v, "__index__", {}, r))
+          return r;
         if (v.isArray()) {
           const Array &arr = v.asArray();
           if (arr.size() != 1 || arr.rank() != 0)
@@ -742,6 +666,10 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         const Value &v = a.args[0];
         if (v.isNumber())
           return Value::floating(v.asFloat());
+        if (v.isBigInt())
+          return Value::floating(intToDouble(v));
+        if (Value r; callSpecial(ev, v, "__float__", {}, r))
+          return r;
         if (v.isStr()) {
           std::string s = v.asStr();
           std::string t;

@@ -346,8 +346,8 @@ void InstanceObj::setOwnAttr(const std::string &name, const Value &v) {
     return;
   }
   bool slotted = true;
-  for (const ClassObj *c : cls_->mro())
-    slotted &= c->hasSlots;
+  for (const ClassObj *c : cls_->mro()) // object itself has no __dict__ either
+    slotted &= c->hasSlots || (c->bases().empty() && c->name() == "object");
   if (slotted && cls_->mro().size() > 0) {
     bool allowed = false;
     for (const ClassObj *c : cls_->mro())

@@ -5,12 +5,16 @@
 // caret points at the innermost construct that failed.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
 #include "runtime/BackendStop.h"
+
+#include <algorithm>
 
 namespace parax::frontend {
 
@@ -31,7 +35,10 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       switch (c->type) {
       case ConstantExpr::Type::None: return Value::none();
       case ConstantExpr::Type::Bool: return Value::boolean(c->boolValue);
-      case ConstantExpr::Type::Int: return Value::integer(c->intValue);
+      case ConstantExpr::Type::Int:
+        if (!c->strValue.empty()) // beyond int64: kept as its digits
+          return parseIntText(c->strValue, 0);
+        return Value::integer(c->intValue);
       case ConstantExpr::Type::Float: return Value::floating(c->floatValue);
       case ConstantExpr::Type::Str: return Value::str(c->strValue);
       case ConstantExpr::Type::Ellipsis: return Value::ellipsis();
@@ -140,9 +147,33 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       return e.kind == ExprKind::Tuple ? Value::tuple(std::move(items))
                                        : Value::list(std::move(items));
     }
-    case ExprKind::Set:
-      raise("NotImplementedError", "sets are not part of parax",
-            "use a list or a dict");
+    case ExprKind::Set: {
+      auto &elts = cast<SequenceExpr>(&e)->elts;
+      if (elts.size() > 2 && std::all_of(elts.begin(), elts.end(), [](const ExprPtr &x) {
+            return cpythonFoldsToConstant(*x);
+          })) {
+        std::vector<Value> items;
+        for (auto &el : elts)
+          items.push_back(eval(*el, f));
+        return setFromConstantDisplay(*this, items);
+      }
+      Value r = newSet(Value::Kind::Set);
+      for (auto &el : cast<SequenceExpr>(&e)->elts) {
+        if (auto *st = dyn_cast<StarredExpr>(el.get())) {
+          for (const Value &v : iterate(eval(*st->value, f), st->loc))
+            asSet(r).add(*this, v);
+        } else {
+          Value v = eval(*el, f);
+          try {
+            asSet(r).add(*this, v);
+          } catch (ParaxError &err) { // `unhashable type` points at the item
+            annotate(err, el->loc);
+            throw;
+          }
+        }
+      }
+      return r;
+    }
     case ExprKind::Dict: {
       auto *d = cast<DictExpr>(&e);
       Value r = Value::dict();
@@ -323,6 +354,8 @@ Value Evaluator::evalComprehension(const ListCompExpr &e, Frame &f) {
   auto assignIn = [&](const Expr &t, const Value &v) { assign(t, v, inner); };
   runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
                 [&]() { out.push_back(eval(*e.elt, inner)); });
+  if (e.isSet)
+    return setFromItems(*this, Value::Kind::Set, out);
   return Value::list(std::move(out));
 }
 

@@ -15,6 +15,9 @@
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
+#include "frontend/machine/DictMethods.h"
+#include "frontend/machine/Hashing.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/syntax/Parser.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/EmbeddedPython.h"
@@ -41,6 +44,7 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   installModules(*this, modules_);
   installExceptions(*this, *excTypes_, builtins_, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
+  setCurrentEvaluator(this);
   backend_.setPrintSink(out_);
 }
 
@@ -65,6 +69,8 @@ Evaluator::~Evaluator() {
   for (auto &w : generators_)
     if (auto g = w.lock())
       g->kill();
+  if (currentEvaluator() == this)
+    setCurrentEvaluator(nullptr);
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
       s->vars.clear();
@@ -566,6 +572,9 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           return Flow::Normal;
         }
       }
+      if (setInplace(*this, a->op, cur, rhs) || // s |= t mutates s
+          dictInplace(*this, a->op, cur, rhs))
+        return Flow::Normal;
       if (cur.isList() && a->op == BinOpKind::Add) {
         auto items = iterate(rhs, a->value->loc);
         growList(cur, items.size());

@@ -1,5 +1,6 @@
 //===- Iterators.cpp - the iteration protocol, item by item ---------------===//
 #include "frontend/machine/Iterators.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
@@ -61,6 +62,12 @@ ItemCursor::ItemCursor(Evaluator &ev, const Value &v, Loc loc) : ev_(&ev), loc_(
     mode_ = Mode::Items;
     for (auto &kv : v.asDict().items)
       items_.push_back(kv.first);
+    end_ = int64_t(items_.size());
+    return;
+  case Value::Kind::Set:
+  case Value::Kind::FrozenSet:
+    mode_ = Mode::Items;
+    items_ = asSet(v).items();
     end_ = int64_t(items_.size());
     return;
   case Value::Kind::Array:
@@ -218,6 +225,7 @@ Value getIterator(Evaluator &ev, const Value &v, Loc loc) {
   }
   std::string type = v.isList() ? "list_iterator" : v.isTuple() ? "tuple_iterator"
                      : v.isStr() ? "str_ascii_iterator" : v.isDict() ? "dict_keyiterator"
+                     : v.is(Value::Kind::Set) || v.is(Value::Kind::FrozenSet) ? "set_iterator"
                      : v.is(Value::Kind::Range) ? "range_iterator" : "iterator";
   return Value::object(Value::Kind::Native,
                        std::make_shared<IteratorObj>(

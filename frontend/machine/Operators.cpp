@@ -6,8 +6,11 @@
 // promotion rules and builds or runs the primitive.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/DictMethods.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
@@ -24,22 +27,26 @@ namespace {
                          ": '" + typeName(a) + "' and '" + typeName(b) + "'");
 }
 
+/// Thrown by the checked int64 helpers; numericBinary redoes the
+/// operation on BigInts (Python ints do not overflow).
+struct IntOverflow {};
+
 int64_t checkedMul(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_mul_overflow(a, b, &r))
-    raise("OverflowError", "integer overflow: parax ints are 64-bit");
+    throw IntOverflow{};
   return r;
 }
 int64_t checkedAdd(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_add_overflow(a, b, &r))
-    raise("OverflowError", "integer overflow: parax ints are 64-bit");
+    throw IntOverflow{};
   return r;
 }
 int64_t checkedSub(int64_t a, int64_t b) {
   int64_t r;
   if (__builtin_sub_overflow(a, b, &r))
-    raise("OverflowError", "integer overflow: parax ints are 64-bit");
+    throw IntOverflow{};
   return r;
 }
 
@@ -83,7 +90,20 @@ Value sequenceRepeat(const Value &seq, int64_t n) {
 }
 
 /// Python numeric binary op on bool/int/float.
+Value numericBinary(BinOpKind op, const Value &a, const Value &b);
+Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b);
+
 Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
+  if (a.isFloat() || b.isFloat())
+    return numericBinaryInt64(op, a, b);
+  try {
+    return numericBinaryInt64(op, a, b);
+  } catch (IntOverflow &) {
+    return bigBinary(op, a, b);
+  }
+}
+
+Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b) {
   bool isF = a.isFloat() || b.isFloat();
   if (!isF) {
     int64_t x = a.asInt(), y = b.asInt();
@@ -95,8 +115,14 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
       if (y == 0)
         raise("ZeroDivisionError", "division by zero");
       return Value::floating(double(x) / double(y));
-    case BinOpKind::FloorDiv: return Value::integer(floorDiv(x, y));
-    case BinOpKind::Mod: return Value::integer(floorMod(x, y));
+    case BinOpKind::FloorDiv:
+      if (x == INT64_MIN && y == -1)
+        throw IntOverflow{};
+      return Value::integer(floorDiv(x, y));
+    case BinOpKind::Mod:
+      if (y == -1)
+        return Value::integer(0);
+      return Value::integer(floorMod(x, y));
     case BinOpKind::Pow: {
       if (y < 0) {
         if (x == 0)
@@ -131,8 +157,8 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
         raise("ValueError", "negative shift count");
       // x << y fits int64 iff |x| < 2^(63 - y) (1 << 62 does; -1 << 63,
       // which also would, is refused with the rest of y >= 63).
-      if (y >= 63 || (x != 0 && ((x < 0 ? 0 - uint64_t(x) : uint64_t(x)) >> (63 - y)) != 0))
-        raise("OverflowError", "integer overflow: parax ints are 64-bit");
+      if (x != 0 && (y >= 63 || ((x < 0 ? 0 - uint64_t(x) : uint64_t(x)) >> (63 - y)) != 0))
+        throw IntOverflow{};
       return Value::integer(x << y);
     case BinOpKind::RShift:
       if (y < 0)
@@ -217,6 +243,27 @@ Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
     return jnp::binary(*this, op, a, b);
   if (a.isNumber() && b.isNumber())
     return numericBinary(op, a, b);
+  if (a.isBigInt() || b.isBigInt()) {
+    if ((a.isNumber() || a.isBigInt()) && (b.isNumber() || b.isBigInt()))
+      return bigBinary(op, a, b);
+    if (a.isArrayValue() || b.isArrayValue())
+      raiseIntTooLargeForJax(a.isBigInt() ? a : b);
+    if (op == BinOpKind::Mul && (a.isStr() || a.isSequence() || b.isStr() || b.isSequence())) {
+      if (toBigInt(a.isBigInt() ? a : b).isNegative())
+        return sequenceRepeat(a.isBigInt() ? b : a, 0);
+      raise("OverflowError", "cannot fit 'int' into an index-sized integer");
+    }
+  }
+  if (a.isAnySet() || b.isAnySet()) {
+    Value out;
+    if (setBinary(*this, op, a, b, out))
+      return out;
+  }
+  if (a.isDict() && b.isDict()) {
+    Value out;
+    if (dictBinary(*this, op, a, b, out))
+      return out;
+  }
   if (op == BinOpKind::Add) {
     if (a.isStr() && b.isStr()) {
       requireStrBytes(int64_t(a.asStr().size() + b.asStr().size()));
@@ -264,11 +311,13 @@ Value Evaluator::unary(UnaryOpKind op, const Value &a, Loc loc) {
   case UnaryOpKind::Neg:
     if (a.isFloat())
       return Value::floating(-a.asFloat());
-    if (a.isInt() || a.isBool())
-      return Value::integer(checkedSub(0, a.asInt()));
+    if ((a.isInt() && a.asInt() != INT64_MIN) || a.isBool())
+      return Value::integer(-a.asInt());
+    if (a.isInt() || a.isBigInt())
+      return intValue(-toBigInt(a));
     break;
   case UnaryOpKind::Pos:
-    if (a.isFloat())
+    if (a.isFloat() || a.isBigInt())
       return a;
     if (a.isInt() || a.isBool())
       return Value::integer(a.asInt());
@@ -276,6 +325,8 @@ Value Evaluator::unary(UnaryOpKind op, const Value &a, Loc loc) {
   case UnaryOpKind::Invert:
     if (a.isInt() || a.isBool())
       return Value::integer(~a.asInt());
+    if (a.isBigInt())
+      return intValue(~bigOf(a));
     break;
   default:
     break;
@@ -292,7 +343,16 @@ bool sameObject(const Value &a, const Value &b);
 /// Three-way comparison of Python values for ordering (<, <=, ...).
 int order(Evaluator &ev, const Value &a, const Value &b, const char *sym) {
   checkStack("in comparison");
+  if ((a.isBigInt() || b.isBigInt()) && (a.isNumber() || a.isBigInt()) &&
+      (b.isNumber() || b.isBigInt())) {
+    bool unordered;
+    return compareBigNumbers(a, b, unordered);
+  }
   if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() != b.isFloat() && std::llabs((a.isFloat() ? b : a).asInt()) > (int64_t(1) << 53)) {
+      bool unordered; // an int beyond 2^53 compares exactly, not rounded
+      return compareBigNumbers(a, b, unordered);
+    }
     if (a.isFloat() || b.isFloat()) {
       double x = a.asFloat(), y = b.asFloat();
       return x < y ? -1 : x > y ? 1 : 0; // NaN handled by caller
@@ -334,7 +394,19 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
   checkStack("in comparison");
   if (classOfInstance(a) || classOfInstance(b))
     return instanceEquals(ev, a, b);
+  if (a.isBigInt() || b.isBigInt()) {
+    if (!(a.isNumber() || a.isBigInt()) || !(b.isNumber() || b.isBigInt()))
+      return false;
+    bool unordered;
+    return compareBigNumbers(a, b, unordered) == 0 && !unordered;
+  }
+  if (a.isAnySet() && b.isAnySet())
+    return setsEqual(ev, a, b);
   if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() != b.isFloat() && std::llabs((a.isFloat() ? b : a).asInt()) > (int64_t(1) << 53)) {
+      bool unordered; // an int beyond 2^53 compares exactly, not rounded
+      return compareBigNumbers(a, b, unordered) == 0 && !unordered;
+    }
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
     return a.asInt() == b.asInt();
@@ -374,6 +446,11 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
         return false;
     }
     return true;
+  }
+  case Value::Kind::Slice: {
+    auto *x = a.as<SliceObj>(), *y = b.as<SliceObj>();
+    return pyEquals(ev, x->lower, y->lower) && pyEquals(ev, x->upper, y->upper) &&
+           pyEquals(ev, x->step, y->step);
   }
   case Value::Kind::Range: {
     auto *r = a.as<RangeObj>(), *s = b.as<RangeObj>();
@@ -435,6 +512,8 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
     return Value::boolean(pyEquals(*this, a, b));
   if (op == CmpOpKind::NotEq)
     return Value::boolean(!pyEquals(*this, a, b));
+  if (Value r; setCompare(*this, op, a, b, r))
+    return r;
   if ((a.isFloat() && std::isnan(a.asFloat())) ||
       (b.isFloat() && std::isnan(b.asFloat())))
     return Value::boolean(false);
@@ -459,6 +538,8 @@ bool Evaluator::contains(const Value &container, const Value &item, Loc loc) {
   }
   if (container.isDict())
     return container.asDict().find(item) != nullptr;
+  if (container.isAnySet())
+    return asSet(container).contains(*this, item);
   if (container.is(Value::Kind::Range) && (item.isInt() || item.isBool())) {
     auto *r = container.as<RangeObj>();
     int64_t v = item.asInt();
@@ -486,6 +567,9 @@ bool Evaluator::truthy(const Value &v) {
   case Value::Kind::Tuple:
   case Value::Kind::List: return !v.elements().empty();
   case Value::Kind::Dict: return !v.asDict().items.empty();
+  case Value::Kind::Set:
+  case Value::Kind::FrozenSet: return asSet(v).size() != 0;
+  case Value::Kind::BigInt: return true; // never zero
   case Value::Kind::Range: return v.as<RangeObj>()->length() != 0;
   case Value::Kind::Native:
     if (classOfInstance(v)) {
@@ -543,6 +627,8 @@ std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
 int64_t Evaluator::toIndex(const Value &v, const std::string &what) {
   if (v.isInt() || v.isBool())
     return v.asInt();
+  if (v.isBigInt())
+    raise("IndexError", "cannot fit 'int' into an index-sized integer");
   if (v.isArray()) {
     const Array &a = v.asArray();
     if (a.rank() == 0 && (isInteger(a.dtype()) || a.dtype() == DType::Bool))

@@ -6,6 +6,7 @@
 // d i u f F e E g G x X o c s r a, %(key)s with a mapping, and %%.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 
@@ -99,17 +100,17 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
     case 'd':
     case 'i':
     case 'u': {
-      if (!v.isNumber() && !v.isArrayValue())
+      if (!v.isNumber() && !v.isArrayValue() && !v.isBigInt())
         raise("TypeError", "%" + std::string(1, type) + " format: a real number is required, not " +
                                typeName(v));
-      Value iv = v.isFloat() ? Value::integer(int64_t(std::trunc(v.asFloat()))) : v;
+      Value iv = v.isFloat() ? intFromDouble(std::trunc(v.asFloat())) : v;
       out += formatValue(ev, iv, spec + "d", 0);
       break;
     }
     case 'x':
     case 'X':
     case 'o':
-      if (!(v.isInt() || v.isBool()))
+      if (!(v.isInt() || v.isBool() || v.isBigInt()))
         raise("TypeError", "%" + std::string(1, type) + " format: an integer is required, not " +
                                typeName(v));
       out += formatValue(ev, v, spec + type, 0);
@@ -120,9 +121,10 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
     case 'E':
     case 'g':
     case 'G':
-      if (!v.isNumber() && !v.isArrayValue())
+      if (!v.isNumber() && !v.isArrayValue() && !v.isBigInt())
         raise("TypeError", "must be real number, not " + typeName(v));
-      out += formatValue(ev, v.isNumber() ? Value::floating(v.asFloat()) : v,
+      out += formatValue(ev, v.isNumber() ? Value::floating(v.asFloat())
+                             : v.isBigInt() ? Value::floating(intToDouble(v)) : v,
                          spec + "." + (precision.empty() ? "6" : precision) + type, 0);
       break;
     case 'c':

@@ -115,10 +115,8 @@ std::string knownGapHint(const std::string &qualified) {
       {"__import__", "parax does not support __import__(): use an import statement"},
       {"globals", "parax does not support globals()"},
       {"locals", "parax does not support locals()"},
-      {"dir", "parax does not support dir()"},
       {"vars", "parax does not support vars()"},
       {"setattr", "parax does not support setattr(): objects are immutable here"},
-      {"delattr", "parax does not support delattr()"},
   };
   auto it = gaps.find(qualified);
   return it == gaps.end() ? "" : it->second;

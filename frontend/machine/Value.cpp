@@ -1,6 +1,10 @@
 //===- Value.cpp - Python-level values ------------------------------------===//
 #include "frontend/machine/Value.h"
+#include "frontend/machine/BigInt.h"
+#include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Hashing.h"
+#include "frontend/machine/Sets.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Diagnostics.h"
 
@@ -312,6 +316,9 @@ std::string typeName(const Value &v) {
   case K::Native: return static_cast<NativeObject *>(v.objectPtr().get())->typeName();
   case K::Slice: return "slice";
   case K::Range: return "range";
+  case K::Set: return "set";
+  case K::FrozenSet: return "frozenset";
+  case K::BigInt: return "int";
   }
   return "object";
 }
@@ -321,6 +328,22 @@ std::string typeName(const Value &v) {
 
 namespace {
 bool scalarKeysEqual(const Value &a, const Value &b) {
+  if (a.isBigInt() || b.isBigInt()) {
+    if (!(a.isNumber() || a.isBigInt()) || !(b.isNumber() || b.isBigInt()))
+      return false;
+    bool unordered;
+    return compareBigNumbers(a, b, unordered) == 0 && !unordered;
+  }
+  // Instances compare by __hash__ then __eq__ (CPython's dict lookup), and
+  // frozensets by their elements, through the evaluator running here.
+  if (Evaluator *ev = currentEvaluator()) {
+    if (a.identical(b))
+      return true;
+    if (classOfInstance(a) || classOfInstance(b))
+      return pyHash(*ev, a) == pyHash(*ev, b) && pyKeysEqual(*ev, a, b);
+    if (a.isAnySet() && b.isAnySet())
+      return setsEqual(*ev, a, b);
+  }
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
@@ -361,11 +384,30 @@ bool scalarKey(const Value &v, std::string &out) {
   case K::None: out += "N;"; return true;
   case K::Bool: out += v.asBool() ? "T;" : "F;"; return true;
   case K::Int: out += "i" + std::to_string(v.asInt()) + ";"; return true;
+  case K::BigInt: out += "i" + bigOf(v).toString() + ";"; return true;
+  case K::FrozenSet: {
+    // Order-independent: the element keys sorted.
+    std::vector<std::string> keys;
+    for (const Value &e : asSet(v).items()) {
+      std::string k;
+      if (!hashableKey(e, k))
+        return false;
+      keys.push_back(k);
+    }
+    std::sort(keys.begin(), keys.end());
+    out += "z{";
+    for (auto &k : keys)
+      out += k;
+    out += "}";
+    return true;
+  }
   case K::Float: {
     // Python: 1.0 == 1 hashes equal.
     double d = v.asFloat();
     if (d == std::floor(d) && std::fabs(d) < 9e18)
       out += "i" + std::to_string(int64_t(d)) + ";";
+    else if (std::isfinite(d) && d == std::floor(d))
+      out += "i" + BigInt::fromDouble(d).toString() + ";";
     else {
       char buf[40];
       std::snprintf(buf, sizeof buf, "f%a;", d);

@@ -4,7 +4,8 @@
 // dtype, Ellipsis) are stored inline; everything else is a shared heap
 // Object. Arrays come in two flavours: a concrete Array (data) and a Tracer
 // (an abstract value that stands for an IR value while a jit/pmap/loop body
-// is being traced). Python ints are 64-bit here (overflow is an error).
+// is being traced). Python ints are int64 inline; a result that does not fit
+// becomes a BigInt (machine/BigInt.h), so ints never overflow.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -49,6 +50,9 @@ public:
     Native,   ///< built-in function, module, jit object, ... (NativeObject)
     Slice,
     Range,
+    Set,       ///< set (SetObj, machine/Sets.h)
+    FrozenSet, ///< frozenset (SetObj)
+    BigInt,    ///< an int outside int64 (BigIntObj, machine/BigInt.h)
   };
 
   Value() : kind_(Kind::None) {}
@@ -82,7 +86,10 @@ public:
   bool is(Kind k) const { return kind_ == k; }
   bool isNone() const { return kind_ == Kind::None; }
   bool isBool() const { return kind_ == Kind::Bool; }
+  /// An int64 int; isBigInt() is the int beyond int64 range.
   bool isInt() const { return kind_ == Kind::Int; }
+  bool isBigInt() const { return kind_ == Kind::BigInt; }
+  bool isAnySet() const { return kind_ == Kind::Set || kind_ == Kind::FrozenSet; }
   bool isFloat() const { return kind_ == Kind::Float; }
   /// Python number: bool, int or float.
   bool isNumber() const {

@@ -68,9 +68,10 @@ struct ConstantExpr : Expr {
   enum class Type { None, Bool, Int, Float, Str, Ellipsis };
   Type type;
   bool boolValue = false;
-  int64_t intValue = 0;  ///< Ints beyond int64 are a syntax error.
+  int64_t intValue = 0;  ///< Ints beyond int64 keep their digits in strValue.
   double floatValue = 0; ///< Also used for imaginary literals: not supported.
-  std::string strValue;  ///< UTF-8, escapes already decoded.
+  std::string strValue;  ///< UTF-8, escapes already decoded; for an Int
+                         ///< beyond int64, its spelling without '_' (0x.., 123..).
   ConstantExpr(Loc l, Type t) : Expr(ExprKind::Constant, l), type(t) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Constant; }
 };
@@ -242,6 +243,7 @@ struct ListCompExpr : Expr {
   ExprPtr elt;
   std::vector<Comprehension> generators;
   bool isGenerator = false; ///< Written as `(e for ...)`: a lazy generator.
+  bool isSet = false;       ///< Written as `{e for ...}`: builds a set.
   explicit ListCompExpr(Loc l) : Expr(ExprKind::ListComp, l) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::ListComp; }
 };

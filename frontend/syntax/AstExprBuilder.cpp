@@ -538,9 +538,13 @@ ExprPtr AstBuilder::buildBraces(P::AtomContext *ctx) {
     return d;
   }
   P::Set_tailContext *tail = dm->set_tail();
-  if (tail->comp_for())
-    unsupported(l, "set comprehensions are not part of parax",
-                "use a list comprehension");
+  if (P::Comp_forContext *cf = tail->comp_for()) {
+    auto sc = std::make_unique<ListCompExpr>(l);
+    sc->elt = expr(static_cast<Ctx *>(dm->children[0]));
+    sc->isSet = true;
+    sc->generators = buildComprehension(cf);
+    return sc;
+  }
   auto s = std::make_unique<SequenceExpr>(ExprKind::Set, l);
   s->elts.push_back(expr(static_cast<Ctx *>(dm->children[0])));
   for (Ctx *e : ruleChildren(tail))

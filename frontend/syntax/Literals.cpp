@@ -432,21 +432,15 @@ ExprPtr numberLiteral(const std::string &text, Loc loc) {
     throw ParaxError("NotImplementedError",
                      "complex numbers are not part of parax", loc);
 
-  auto tooLarge = [&]() -> ParaxError {
-    return ParaxError("SyntaxError",
-                      "integer literal too large for parax (ints have 64 "
-                      "bits)",
-                      loc,
-                      "use a float literal if an approximate value is enough");
-  };
   auto makeInt = [&](const char *first, const char *end, int base) {
     uint64_t v = 0;
     auto [ptr, ec] = std::from_chars(first, end, v, base);
+    auto c = std::make_unique<ConstantExpr>(loc, ConstantExpr::Type::Int);
     if (ec == std::errc::result_out_of_range ||
         v > uint64_t(std::numeric_limits<int64_t>::max()))
-      throw tooLarge();
-    auto c = std::make_unique<ConstantExpr>(loc, ConstantExpr::Type::Int);
-    c->intValue = int64_t(v);
+      c->strValue = s; // beyond int64: the evaluator makes a big int of it
+    else
+      c->intValue = int64_t(v);
     return c;
   };
 

@@ -1,4 +1,5 @@
 //===- Trace.cpp - tracing Python functions into IR -----------------------===//
+#include "frontend/machine/BigInt.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/MemoryCheck.h"
@@ -23,6 +24,8 @@ TensorType abstractType(const Value &v) {
     return TensorType{defaultInt(), {}, true};
   case Value::Kind::Float:
     return TensorType{defaultFloat(), {}, true};
+  case Value::Kind::BigInt:
+    raiseIntTooLargeForJax(v);
   default:
     raise("TypeError", "Value " + typeName(v) + " is not a valid JAX type");
   }
@@ -48,6 +51,8 @@ Array toArray(const Value &v) {
     return v.asArray();
   if (v.isNumber())
     return scalarToArray(v);
+  if (v.isBigInt())
+    raiseIntTooLargeForJax(v);
   raise("TypeError", "Value " + typeName(v) + " is not a valid JAX type");
 }
 
