@@ -121,6 +121,7 @@ public:
         i += len;
         --n;
       }
+      HostMemory::require(int64_t(out.size() + (i - start)), "a file's contents");
       out += decodeRange(start, i);
       consumed(i);
       if (n > 0 && !fill())
@@ -165,6 +166,7 @@ public:
         i += len;
         ++count;
       }
+      HostMemory::require(int64_t(out.size() + (i - start)), "a line of a file");
       out += decodeRange(start, i);
       consumed(i);
       if (done || (limit >= 0 && count >= limit))

@@ -232,6 +232,11 @@ std::string FileSandbox::resolve(const std::string &abs, bool &exists) {
   return abs;
 }
 
+std::string FileSandbox::resolvePath(const std::string &path) {
+  bool exists = false;
+  return resolve(!path.empty() && path[0] == '/' ? path : currentDir() + "/" + path, exists);
+}
+
 const FileSandbox::Grant *FileSandbox::grantFor(const std::string &real, Access access) const {
   const Grant *best = nullptr;
   for (auto &g : grants_)
@@ -269,6 +274,17 @@ int FileSandbox::open(const std::string &path, const Mode &mode, FileError &err)
                          " DIR";
     return -1;
   }
+  return openResolved(real, path, mode, err);
+}
+
+int FileSandbox::openResolved(const std::string &real, const std::string &path, const Mode &mode,
+                              FileError &err) const {
+  const Grant *writeGrant = mode.write ? grantFor(real, Access::Write) : nullptr;
+  const Grant *readGrant = mode.read ? grantFor(real, Access::Read) : nullptr;
+  if ((mode.write && !writeGrant) || (mode.read && !readGrant) || (!mode.read && !mode.write)) {
+    err = osError(EACCES, path);
+    return -1;
+  }
   const Grant &g = writeGrant ? *writeGrant : *readGrant;
   std::vector<std::string> parts = splitPath(real.substr(g.real == "/" ? 0 : g.real.size()));
   if (parts.empty()) {
@@ -290,6 +306,11 @@ int FileSandbox::open(const std::string &path, const Mode &mode, FileError &err)
     }
     int next = ::openat(dirfd, parts[i].c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     int e = errno;
+    struct stat st;
+    // O_NOFOLLOW|O_DIRECTORY on a symlink is ENOTDIR: a swapped-in link.
+    if (next < 0 && e == ENOTDIR &&
+        ::fstatat(dirfd, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+      e = EACCES;
     closeDir();
     if (next < 0) {
       err = osError(e == ELOOP ? EACCES : e, path);

@@ -62,6 +62,16 @@ public:
   /// Opens `path` (relative to the working directory) for `mode`. Returns a
   /// descriptor (the caller closes it), or -1 with `err` set.
   int open(const std::string &path, const Mode &mode, FileError &err) const;
+  /// The second, race-free half of open(): opens `real` (a resolved path
+  /// inside a grant for `mode`) from the granted directory's descriptor, one
+  /// component at a time, following no symlink - one swapped in since the
+  /// path was resolved makes it fail with PermissionError. `path` is the
+  /// name for messages.
+  int openResolved(const std::string &real, const std::string &path, const Mode &mode,
+                   FileError &err) const;
+  /// Resolves `path` (relative to the working directory) as open() does:
+  /// the real path of its longest existing prefix, the rest appended.
+  static std::string resolvePath(const std::string &path);
   /// The real path of `path` when it is inside a directory granted for
   /// any access, else "" (os.path.exists and friends see nothing else).
   std::string visiblePath(const std::string &path) const;
