@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -246,6 +247,25 @@ const FileSandbox::Grant *FileSandbox::grantFor(const std::string &real, Access 
   return best;
 }
 
+FileError FileSandbox::denied(const std::string &path, Access access) const {
+  bool write = access == Access::Write;
+  const char *flag = write ? "--allow-write" : "--allow-read";
+  FileError err = osError(EACCES, path);
+  err.message += std::string(" (") + (write ? "writing" : "reading") + " files needs " + flag +
+                 " DIR for a directory that holds it)";
+  std::vector<std::string> dirs = grantedDirs(access);
+  std::string list;
+  for (auto &d : dirs)
+    list += (list.empty() ? "" : ", ") + d;
+  err.hint = dirs.empty()
+                 ? std::string("parax gives a program no file access unless granted: run it "
+                               "with ") +
+                       flag + " DIR"
+                 : std::string("the program may ") + (write ? "write" : "read") + " only under " +
+                       list + "; grant another directory with " + flag + " DIR";
+  return err;
+}
+
 int FileSandbox::open(const std::string &path, const Mode &mode, FileError &err) const {
   if (path.empty() || path.find('\0') != std::string::npos) {
     err = path.empty() ? osError(ENOENT, path) : FileError{"ValueError", "embedded null byte", "", 0};
@@ -253,54 +273,24 @@ int FileSandbox::open(const std::string &path, const Mode &mode, FileError &err)
   }
   bool exists = false;
   std::string real = resolve(path[0] == '/' ? path : currentDir() + "/" + path, exists);
-  const Grant *readGrant = mode.read ? grantFor(real, Access::Read) : nullptr;
-  const Grant *writeGrant = mode.write ? grantFor(real, Access::Write) : nullptr;
-  if ((mode.read && !readGrant) || (mode.write && !writeGrant)) {
-    bool write = mode.write && !writeGrant;
-    const char *flag = write ? "--allow-write" : "--allow-read";
-    err = osError(EACCES, path);
-    err.message += std::string(" (") + (write ? "writing" : "reading") +
-                   " files needs " + flag + " DIR for a directory that holds it)";
-    std::vector<std::string> dirs = grantedDirs(write ? Access::Write : Access::Read);
-    std::string list;
-    for (auto &d : dirs)
-      list += (list.empty() ? "" : ", ") + d;
-    err.hint = dirs.empty()
-                   ? std::string("parax gives a program no file access unless granted: run it "
-                                 "with ") +
-                         flag + " DIR"
-                   : std::string("the program may ") + (write ? "write" : "read") +
-                         " only under " + list + "; grant another directory with " + flag +
-                         " DIR";
+  if (mode.read && !grantFor(real, Access::Read)) {
+    err = denied(path, Access::Read);
+    return -1;
+  }
+  if (mode.write && !grantFor(real, Access::Write)) {
+    err = denied(path, Access::Write);
     return -1;
   }
   return openResolved(real, path, mode, err);
 }
 
-int FileSandbox::openResolved(const std::string &real, const std::string &path, const Mode &mode,
-                              FileError &err) const {
-  const Grant *writeGrant = mode.write ? grantFor(real, Access::Write) : nullptr;
-  const Grant *readGrant = mode.read ? grantFor(real, Access::Read) : nullptr;
-  if ((mode.write && !writeGrant) || (mode.read && !readGrant) || (!mode.read && !mode.write)) {
-    err = osError(EACCES, path);
-    return -1;
-  }
-  const Grant &g = writeGrant ? *writeGrant : *readGrant;
-  std::vector<std::string> parts = splitPath(real.substr(g.real == "/" ? 0 : g.real.size()));
-  if (parts.empty()) {
-    err = osError(EISDIR, path);
-    return -1;
-  }
-  // Walk from the granted directory's own descriptor, following no
-  // symlink: `real` has none, so one found now was swapped in.
+int FileSandbox::walk(const Grant &g, const std::vector<std::string> &parts, size_t count,
+                      const std::string &path, FileError &err) {
   int dirfd = g.fd;
-  auto closeDir = [&] {
-    if (dirfd != g.fd)
-      ::close(dirfd);
-  };
-  for (size_t i = 0; i + 1 < parts.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     if (parts[i] == "." || parts[i] == "..") {
-      closeDir();
+      if (dirfd != g.fd)
+        ::close(dirfd);
       err = osError(EACCES, path);
       return -1;
     }
@@ -311,13 +301,42 @@ int FileSandbox::openResolved(const std::string &real, const std::string &path, 
     if (next < 0 && e == ENOTDIR &&
         ::fstatat(dirfd, parts[i].c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
       e = EACCES;
-    closeDir();
+    if (dirfd != g.fd)
+      ::close(dirfd);
     if (next < 0) {
       err = osError(e == ELOOP ? EACCES : e, path);
       return -1;
     }
     dirfd = next;
   }
+  return dirfd;
+}
+
+namespace {
+std::vector<std::string> partsBelow(const std::string &real, const std::string &grant) {
+  return splitPath(real.substr(grant == "/" ? 0 : grant.size()));
+}
+} // namespace
+
+int FileSandbox::openResolved(const std::string &real, const std::string &path, const Mode &mode,
+                              FileError &err) const {
+  const Grant *writeGrant = mode.write ? grantFor(real, Access::Write) : nullptr;
+  const Grant *readGrant = mode.read ? grantFor(real, Access::Read) : nullptr;
+  if ((mode.write && !writeGrant) || (mode.read && !readGrant) || (!mode.read && !mode.write)) {
+    err = osError(EACCES, path);
+    return -1;
+  }
+  const Grant &g = writeGrant ? *writeGrant : *readGrant;
+  std::vector<std::string> parts = partsBelow(real, g.real);
+  if (parts.empty()) {
+    err = osError(EISDIR, path);
+    return -1;
+  }
+  // Walk from the granted directory's own descriptor, following no
+  // symlink: `real` has none, so one found now was swapped in.
+  int dirfd = walk(g, parts, parts.size() - 1, path, err);
+  if (dirfd < 0)
+    return -1;
   int flags = O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY;
   flags |= mode.read && mode.write ? O_RDWR : mode.write ? O_WRONLY : O_RDONLY;
   if (mode.create)
@@ -330,7 +349,8 @@ int FileSandbox::openResolved(const std::string &real, const std::string &path, 
     flags |= O_EXCL;
   int fd = ::openat(dirfd, parts.back().c_str(), flags, 0666);
   int e = errno;
-  closeDir();
+  if (dirfd != g.fd)
+    ::close(dirfd);
   if (fd < 0) {
     err = osError(e == ELOOP ? EACCES : e == ENXIO ? EACCES : e, path);
     return -1;
@@ -346,6 +366,150 @@ int FileSandbox::openResolved(const std::string &real, const std::string &path, 
   }
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   return fd;
+}
+
+std::string FileSandbox::resolveParent(const std::string &path, std::string &name) {
+  std::string abs = path[0] == '/' ? path : currentDir() + "/" + path;
+  while (abs.size() > 1 && abs.back() == '/')
+    abs.pop_back();
+  size_t cut = abs.rfind('/');
+  name = abs.substr(cut + 1);
+  std::string parent = cut == 0 ? "/" : abs.substr(0, cut);
+  bool ok = false;
+  std::string real = realPath(parent, ok);
+  if (!ok)
+    return "";
+  if (name == "." || name == ".." || name.empty()) {
+    std::string whole = realPath(abs, ok);
+    size_t c = whole.rfind('/');
+    name = ok ? whole.substr(c + 1) : "";
+    return ok && c != std::string::npos ? (c == 0 ? "/" : whole.substr(0, c)) + "/" + name : "";
+  }
+  return (real == "/" ? "" : real) + "/" + name;
+}
+
+bool FileSandbox::fileOp(Op op, const std::string &path, FileError &err,
+                         std::vector<std::string> *names, int64_t *size) const {
+  if (path.empty() || path.find('\0') != std::string::npos) {
+    err = path.empty() ? osError(ENOENT, path) : FileError{"ValueError", "embedded null byte", "", 0};
+    return false;
+  }
+  bool reading = op == Op::List || op == Op::Size;
+  Access access = reading ? Access::Read : Access::Write;
+  std::string name, real;
+  bool exists = false;
+  if (reading) {
+    real = resolve(path[0] == '/' ? path : currentDir() + "/" + path, exists);
+  } else {
+    real = resolveParent(path, name);
+    if (real.empty()) {
+      // The parent is missing: ENOENT only when the path would be granted.
+      std::string lexical = absolutePath(path);
+      err = grantFor(lexical, access) ? osError(ENOENT, path) : denied(path, access);
+      return false;
+    }
+  }
+  const Grant *g = grantFor(real, access);
+  if (!g && reading)
+    g = grantFor(real, Access::Write); // a write grant may list what it writes
+  if (!g || (!reading && real == g->real)) {
+    err = denied(path, access);
+    return false;
+  }
+  std::vector<std::string> parts = partsBelow(real, g->real);
+  size_t dirs = op == Op::List ? parts.size() : parts.size() - 1;
+  int dirfd = walk(*g, parts, dirs, path, err);
+  if (dirfd < 0)
+    return false;
+  struct Closer {
+    int fd, keep;
+    ~Closer() {
+      if (fd != keep)
+        ::close(fd);
+    }
+  } closer{dirfd, g->fd};
+  int rc = 0;
+  switch (op) {
+  case Op::Remove:
+    rc = ::unlinkat(dirfd, parts.back().c_str(), 0);
+    break;
+  case Op::RemoveDir:
+    rc = ::unlinkat(dirfd, parts.back().c_str(), AT_REMOVEDIR);
+    break;
+  case Op::MakeDir:
+    rc = ::mkdirat(dirfd, parts.back().c_str(), 0777);
+    break;
+  case Op::Size: {
+    struct stat st;
+    rc = ::fstatat(dirfd, parts.back().c_str(), &st, AT_SYMLINK_NOFOLLOW);
+    if (rc == 0 && size)
+      *size = int64_t(st.st_size);
+    break;
+  }
+  case Op::List: {
+    int fd = ::openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *d = fd < 0 ? nullptr : ::fdopendir(fd);
+    if (!d) {
+      int e = errno;
+      if (fd >= 0)
+        ::close(fd);
+      err = osError(e, path);
+      return false;
+    }
+    while (struct dirent *ent = ::readdir(d)) {
+      std::string n = ent->d_name;
+      if (n != "." && n != ".." && names)
+        names->push_back(n);
+    }
+    ::closedir(d);
+    break;
+  }
+  }
+  if (rc != 0) {
+    err = osError(errno == ELOOP ? EACCES : errno, path);
+    return false;
+  }
+  return true;
+}
+
+bool FileSandbox::rename(const std::string &from, const std::string &to, FileError &err) const {
+  std::string n1, n2;
+  std::string r1 = from.empty() ? "" : resolveParent(from, n1);
+  std::string r2 = to.empty() ? "" : resolveParent(to, n2);
+  const Grant *g1 = r1.empty() ? nullptr : grantFor(r1, Access::Write);
+  const Grant *g2 = r2.empty() ? nullptr : grantFor(r2, Access::Write);
+  if (!g1 || r1 == g1->real) {
+    err = r1.empty() && grantFor(absolutePath(from), Access::Write) ? osError(ENOENT, from)
+                                                                     : denied(from, Access::Write);
+    return false;
+  }
+  if (!g2 || r2 == g2->real) {
+    err = r2.empty() && grantFor(absolutePath(to), Access::Write) ? osError(ENOENT, to)
+                                                                   : denied(to, Access::Write);
+    return false;
+  }
+  std::vector<std::string> p1 = partsBelow(r1, g1->real), p2 = partsBelow(r2, g2->real);
+  int d1 = walk(*g1, p1, p1.size() - 1, from, err);
+  if (d1 < 0)
+    return false;
+  int d2 = walk(*g2, p2, p2.size() - 1, to, err);
+  if (d2 < 0) {
+    if (d1 != g1->fd)
+      ::close(d1);
+    return false;
+  }
+  int rc = ::renameat(d1, p1.back().c_str(), d2, p2.back().c_str());
+  int e = errno;
+  if (d1 != g1->fd)
+    ::close(d1);
+  if (d2 != g2->fd)
+    ::close(d2);
+  if (rc != 0) {
+    err = osError(e, from);
+    err.message += " -> " + pyStrRepr(to);
+    return false;
+  }
+  return true;
 }
 
 std::string FileSandbox::visiblePath(const std::string &path) const {
@@ -385,7 +549,6 @@ std::shared_ptr<FileSandbox> makeFileSandbox(const std::vector<std::string> &rea
 //===----------------------------------------------------------------------===//
 // The evaluator's entry points
 //===----------------------------------------------------------------------===//
-namespace {
 [[noreturn]] void raiseFileError(Evaluator &ev, const FileError &e, const std::string &path) {
   if (e.errnum == 0)
     raise(e.kind, e.message, e.hint);
@@ -407,6 +570,7 @@ namespace {
   throw RaisedError(std::move(d), Value::object(Value::Kind::Native, exc));
 }
 
+namespace {
 const FileSandbox &sandboxOf(Evaluator &ev) {
   static const FileSandbox none;
   return ev.options().files ? *ev.options().files : none;

@@ -80,6 +80,17 @@ public:
   enum class Kind { Missing, File, Directory, Other };
   Kind kindOf(const std::string &path) const;
 
+  /// os's file-system operations, each checked as open() checks its path
+  /// (a write grant for changes, a read grant for listing and sizes) and
+  /// done from a descriptor reached the same race-free way: os.remove,
+  /// os.rmdir, os.mkdir, os.listdir (into `names`), os.path.getsize (into
+  /// `size`). False with `err` when refused or failed.
+  enum class Op { Remove, RemoveDir, MakeDir, List, Size };
+  bool fileOp(Op op, const std::string &path, FileError &err,
+              std::vector<std::string> *names = nullptr, int64_t *size = nullptr) const;
+  /// os.rename / os.replace: both paths inside write grants.
+  bool rename(const std::string &from, const std::string &to, FileError &err) const;
+
   /// Lexical absolute path: `path` joined to the working directory, `.`
   /// and `..` removed by string rules (no file system access).
   static std::string absolutePath(const std::string &path);
@@ -94,6 +105,17 @@ private:
   /// prefix, the rest appended lexically).
   static std::string resolve(const std::string &abs, bool &exists);
   const Grant *grantFor(const std::string &real, Access access) const;
+  /// The real path of `path`'s parent directory joined with its last name
+  /// (the name itself not resolved: os.remove removes a symlink, not its
+  /// target); "" when the parent does not exist.
+  static std::string resolveParent(const std::string &path, std::string &name);
+  /// A denial for `path`, naming the flag that would grant `access`.
+  FileError denied(const std::string &path, Access access) const;
+  /// Walks `parts` (directories) from `g`'s descriptor without following
+  /// symlinks; an O_PATH descriptor (the caller closes it unless it is
+  /// g.fd), or -1 with `err`.
+  static int walk(const Grant &g, const std::vector<std::string> &parts, size_t count,
+                  const std::string &path, FileError &err);
   std::vector<Grant> grants_;
 };
 
@@ -109,6 +131,9 @@ std::shared_ptr<FileSandbox> makeFileSandbox(const std::vector<std::string> &rea
 /// ("open", "numpy.loadtxt").
 int openProgramFile(Evaluator &ev, const std::string &path, const std::string &mode,
                     const std::string &what);
+/// Raises `e` as the Python exception CPython raises (an OSError subclass
+/// with errno, strerror and filename), located at the running line.
+[[noreturn]] void raiseFileError(Evaluator &ev, const FileError &e, const std::string &path);
 /// A whole granted file's text (numpy's loaders), charged to the host
 /// memory budget before it is read.
 std::string readProgramFile(Evaluator &ev, const std::string &path, const std::string &what);

@@ -233,6 +233,47 @@ void installParaxHelpers(Evaluator &ev, ModuleObject &m) {
       return Value::integer(0);
     return Value::integer(int64_t(ev.options().files->kindOf(a.args[0].asStr())));
   });
+  // os.remove/rmdir/mkdir/listdir and os.path.getsize, under the grants.
+  m.def("fs_op", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "fs_op");
+    std::string op = a.args[0].asStr();
+    if (!a.args[1].isStr())
+      raise("TypeError", "expected str, bytes or os.PathLike object, not " +
+                             frontend::typeName(a.args[1]));
+    std::string path = a.args[1].asStr();
+    static const FileSandbox none;
+    const FileSandbox &box = ev.options().files ? *ev.options().files : none;
+    FileSandbox::Op kind = op == "remove"   ? FileSandbox::Op::Remove
+                           : op == "rmdir"  ? FileSandbox::Op::RemoveDir
+                           : op == "mkdir"  ? FileSandbox::Op::MakeDir
+                           : op == "listdir" ? FileSandbox::Op::List
+                                            : FileSandbox::Op::Size;
+    FileError err;
+    std::vector<std::string> names;
+    int64_t size = 0;
+    if (!box.fileOp(kind, path, err, &names, &size))
+      raiseFileError(ev, err, path);
+    if (kind == FileSandbox::Op::List) {
+      std::vector<Value> out;
+      for (auto &n : names)
+        out.push_back(Value::str(n));
+      return Value::list(out);
+    }
+    return kind == FileSandbox::Op::Size ? Value::integer(size) : Value::none();
+  });
+  m.def("fs_rename", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "fs_rename");
+    for (const Value &p : a.args)
+      if (!p.isStr())
+        raise("TypeError", "expected str, bytes or os.PathLike object, not " +
+                               frontend::typeName(p));
+    static const FileSandbox none;
+    const FileSandbox &box = ev.options().files ? *ev.options().files : none;
+    FileError err;
+    if (!box.rename(a.args[0].asStr(), a.args[1].asStr(), err))
+      raiseFileError(ev, err, a.args[0].asStr());
+    return Value::none();
+  });
   m.def("getcwd", [](Evaluator &, CallArgs &) {
     return Value::str(FileSandbox::absolutePath("."));
   });

@@ -316,6 +316,10 @@ class StringIO(IOBase):
     def close(self):
         self._closed = True
 
+    def _check_closed(self):
+        if self._closed:
+            raise ValueError("I/O operation on closed file")
+
     def __repr__(self):
         return "<_io.StringIO object>"
 

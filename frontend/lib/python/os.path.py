@@ -228,3 +228,7 @@ def expandvars(path):
             out += path[i:after]
         i = after
     return out
+
+
+def getsize(path):
+    return _parax.fs_op("size", path)

@@ -154,3 +154,48 @@ def fspath(p):
     if hasattr(p, "__fspath__"):
         return p.__fspath__()
     raise TypeError("expected str, bytes or os.PathLike object, not " + type(p).__name__)
+
+
+# The file system, through the sandbox: changes need --allow-write DIR,
+# listing and sizes --allow-read DIR (or a write grant), for paths inside DIR.
+def remove(path):
+    _parax.fs_op("remove", fspath(path))
+
+
+unlink = remove
+
+
+def rmdir(path):
+    _parax.fs_op("rmdir", fspath(path))
+
+
+def mkdir(path, mode=0o777, *, dir_fd=None):
+    _parax.fs_op("mkdir", fspath(path))
+
+
+def makedirs(name, mode=0o777, exist_ok=False):
+    name = fspath(name)
+    head, tail = path.split(name)
+    if not tail:
+        head, tail = path.split(head)
+    if head and tail and not path.exists(head):
+        try:
+            makedirs(head, exist_ok=exist_ok)
+        except FileExistsError:
+            pass
+    try:
+        mkdir(name, mode)
+    except OSError:
+        if not exist_ok or not path.isdir(name):
+            raise
+
+
+def listdir(path="."):
+    return _parax.fs_op("listdir", fspath(path))
+
+
+def rename(src, dst):
+    _parax.fs_rename(fspath(src), fspath(dst))
+
+
+replace = rename
