@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/syntax/Parser.h"
+#include "frontend/lib/SandboxedFiles.h"
 #include "repl/CacheCommand.h"
 #include "repl/Options.h"
 #include "repl/ProgramSource.h"
@@ -68,6 +69,10 @@ int runCommand(int argc, char **argv) {
   };
   if (opts.command == "check")
     opts.checkOnly = true;
+  if (!parax::frontend::makeFileSandbox(opts.allowRead, opts.allowWrite, error)) {
+    std::fprintf(stderr, "parax: %s\n", error.c_str());
+    return 2;
+  }
   auto session = parax::Session::create(opts, out, err, error);
   if (!session) { // the backend is unavailable here (e.g. cuda without a GPU)
     std::fprintf(stderr, "parax: %s\n", error.c_str());
@@ -77,6 +82,8 @@ int runCommand(int argc, char **argv) {
     return parax::runRepl(*session);
   bool ok = session->runSource(source, opts.program == "-" ? "<stdin>" : opts.program);
   std::fflush(stdout);
+  if (std::optional<int> status = session->exitStatus()) // sys.exit(status)
+    return *status;
   return ok ? 0 : 1;
 }
 } // namespace

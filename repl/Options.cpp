@@ -143,6 +143,11 @@ std::string usageText() {
          "                        beyond it, MemoryError\n"
          "  --timeout SECONDS     stop a program (each REPL input) that runs longer,\n"
          "                        with TimeoutError at its line (PARAX_TIMEOUT)\n"
+         "  --allow-read DIR      let the program read files under DIR (open(),\n"
+         "                        np.loadtxt ...; repeatable; default: no files)\n"
+         "  --allow-write DIR     let the program write files under DIR (repeatable)\n"
+         "  --allow-env NAME      copy host environment variable NAME into the\n"
+         "                        program's os.environ (repeatable; default: none)\n"
          "  --version             print the version, LLVM version and backends\n"
          "  -h, --help            show this help\n"
          "\n"
@@ -242,6 +247,16 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
         return false;
       }
       o.timeout = *t;
+    } else if (key == "--allow-read" || key == "--allow-write" || key == "--allow-env") {
+      std::string v;
+      if (!value(v))
+        return false;
+      if (v.empty()) {
+        error = key + (key == "--allow-env" ? " needs a variable name" : " needs a directory");
+        return false;
+      }
+      (key == "--allow-read" ? o.allowRead : key == "--allow-write" ? o.allowWrite : o.allowEnv)
+          .push_back(v);
     } else if (key == "--dump-dir") {
       if (!value(o.dumpDir))
         return false;

@@ -26,6 +26,12 @@ struct Options {
   bool checkOnly = false;          ///< parax check: trace and plan, run nothing
   std::string program;             ///< The script path (parax cache: info|clear).
   std::vector<std::string> programArgs;
+  /// --allow-read DIR / --allow-write DIR (repeatable): the directories
+  /// open() may read or write; none by default.
+  std::vector<std::string> allowRead, allowWrite;
+  /// --allow-env NAME (repeatable): host environment variables copied into
+  /// the program's os.environ; none by default.
+  std::vector<std::string> allowEnv;
 };
 
 /// Parses "32GiB", "96MiB", "32480KiB", "1e9", "4096" (bytes). Returns

@@ -120,6 +120,8 @@ int runRepl(Session &session) {
       continue;
     run(buffer, ++n);
     buffer.clear();
+    if (std::optional<int> status = session.exitStatus()) // sys.exit() ends the REPL
+      return *status;
   }
 }
 

@@ -1,6 +1,8 @@
 //===- Session.cpp - the pipeline driver ----------------------------------===//
 #include "repl/Session.h"
 #include "frontend/syntax/Parser.h"
+#include "frontend/lib/SandboxedFiles.h"
+#include "frontend/lib/SysModule.h"
 #include "frontend/tracing/Trace.h"
 #include "repl/Debugger.h"
 #include "repl/ProgramSource.h"
@@ -25,6 +27,13 @@ std::unique_ptr<Session> Session::create(const Options &opts, Sink out, Sink err
     return nullptr;
   HostMemory::setLimit(opts.maxMemory > 0 ? opts.maxMemory : HostMemory::defaultLimit());
   frontend::EvalOptions eo;
+  eo.files = frontend::makeFileSandbox(opts.allowRead, opts.allowWrite, error);
+  if (!eo.files)
+    return nullptr;
+  for (const std::string &name : opts.allowEnv)
+    if (const char *v = std::getenv(name.c_str()))
+      eo.environ.emplace_back(name, v);
+  eo.errSink = s->err_;
   eo.numDevices = opts.devices;
   eo.backendName = s->backend_->name();
   eo.deviceMemory = opts.deviceMemory;
@@ -111,6 +120,14 @@ bool Session::run(const std::string &text, const std::string &name, bool echo,
     err_(stop.diag.render());
     return true;
   } catch (ParaxError &e) {
+    // sys.exit(): the program ends with its status, without a diagnostic.
+    std::string message;
+    if (std::optional<int> status = frontend::systemExitStatus(e, message)) {
+      if (!message.empty())
+        err_(message);
+      exitStatus_ = *status;
+      return *status == 0;
+    }
     report(e.diag());
   } catch (std::bad_alloc &) {
     Diagnostic d;

@@ -47,6 +47,9 @@ public:
   /// Writes to the session's output sink.
   void print(const std::string &s) { out_(s); }
 
+  /// Set when a program called sys.exit (raised SystemExit): the status
+  /// it asked for. The REPL and the command end with it.
+  std::optional<int> exitStatus() const { return exitStatus_; }
   /// The last error, if the previous call failed.
   const std::optional<Diagnostic> &lastError() const { return lastError_; }
   frontend::Evaluator &evaluator() { return *ev_; }
@@ -74,6 +77,7 @@ private:
   std::unique_ptr<frontend::Evaluator> ev_;
   std::vector<std::unique_ptr<frontend::Module>> modules_;
   std::optional<Diagnostic> lastError_;
+  std::optional<int> exitStatus_;
   std::unique_ptr<Debugger> debugger_;
 };
 

@@ -15,6 +15,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NpRandomModule.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/SysModule.h"
 
 #include <algorithm>
 #include <chrono>
@@ -305,6 +306,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["typing"] = wrap(typing);
   mods["collections"] = wrap(collections);
   mods["dataclasses"] = wrap(dataclasses);
+  installStdlibModules(ev, mods);
 }
 
 } // namespace parax::frontend

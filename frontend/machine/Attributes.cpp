@@ -13,6 +13,7 @@
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/StrMethods.h"
 #include "frontend/machine/Exceptions.h"
+#include "frontend/machine/StrSearch.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -113,6 +114,9 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
       raise("TypeError", fn + "() argument must be str");
     return a.args[i].asStr();
   };
+  // find/rfind/index/count with bounds, partition, splitlines ... (StrSearch.cpp)
+  if (Value m = strSearchMethod(ev, s, name); !m.isNone())
+    return m;
   if (name == "format")
     return method("str.format", [s](Evaluator &ev, CallArgs &a) {
       return Value::str(strFormat(ev, s, a));
@@ -225,23 +229,6 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
                (name == "startswith" ? s.compare(0, p.size(), p) == 0
                                      : s.compare(s.size() - p.size(), p.size(), p) == 0);
       return Value::boolean(r);
-    });
-  if (name == "find" || name == "count" || name == "index")
-    return method("str." + name, [s, name, strArg](Evaluator &, CallArgs &a) {
-      std::string p = strArg(a, 0, name);
-      if (name == "count") {
-        if (p.empty())
-          return Value::integer(int64_t(s.size()) + 1);
-        int64_t n = 0;
-        for (size_t pos = s.find(p); pos != std::string::npos;
-             pos = s.find(p, pos + p.size()))
-          ++n;
-        return Value::integer(n);
-      }
-      size_t pos = s.find(p);
-      if (pos == std::string::npos && name == "index")
-        raise("ValueError", "substring not found");
-      return Value::integer(pos == std::string::npos ? -1 : int64_t(pos));
     });
   if (name == "ljust" || name == "rjust" || name == "center" || name == "zfill")
     return method("str." + name, [s, name](Evaluator &ev, CallArgs &a) {

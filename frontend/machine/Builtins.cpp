@@ -22,6 +22,7 @@
 #include "frontend/format/NumpyFormat.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/lib/SysModule.h"
 
 #include <algorithm>
 #include <cmath>
@@ -360,20 +361,27 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
 
   def("print", [](Evaluator &ev, CallArgs &a) {
     std::string sep = " ", end = "\n";
+    Value file;
     for (auto &kw : a.kwargs) {
       if (kw.first == "sep" && !kw.second.isNone())
         sep = ev.str(kw.second);
       else if (kw.first == "end" && !kw.second.isNone())
         end = ev.str(kw.second);
-      else if (kw.first != "flush" && kw.first != "sep" && kw.first != "end" &&
-               kw.first != "file")
+      else if (kw.first == "file")
+        file = kw.second;
+      else if (kw.first != "flush" && kw.first != "sep" && kw.first != "end")
         raise("TypeError", "'" + kw.first + "' is an invalid keyword argument for print()");
     }
     std::string out;
     for (size_t i = 0; i < a.args.size(); ++i)
       out += (i ? sep : "") + ev.str(a.args[i]);
-    ev.write(out + end);
+    printTo(ev, file, out + end); // sys.stdout, or file= (frontend/lib/SysModule.h)
     return Value::none();
+  });
+  // open() is io.open (frontend/lib/python/io.py): files under --allow-read
+  // and --allow-write only (frontend/lib/SandboxedFiles.h).
+  def("open", [](Evaluator &ev, CallArgs &a) {
+    return ev.call(ev.getAttr(ev.importModule("io", a.loc), "open", a.loc), a);
   });
   def("repr", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 1)

@@ -1140,9 +1140,15 @@ void Evaluator::execRaise(const RaiseStmt &s, Frame &f) {
   throw err;
 }
 
+void Evaluator::noteImport(const std::string &dotted) {
+  if (dotted.compare(0, 3, "jax") == 0 && (dotted.size() == 3 || dotted[3] == '.'))
+    jaxImported = true;
+}
+
 void Evaluator::execImport(const ImportStmt &s, Frame &f) {
   for (const ImportAlias &a : s.names) {
     curLoc_ = a.loc;
+    noteImport(a.name);
     Value mod = importModule(a.name, a.loc);
     if (!a.asname.empty()) {
       assignName(a.asname, mod, f);
@@ -1156,6 +1162,7 @@ void Evaluator::execImport(const ImportStmt &s, Frame &f) {
 
 void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
   curLoc_ = s.moduleLoc.valid() ? s.moduleLoc : s.loc;
+  noteImport(s.module);
   Value mod = importModule(s.module, s.moduleLoc);
   for (const ImportAlias &a : s.names) {
     curLoc_ = a.loc;
@@ -1211,6 +1218,7 @@ Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into)
   if (!source)
     return Value();
   uint32_t file = embeddedSources_.add("<parax>/" + name + ".py", *source);
+  embeddedFiles_.push_back(file);
   embeddedAsts_.push_back(parseModule(file));
   auto scope = std::make_shared<Scope>();
   {
@@ -1367,9 +1375,9 @@ Value Evaluator::callFunction(const Value &f, CallArgs &args) {
   FunctionObj &fn = f.asFunction();
   // Python's limit on nested calls, then the native stack actually left
   // (short on embedding threads; see ir/StackGuard.h).
-  if (depth_ >= kMaxCallDepth)
+  if (depth_ >= recursionLimit)
     raise("RecursionError", "maximum recursion depth exceeded",
-          "a function recursed " + std::to_string(kMaxCallDepth) +
+          "a function recursed " + std::to_string(recursionLimit) +
               " calls deep (Python's limit); rewrite the recursion as a loop");
   checkStack();
   ++depth_;
@@ -1407,7 +1415,25 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
   case Value::Kind::Function: {
     FunctionObj &fn = f.asFunction();
     FrameGuard frame(*this, fn.name, args.loc);
-    return callFunction(f, args);
+    if (!isLibraryFile(fn.loc.file) || !args.loc.valid() || isLibraryFile(args.loc.file))
+      return callFunction(f, args);
+    try {
+      return callFunction(f, args);
+    } catch (ParaxError &e) {
+      // An error inside a module parax ships in Python is the caller's: it
+      // is reported at the program's call, the library line as a note.
+      Diagnostic &d = e.diag();
+      if (d.loc.valid() && isLibraryFile(d.loc.file)) {
+        d.notes.insert(d.notes.begin(),
+                       DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
+        d.loc = args.loc;
+        d.stack = frame.saved;
+        if (auto *r = dynamic_cast<RaisedError *>(&e))
+          if (ExceptionValue *x = asException(r->exception()))
+            x->diag = d;
+      }
+      throw;
+    }
   }
   case Value::Kind::Native: {
     auto *n = f.as<NativeObject>();

@@ -21,6 +21,7 @@
 #include "ir/Diagnostics.h"
 #include "ir/StackGuard.h"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <map>
@@ -40,6 +41,7 @@ namespace parax::frontend {
 struct TraceContext;
 class ExceptionTypes;
 class GeneratorObj;
+class FileSandbox;
 
 /// A variable scope: a function activation or the module's globals.
 struct Scope {
@@ -115,6 +117,14 @@ struct EvalOptions {
   /// TimeoutError at its next statement; the owner clears it before each
   /// run. The backend polls the same flag inside compiled loops.
   const runtime::StopFlag *stop = nullptr;
+  /// The directories open() may read or write (--allow-read/--allow-write;
+  /// frontend/lib/SandboxedFiles.h); null grants nothing.
+  std::shared_ptr<const FileSandbox> files;
+  /// os.environ's initial contents: a copy the program may change, never
+  /// the host's (nothing of it unless granted).
+  std::vector<std::pair<std::string, std::string>> environ;
+  /// Where sys.stderr and warnings write (stdout is the OutputSink).
+  std::function<void(const std::string &)> errSink = [](const std::string &) {};
 };
 
 /// Where `print` and `jax.debug.print` output goes.
@@ -239,6 +249,15 @@ public:
   }
   /// The module registry (import).
   Value importModule(const std::string &dotted, Loc loc);
+  /// An installed or imported module by name, without importing it (None).
+  Value loadedModule(const std::string &name) const {
+    auto it = modules_.find(name);
+    return it == modules_.end() ? Value() : it->second;
+  }
+  /// sys.setrecursionlimit: nested calls allowed, at most kMaxCallDepth.
+  int recursionLimit = kMaxCallDepth;
+  /// Set by the first `import jax` (os.environ["XLA_FLAGS"] counts before it).
+  bool jaxImported = false;
 
   /// Statically computed info for a function body (cached).
   const FunctionInfo *functionInfo(const void *key, const Parameters &params,
@@ -303,6 +322,7 @@ private:
   void assign(const Expr &target, const Value &v, Frame &f);
   void assignName(const std::string &name, const Value &v, Frame &f);
   void execImport(const ImportStmt &s, Frame &f);
+  void noteImport(const std::string &dotted);
   void execImportFrom(const ImportFromStmt &s, Frame &f);
   Flow execWith(const WithStmt &s, Frame &f);
   Flow execWithFrom(const WithStmt &s, size_t item, Frame &f);
@@ -327,6 +347,10 @@ private:
   /// The ASTs of embedded Python modules (their functions point into them).
   std::vector<std::unique_ptr<Module>> embeddedAsts_;
   SourceSet embeddedSources_; ///< ... and their texts, freed with the evaluator.
+  std::vector<uint32_t> embeddedFiles_; ///< ... and their file ids.
+  bool isLibraryFile(uint32_t file) const {
+    return std::find(embeddedFiles_.begin(), embeddedFiles_.end(), file) != embeddedFiles_.end();
+  }
   /// Native modules already extended by their Python half (functools).
   std::unordered_set<std::string> extendedModules_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;

@@ -119,9 +119,30 @@ std::string ExceptionValue::repr() const {
   return s + ")";
 }
 
+namespace {
+bool derivesFrom(const ExceptionType *t, const char *name) {
+  for (; t; t = t->base().get())
+    if (t->name() == name)
+      return true;
+  return false;
+}
+} // namespace
+
 std::string ExceptionValue::str() const {
   if (args_.empty())
     return "";
+  // OSError(errno, strerror[, filename]): "[Errno 2] No such file: 'x'".
+  if (args_.size() >= 2 && args_.size() <= 5 && args_[0].isInt() && ev &&
+      derivesFrom(type_.get(), "OSError")) {
+    std::string s = "[Errno " + std::to_string(args_[0].asInt()) + "] " + ev->str(args_[1]);
+    const Value *file = args_.size() >= 3 ? &args_[2] : nullptr;
+    for (auto &kv : attrs)
+      if (kv.first == "filename")
+        file = &kv.second;
+    if (file && !file->isNone())
+      s += ": " + ev->repr(*file);
+    return s;
+  }
   if (messageIsRepr && args_.size() == 1 && args_[0].isStr())
     return args_[0].asStr();
   if (args_.size() == 1) {
@@ -154,6 +175,10 @@ bool ExceptionValue::getAttr(Evaluator &evr, const std::string &name, Value &out
   }
   if (name == "value" && type_->name() == "StopIteration") { // a generator's return value
     out = args_.empty() ? Value() : args_[0];
+    return true;
+  }
+  if (name == "code" && derivesFrom(type_.get(), "SystemExit")) {
+    out = args_.empty() ? Value::none() : args_.size() == 1 ? args_[0] : Value::tuple(args_);
     return true;
   }
   if (name == "__cause__") {

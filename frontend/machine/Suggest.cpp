@@ -104,9 +104,6 @@ std::string knownGapHint(const std::string &qualified) {
       {"jax.numpy.frompyfunc", "parax does not support jnp.frompyfunc"},
       {"jax.numpy.load", "parax programs cannot read files (jnp.load)"},
       {"jax.numpy.save", "parax programs cannot write files (jnp.save)"},
-      {"open", "parax programs cannot open files: file I/O is outside parax's Python "
-               "subset; pass data as command-line arguments (sys.argv) or build it "
-               "with jnp"},
       {"input", "parax programs cannot read stdin with input(): pass values as "
                 "command-line arguments (sys.argv)"},
       {"eval", "parax does not support eval(): code must be in the program text"},

@@ -275,6 +275,17 @@ struct Config {
   /// inside compiled loops alike; the interpreter stays usable. 0 = no limit.
   double timeout = 0;
   std::vector<std::string> argv; ///< sys.argv for programs.
+  /// Directories under which programs may read (open(path), np.loadtxt ...)
+  /// or write files, as the command's --allow-read / --allow-write; each
+  /// must exist. Empty (the default): no file access at all. A path counts
+  /// as inside when its real path (symlinks and `..` resolved) is.
+  std::vector<std::string> allowRead, allowWrite;
+  /// The programs' os.environ (a copy they may change; the host's
+  /// environment is not visible). Empty by default.
+  std::vector<std::pair<std::string, std::string>> environ;
+  /// Receives what programs write to sys.stderr and warnings. Unset: stderr.
+  /// Called like onPrint.
+  std::function<void(std::string_view)> onStderr;
   /// Compiled programs whose jit objects are gone, kept so that an
   /// identical program (e.g. jax.jit of the same lambda made again) does
   /// not recompile; least recently used dropped first; 0 keeps none.

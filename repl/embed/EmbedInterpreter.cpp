@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "repl/embed/EmbedImpl.h"
+#include "frontend/lib/SandboxedFiles.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Jit.h"
 #include "frontend/syntax/Parser.h"
@@ -195,6 +196,17 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     eo.argv = opts.programArgs;
     eo.argv.insert(eo.argv.begin(), opts.program);
     eo.maxSteps = config.maxSteps;
+    eo.files = frontend::makeFileSandbox(config.allowRead, config.allowWrite, error);
+    if (!eo.files)
+      return makeError("ValueError", error);
+    eo.environ = config.environ;
+    auto onStderr = config.onStderr;
+    eo.errSink = [onStderr](const std::string &s) {
+      if (onStderr)
+        onStderr(s);
+      else
+        std::fwrite(s.data(), 1, s.size(), stderr);
+    };
     eo.stop = &impl->stop;
     impl->evaluator = std::make_unique<frontend::Evaluator>(eo, *impl->backend, out);
   } catch (std::exception &e) {

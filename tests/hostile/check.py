@@ -19,7 +19,10 @@ Directives in a program's leading comments:
   # hostile: stdin=piped           feed the program on stdin to plain `parax` (no path)
   # hostile: path=PATH             run `parax PATH` (a directory, a device ...) instead
                                    of the program itself
-In args and path, {tmp} is a fresh temporary directory for the run (removed after).
+  # hostile: argv=ARGS             arguments for the program itself (its sys.argv[1:])
+  # hostile: setup=SHELL           a shell command run in {tmp} before the program (files,
+                                   symlinks, FIFOs for the sandbox tests)
+In args, argv, setup and path, {tmp} is a fresh temporary directory for the run (removed after).
 A UTF-8 byte order mark before the first comment is allowed.
 
 usage: check.py PARAX [--only SUBSTR]
@@ -34,7 +37,7 @@ here = os.path.dirname(os.path.abspath(__file__))
 def directives(src):
     d = {"exit": None, "error": None, "line": None, "expect": [], "reject": [], "args": "",
          "backends": "cpu,interp", "timeout": 60, "memory": 6144, "stdin": False,
-         "path": None, "subcommand": None}
+         "path": None, "subcommand": None, "argv": "", "setup": None}
     for raw in src.lstrip("\ufeff").splitlines():
         line = raw.strip()
         if not line.startswith("#"):
@@ -52,6 +55,12 @@ def directives(src):
         else:
             if body.startswith("args="):
                 d["args"] = body[5:]
+                continue
+            if body.startswith("argv="):
+                d["argv"] = body[5:]
+                continue
+            if body.startswith("setup="):
+                d["setup"] = body[6:]
                 continue
             for key, val in re.findall(r"(exit|error|line|backends|timeout|memory|stdin|path|subcommand)=(\S+)", body):
                 d[key] = val
@@ -86,6 +95,9 @@ for prog in sorted(glob.glob(os.path.join(here, "*.py"))):
             cmd.append(d["path"].replace("{tmp}", tmp))
         else:
             cmd.append(prog)
+        cmd += shlex.split(d["argv"].replace("{tmp}", tmp))
+        if d["setup"]:
+            subprocess.run(d["setup"].replace("{tmp}", tmp), shell=True, cwd=tmp, check=True)
         env = dict(os.environ, PARAX_CACHE_DIR=os.environ.get("PARAX_CACHE_DIR", "off"))
         problems = []
         try:
