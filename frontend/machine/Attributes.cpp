@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Placeholder.h"
+#include "frontend/lib/EmbeddedPython.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -459,8 +461,16 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     auto *n = obj.as<NativeObject>();
     Value out;
     if (n->getAttr(*this, name, out))
-      return out;
+      return lazySubmodule(out);
     if (auto *m = dynamic_cast<ModuleObject *>(n)) {
+      // JAX's submodules import on first use; other JAX names parax lacks
+      // are placeholders that fail where they are used.
+      if (isJaxModuleName(m->name()) && !name.empty() && name[0] != '_') {
+        std::string sub = m->name() + "." + name;
+        if (embeddedPythonSource(sub) || isKnownJaxModule(sub))
+          return importModule(sub, loc);
+        return makePlaceholder(sub);
+      }
       raise("AttributeError",
             "module '" + m->name() + "' has no attribute '" + name + "'",
             unknownNameHint(m->name(), name, m->attrNames(), "parax does not provide it"));
