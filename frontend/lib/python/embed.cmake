@@ -1,11 +1,11 @@
 # Writes OUT: a C++ file with each .py under SRC_DIR as a string, looked up
-# by module name (frontend/lib/EmbeddedPython.h). Run by CMake at build time:
+# by module name (frontend/lib/EmbeddedPython.h; jax.random.py is "jax.random"). Run by CMake at build time:
 #   cmake -DSRC_DIR=... -DOUT=... -P embed.cmake
 file(GLOB sources ${SRC_DIR}/*.py)
 list(SORT sources)
 set(body "")
 foreach(src ${sources})
-  get_filename_component(name ${src} NAME_WE)
+  get_filename_component(name ${src} NAME_WLE)
   file(READ ${src} text)
   string(APPEND body "    {\"${name}\", R\"PARAXPY(${text})PARAXPY\"},\n")
 endforeach()
