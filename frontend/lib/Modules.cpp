@@ -252,6 +252,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
        collections = newModule("collections"), dataclasses = newModule("dataclasses");
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
+  jnp::registerJnpSorting(ev, *jnpMod, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
