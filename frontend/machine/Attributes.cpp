@@ -461,8 +461,10 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     auto *n = obj.as<NativeObject>();
     Value out;
     if (n->getAttr(*this, name, out))
-      return lazySubmodule(out);
+      return out;
     if (auto *m = dynamic_cast<ModuleObject *>(n)) {
+      if (loadHalfFor(*m) && m->getAttr(*this, name, out))
+        return out;
       // JAX's submodules import on first use; other JAX names parax lacks
       // are placeholders that fail where they are used.
       if (isJaxModuleName(m->name()) && !name.empty() && name[0] != '_') {

@@ -1086,8 +1086,8 @@ void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
     }
     Value v;
     auto *m = mod.as<ModuleObject>();
-    if (m && m->getAttr(*this, a.name, v)) {
-      assignName(a.asname.empty() ? a.name : a.asname, lazySubmodule(v), f);
+    if (m && (m->getAttr(*this, a.name, v) || (loadHalfFor(*m) && m->getAttr(*this, a.name, v)))) {
+      assignName(a.asname.empty() ? a.name : a.asname, v, f);
       continue;
     }
     // A submodule (`from jax import numpy`, `from jax.scipy import special`).
@@ -1116,8 +1116,11 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   auto it = modules_.find(dotted);
   if (it != modules_.end()) {
     // A native module with a Python half gets it on first import (not at
-    // start-up: most programs never import it).
-    if (embeddedPythonSource(dotted) && extendedModules_.insert(dotted).second)
+    // start-up: most programs never import it). JAX's native modules get
+    // theirs later still, when a name is missing (most programs use only
+    // the C++ half of jax.numpy, and parsing the rest would slow start-up).
+    if (embeddedPythonSource(dotted) && !isJaxModuleName(dotted) &&
+        extendedModules_.insert(dotted).second)
       loadEmbeddedModule(dotted, it->second.as<ModuleObject>());
     return it->second;
   }
@@ -1144,12 +1147,12 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
                    "parax provides no module '" + dotted + "'", loc, hint);
 }
 
-Value Evaluator::lazySubmodule(const Value &v) {
-  if (v.kind() == Value::Kind::Native)
-    if (auto *m = v.as<ModuleObject>())
-      if (!extendedModules_.count(m->name()) && embeddedPythonSource(m->name()))
-        return importModule(m->name(), curLoc_);
-  return v;
+bool Evaluator::loadHalfFor(ModuleObject &m) {
+  if (!isJaxModuleName(m.name()) || !embeddedPythonSource(m.name()) ||
+      !extendedModules_.insert(m.name()).second)
+    return false;
+  loadEmbeddedModule(m.name(), &m);
+  return true;
 }
 
 Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into) {

@@ -255,9 +255,9 @@ public:
   /// runs the one named `name` into a fresh module scope; null if there is
   /// none. `into`, when given, receives the module's names instead (a
   /// native module extended in Python).
-  /// A module attribute that is a native module with a Python half not yet
-  /// loaded gets it now (jax.random's typed keys load on first use).
-  Value lazySubmodule(const Value &v);
+  /// Loads the Python half of JAX module `m` if it has one not yet loaded
+  /// (at the first name the C++ half lacks); false if there was none.
+  bool loadHalfFor(class ModuleObject &m);
   Value loadEmbeddedModule(const std::string &name, class ModuleObject *into = nullptr);
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);
