@@ -53,16 +53,12 @@ Value hostArgsort(const Array &x, bool descending) {
   int64_t rows = n == 0 ? 0 : x.size() / n;
   std::vector<double> row(static_cast<size_t>(n));
   std::vector<int32_t> idx(static_cast<size_t>(n));
-  // NaN after everything; -0.0 == 0.0 falls out of double comparison.
+  // The total order: NaN above everything (last ascending, first
+  // descending); -0.0 == 0.0 falls out of double comparison.
+  auto totalLess = [](double u, double v) { return !std::isnan(u) && (std::isnan(v) || u < v); };
   auto less = [&](int32_t a, int32_t b) {
     double u = row[size_t(a)], v = row[size_t(b)];
-    if (descending)
-      std::swap(u, v);
-    if (std::isnan(u))
-      return descending && !std::isnan(v);
-    if (std::isnan(v))
-      return !descending;
-    return u < v;
+    return descending ? totalLess(v, u) : totalLess(u, v);
   };
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t i = 0; i < n; ++i)

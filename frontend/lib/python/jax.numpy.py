@@ -41,7 +41,7 @@ def broadcast_arrays(*args):
 
 
 def isscalar(element):
-    if isinstance(element, (bool, int, float)):
+    if isinstance(element, (bool, int, float, str)):
         return True
     return hasattr(element, 'ndim') and hasattr(element, 'shape') and element.ndim == 0 and \
         not isinstance(element, (list, tuple))
