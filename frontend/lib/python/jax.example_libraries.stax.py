@@ -186,3 +186,83 @@ def shape_dependent(make_layer):
     def apply_fun(params, inputs, **kwargs):
         return make_layer(inputs.shape)[1](params, inputs, **kwargs)
     return init_fun, apply_fun
+
+
+def GeneralConv(dimension_numbers, out_chan, filter_shape, strides=None, padding='VALID',
+                W_init=None, b_init=normal(1e-6)):
+    lhs_spec, rhs_spec, out_spec = dimension_numbers
+    one = (1,) * len(filter_shape)
+    strides = strides or one
+    W_init = W_init or glorot_normal(rhs_spec.index('I'), rhs_spec.index('O'))
+
+    def init_fun(rng, input_shape):
+        spatial = list(filter_shape)
+        kernel_shape = []
+        for c in rhs_spec:
+            if c == 'O':
+                kernel_shape.append(out_chan)
+            elif c == 'I':
+                kernel_shape.append(input_shape[lhs_spec.index('C')])
+            else:
+                kernel_shape.append(spatial.pop(0))
+        output_shape = lax.conv_general_shape_tuple(input_shape, kernel_shape, strides, padding,
+                                                    dimension_numbers)
+        bias_shape = [out_chan if c == 'C' else 1 for c in out_spec]
+        k1, k2 = random.split(rng)
+        return output_shape, (W_init(k1, kernel_shape), b_init(k2, bias_shape))
+
+    def apply_fun(params, inputs, **kwargs):
+        W, b = params
+        return lax.conv_general_dilated(inputs, W, strides, padding, one, one,
+                                        dimension_numbers=dimension_numbers) + b
+    return init_fun, apply_fun
+
+
+def Conv(out_chan, filter_shape, strides=None, padding='VALID', W_init=None,
+         b_init=normal(1e-6)):
+    return GeneralConv(('NHWC', 'HWIO', 'NHWC'), out_chan, filter_shape, strides, padding,
+                       W_init, b_init)
+
+
+def Conv1D(out_chan, filter_shape, strides=None, padding='VALID', W_init=None,
+           b_init=normal(1e-6)):
+    return GeneralConv(('NHC', 'HIO', 'NHC'), out_chan, filter_shape, strides, padding,
+                       W_init, b_init)
+
+
+def _pooling_layer(reducer, init_val, rescale_by_window=False):
+    def PoolingLayer(window_shape, strides=None, padding='VALID', spec=None):
+        window_shape = tuple(window_shape)
+        strides = tuple(strides) if strides else (1,) * len(window_shape)
+        if spec is None:
+            non_spatial = (0, len(window_shape) + 1)
+        else:
+            non_spatial = (spec.index('N'), spec.index('C'))
+        dims = window_shape
+        steps = strides
+        for i in sorted(non_spatial):
+            dims = dims[:i] + (1,) + dims[i:]
+            steps = steps[:i] + (1,) + steps[i:]
+
+        def init_fun(rng, input_shape):
+            pads = lax.padtype_to_pads(input_shape, dims, steps, padding)
+            return lax.reduce_window_shape_tuple(input_shape, dims, steps, pads), ()
+
+        def apply_fun(params, inputs, **kwargs):
+            out = lax.reduce_window(inputs, init_val, reducer, dims, steps, padding)
+            if not rescale_by_window:
+                return out
+            ns = non_spatial if spec is None else (spec.index('N'), spec.index('C'))
+            spatial_shape = tuple(inputs.shape[i] for i in range(inputs.ndim) if i not in ns)
+            ones_ = jnp.ones(spatial_shape, dtype=inputs.dtype)
+            sizes = lax.reduce_window(ones_, 0., lax.add, window_shape, strides, padding)
+            for i in sorted(ns):
+                sizes = jnp.expand_dims(sizes, i)
+            return out / sizes
+        return init_fun, apply_fun
+    return PoolingLayer
+
+
+MaxPool = _pooling_layer(lax.max, -jnp.inf)
+SumPool = _pooling_layer(lax.add, 0.)
+AvgPool = _pooling_layer(lax.add, 0., True)

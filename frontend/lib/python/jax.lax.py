@@ -184,3 +184,241 @@ if 'not implemented in parax' in repr(_self.stop_gradient):
     # Until parax's autodiff provides it: on values it is the identity.
     def stop_gradient(x):
         return x
+
+
+class Precision:
+    """lax.Precision: a matmul precision request (parax computes every
+    float32 product in float32, so it only documents intent)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return 'Precision.' + self.name
+
+    def __str__(self):
+        return self.name
+
+
+Precision.DEFAULT = Precision('DEFAULT')
+Precision.HIGH = Precision('HIGH')
+Precision.HIGHEST = Precision('HIGHEST')
+
+
+def optimization_barrier(operand):
+    # On values the barrier is the identity (it only orders XLA's scheduling).
+    return operand
+
+
+def _conv_padding(padding, in_spatial, k_spatial, strides, rhs_dilation):
+    if isinstance(padding, str):
+        if padding not in ('SAME', 'VALID', 'SAME_LOWER'):
+            raise ValueError("Unknown padding type: " + padding + ".")
+        pads = []
+        for n, k, s, d in zip(in_spatial, k_spatial, strides, rhs_dilation):
+            k = (k - 1) * d + 1
+            if padding == 'VALID':
+                pads.append((0, 0))
+                continue
+            out = -(-n // s)
+            total = max((out - 1) * s + k - n, 0)
+            lo = total // 2 if padding == 'SAME' else total - total // 2
+            pads.append((lo, total - lo))
+        return pads
+    return [tuple(p) for p in padding]
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    n = len(lhs_shape)
+    if dimension_numbers is None:
+        ident = tuple(range(n))
+        return ident, ident, ident
+    if isinstance(dimension_numbers, (tuple, list)) and len(dimension_numbers) == 3 and \
+            isinstance(dimension_numbers[0], str):
+        lhs_spec, rhs_spec, out_spec = dimension_numbers
+
+        def perm(spec, first, second):
+            spatial = [i for i, c in enumerate(spec) if c not in (first, second)]
+            return (spec.index(first), spec.index(second)) + tuple(spatial)
+        lhs = perm(lhs_spec, 'N', 'C')
+        rhs = perm(rhs_spec, 'O', 'I')
+        out = perm(out_spec, 'N', 'C')
+        # Spatial dimensions pair up in the order the specs list them.
+        return lhs, rhs, out
+    return tuple(tuple(d) for d in dimension_numbers)
+
+
+def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None, rhs_dilation=None,
+                         dimension_numbers=None, feature_group_count=1, batch_group_count=1,
+                         precision=None, preferred_element_type=None):
+    """A convolution as a sum over the kernel's offsets of strided slices of
+    the padded input, each contracted with that offset's kernel slice."""
+    lhs = _jnp.asarray(lhs)
+    rhs = _jnp.asarray(rhs)
+    if batch_group_count != 1:
+        raise NotImplementedError('conv_general_dilated(batch_group_count=) is not implemented '
+                                  'in parax')
+    lspec, rspec, ospec = conv_dimension_numbers(lhs.shape, rhs.shape, dimension_numbers)
+    # To NC<spatial> and OI<spatial>.
+    x = _jnp.transpose(lhs, lspec)
+    w = _jnp.transpose(rhs, rspec)
+    nsp = x.ndim - 2
+    strides = tuple(window_strides) if window_strides is not None else (1,) * nsp
+    lhs_dilation = tuple(lhs_dilation) if lhs_dilation is not None else (1,) * nsp
+    rhs_dilation = tuple(rhs_dilation) if rhs_dilation is not None else (1,) * nsp
+    if any(d != 1 for d in lhs_dilation):
+        if isinstance(padding, str):
+            raise ValueError('String padding is not implemented for transposed convolution '
+                             'using this op. Please either exactly specify the required '
+                             'padding or use conv_transpose.')
+        # Input dilation: spread the input with zeros between its elements.
+        for i, d in enumerate(lhs_dilation):
+            if d != 1:
+                ax = i + 2
+                n = x.shape[ax]
+                shape = list(x.shape)
+                shape[ax] = (n - 1) * d + 1
+                x = _set_strided(_jnp.zeros(tuple(shape), x.dtype), x, ax, d)
+    groups = feature_group_count
+    c_in = x.shape[1]
+    if c_in != w.shape[1] * groups:
+        raise TypeError('conv_general_dilated lhs feature dimension size divided by '
+                        'feature_group_count must equal the rhs input feature dimension size, '
+                        'but ' + str(c_in) + ' / ' + str(groups) + ' != ' + str(w.shape[1]) + '.')
+    pads = _conv_padding(padding, x.shape[2:], w.shape[2:], strides, rhs_dilation)
+    x = _jnp.pad(x, ((0, 0), (0, 0)) + tuple((max(lo, 0), max(hi, 0)) for lo, hi in pads))
+    # Negative padding crops.
+    for i, (lo, hi) in enumerate(pads):
+        if lo < 0 or hi < 0:
+            ax = i + 2
+            x = slice_in_dim(x, max(-lo, 0), x.shape[ax] - max(-hi, 0), 1, ax)
+    ksp = w.shape[2:]
+    out_sp = []
+    for i in range(nsp):
+        k = (ksp[i] - 1) * rhs_dilation[i] + 1
+        out_sp.append(max((x.shape[i + 2] - k) // strides[i] + 1, 0))
+    offsets = [()]
+    for k in ksp:
+        offsets = [o + (j,) for o in offsets for j in range(k)]
+    o_per_group = w.shape[0] // groups
+    result = None
+    for off in offsets:
+        starts = [0, 0]
+        limits = [x.shape[0], x.shape[1]]
+        steps = [1, 1]
+        for i in range(nsp):
+            st = off[i] * rhs_dilation[i]
+            starts.append(st)
+            limits.append(st + (out_sp[i] - 1) * strides[i] + 1 if out_sp[i] > 0 else st)
+            steps.append(strides[i])
+        patch = slice(x, tuple(starts), tuple(limits), tuple(steps))  # N, C, out...
+        kern = _kernel_at(w, off)  # O, I
+        if groups == 1:
+            term = _contract(patch, kern)
+        else:
+            parts = []
+            ci = w.shape[1]
+            for g in range(groups):
+                pg = slice_in_dim(patch, g * ci, (g + 1) * ci, 1, 1)
+                kg = slice_in_dim(kern, g * o_per_group, (g + 1) * o_per_group, 1, 0)
+                parts.append(_contract(pg, kg))
+            term = _jnp.concatenate(parts, axis=1)
+        result = term if result is None else result + term
+    # From NO<spatial> to the output spec.
+    inv = [0] * len(ospec)
+    for i, d in enumerate(ospec):
+        inv[d] = i
+    return _jnp.transpose(result, tuple(inv))
+
+
+def _contract(patch, kern):
+    # (N, C, *out) x (O, C) -> (N, O, *out)
+    return _jnp.moveaxis(_jnp.tensordot(patch, kern, axes=([1], [1])), -1, 1)
+
+
+def _kernel_at(w, off):
+    k = w
+    for o in off:
+        k = index_in_dim(k, o, axis=2, keepdims=False)
+    return k
+
+
+def _set_strided(target, src, axis, step):
+    n = src.shape[axis]
+    idx = _jnp.arange(n) * step
+    moved_t = _jnp.moveaxis(target, axis, 0)
+    moved_s = _jnp.moveaxis(src, axis, 0)
+    return _jnp.moveaxis(moved_t.at[idx].set(moved_s), 0, axis)
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding)
+
+
+def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                              precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation)
+
+
+def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
+    lspec, rspec, ospec = conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers)
+    lhs = [lhs_shape[d] for d in lspec]
+    rhs = [rhs_shape[d] for d in rspec]
+    nsp = len(lhs) - 2
+    strides = tuple(window_strides)
+    pads = _conv_padding(padding, lhs[2:], rhs[2:], strides, (1,) * nsp)
+    out = [lhs[0], rhs[0]]
+    for i in range(nsp):
+        n = lhs[i + 2] + pads[i][0] + pads[i][1]
+        out.append(max((n - rhs[i + 2]) // strides[i] + 1, 0))
+    result = [0] * len(out)
+    for i, d in enumerate(ospec):
+        result[d] = out[i]
+    return tuple(result)
+
+
+def padtype_to_pads(in_shape, window_shape, window_strides, padding):
+    return _conv_padding(padding, in_shape, window_shape, window_strides, (1,) * len(in_shape))
+
+
+def reduce_window(operand, init_value, computation, window_dimensions, window_strides=None,
+                  padding='VALID', base_dilation=None, window_dilation=None):
+    """computation (lax.max, lax.add, lax.min, lax.mul) over windows, as a
+    fold over the window's offsets of strided slices of the padded input."""
+    x = _jnp.asarray(operand)
+    n = x.ndim
+    dims = tuple(window_dimensions)
+    strides = tuple(window_strides) if window_strides is not None else (1,) * n
+    wdil = tuple(window_dilation) if window_dilation is not None else (1,) * n
+    if base_dilation is not None and any(d != 1 for d in base_dilation):
+        raise NotImplementedError('reduce_window(base_dilation=) is not implemented in parax')
+    pads = _conv_padding(padding, x.shape, dims, strides, wdil) if isinstance(padding, str) \
+        else [tuple(p) for p in padding]
+    x = _jnp.pad(x, tuple(pads), constant_values=init_value)
+    out = []
+    for i in range(n):
+        k = (dims[i] - 1) * wdil[i] + 1
+        out.append(max((x.shape[i] - k) // strides[i] + 1, 0))
+    offsets = [()]
+    for k in dims:
+        offsets = [o + (j,) for o in offsets for j in range(k)]
+    acc = None
+    for off in offsets:
+        starts = tuple(off[i] * wdil[i] for i in range(n))
+        limits = tuple(starts[i] + (out[i] - 1) * strides[i] + 1 if out[i] > 0 else starts[i]
+                       for i in range(n))
+        patch = slice(x, starts, limits, strides)
+        acc = patch if acc is None else computation(acc, patch)
+    if acc is None:
+        return _jnp.full(tuple(out), init_value, x.dtype)
+    return computation(_jnp.full(acc.shape, init_value, acc.dtype), acc)
+
+
+def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, padding,
+                              base_dilation=None, window_dilation=None):
+    out = []
+    for i, n in enumerate(operand_shape):
+        lo, hi = padding[i]
+        k = window_dimensions[i]
+        out.append(max((n + lo + hi - k) // window_strides[i] + 1, 0))
+    return tuple(out)
