@@ -15,10 +15,10 @@ print(lax.conv_general_dilated(x1, w1, (1,), 'SAME'), lax.conv_general_dilated(x
 print(lax.reduce_window(x[0, 0], -jnp.inf, lax.max, (2, 2), (2, 2), 'VALID'), lax.reduce_window(x[0, 0], 0., lax.add, (3, 3), (1, 1), 'SAME'))
 init, apply = stax.serial(stax.Conv(4, (3, 3), padding='SAME'), stax.Relu, stax.MaxPool((2, 2), strides=(2, 2)), stax.Flatten, stax.Dense(3))
 shape, params = init(random.PRNGKey(0), (2, 6, 6, 1))
-print(shape, apply(params, jnp.ones((2, 6, 6, 1)) * 0.5))
+print(tuple(int(d) for d in shape), apply(params, jnp.ones((2, 6, 6, 1)) * 0.5))
 i2, a2 = stax.serial(stax.Conv(2, (2, 2), strides=(2, 2)), stax.AvgPool((2, 2)), stax.SumPool((1, 1)))
 s2, p2 = i2(random.PRNGKey(1), (1, 4, 4, 3))
-print(s2, a2(p2, jnp.arange(48.).reshape(1, 4, 4, 3) / 48))
+print(tuple(int(d) for d in s2), a2(p2, jnp.arange(48.).reshape(1, 4, 4, 3) / 48))
 print(jax.jit(lambda a, b: lax.conv(a, b, (1, 1), 'SAME'))(x, w)[1, 2, 0])
 xg = jnp.arange(1 * 4 * 3 * 3, dtype=jnp.float32).reshape(1, 4, 3, 3) / 10
 wg = jnp.arange(6 * 2 * 2 * 2, dtype=jnp.float32).reshape(6, 2, 2, 2) / 10
