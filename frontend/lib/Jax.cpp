@@ -8,6 +8,7 @@
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/Prims.h"
 #include "runtime/DebugPrint.h"
 
@@ -490,6 +491,23 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
     for (Value &l : leaves)
       if (l.isNumber() || l.isSequence())
         l = jnp::asarray(ev, l, std::nullopt);
+    return unflatten(d, leaves);
+  });
+  // device_get: every array leaf comes back as a host (numpy) array.
+  jax.def("device_get", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "device_get");
+    std::vector<Value> leaves;
+    TreeDef d = flatten(ev, a.args[0], leaves);
+    for (Value &l : leaves) {
+      if (l.isTracer())
+        concretizationError(ev, "ConcretizationTypeError",
+                            "Abstract tracer value encountered where concrete value is expected: "
+                            "jax.device_get of a traced array with shape " +
+                                l.asTracer().type().str() + ".",
+                            l, "call jax.device_get outside the traced function");
+      if (l.isArray())
+        l = wrapNumpyArray(l.asArray());
+    }
     return unflatten(d, leaves);
   });
   jax.def("tree_map", treeMap);

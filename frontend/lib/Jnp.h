@@ -75,5 +75,7 @@ void registerJnpReductions(Evaluator &ev, ModuleObject &m);
 void registerJnpShape(Evaluator &ev, ModuleObject &m);
 void registerJnpLinalg(Evaluator &ev, ModuleObject &m);
 void registerJnpIndexing(Evaluator &ev, ModuleObject &m);
+/// jnp.sort/argsort and lax.top_k (JnpSorting.cpp).
+void registerJnpSorting(Evaluator &ev, ModuleObject &m, ModuleObject &lax);
 
 } // namespace parax::frontend::jnp

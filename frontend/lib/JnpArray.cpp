@@ -32,7 +32,7 @@ Value callByName(Evaluator &ev, const std::string &name, std::vector<Value> args
 }
 
 std::vector<std::string> arrayAttrNames() {
-  std::vector<std::string> r{"shape", "ndim", "size", "dtype", "T", "at", "astype",
+  std::vector<std::string> r{"shape", "ndim", "size", "dtype", "T", "at", "astype", "devices",
                              "reshape", "item", "tolist", "block_until_ready", "copy",
                              "weak_type", "nbytes", "itemsize"};
   for (const char *f : kForwarded)
@@ -47,6 +47,31 @@ bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &ou
     for (int64_t d : t.shape)
       dims.push_back(Value::integer(d));
     out = Value::tuple(dims);
+    return true;
+  }
+  if (name == "devices") {
+    // arr.devices(): the set of devices holding the array (a pmap result is
+    // spread over its devices; any other array lives on device 0).
+    Value arr = x;
+    out = makeBuiltin("devices", [arr](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 0, 0, "devices");
+      if (arr.isTracer())
+        concretizationError(ev, "ConcretizationTypeError",
+                            "Abstract tracer value encountered where concrete value is "
+                            "expected: .devices() of a traced array.",
+                            arr, "call .devices() outside the traced function");
+      Placement p = arr.asArray().buffer() ? arr.asArray().buffer()->placement() : Placement{};
+      Value all = ev.call(ev.getAttr(ev.importModule("jax", a.loc), "devices", a.loc), {}, a.loc);
+      std::vector<Value> mine;
+      int first = std::max(0, p.device), count = std::max(1, p.numShards);
+      for (int i = first; i < first + count && i < int(all.elements().size()); ++i)
+        mine.push_back(all.elements()[size_t(i)]);
+      Value setType = ev.builtin("set");
+      if (setType.isNone())
+        raise("NotImplementedError", "arr.devices() returns a set, and sets are not part of "
+                                     "this parax build");
+      return ev.call(setType, {Value::list(mine)}, a.loc);
+    });
     return true;
   }
   if (name == "ndim") {

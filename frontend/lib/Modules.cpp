@@ -254,6 +254,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
        npRandom = newModule("numpy.random"), pyRandomCore = newModule("_random");
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
+  jnp::registerJnpSorting(ev, *jnpMod, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
   installAutodiff(ev, *jax, *lax);
   installJaxConfig(*jax);

@@ -44,6 +44,9 @@ Value constInt(DType dt, int64_t v);
 Value checkKey(Evaluator &ev, const Value &key, const std::string &fn,
                bool allowBatched);
 Value seedKey(Evaluator &ev, const Value &seed, const std::string &fn);
+bool isTypedKey(Evaluator &ev, const Value &v);
+Value typedKeyData(Evaluator &ev, const Value &key);
+Value makeTypedKey(Evaluator &ev, const Value &data);
 Value splitKey(Evaluator &ev, const Value &key, const Shape &shape);
 Value keyRow(Evaluator &ev, const Value &keys, int64_t i);
 Value foldIn(Evaluator &ev, const Value &key, const Value &data);
@@ -546,14 +549,22 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
     };
   };
   m.def("PRNGKey", seed("PRNGKey"));
-  m.def("key", seed("key"));
-  m.def("split", [](Evaluator &ev, CallArgs &a) {
+  // key(seed) is the typed form: element type key<fry>, shape ().
+  m.def("key", [seed](Evaluator &ev, CallArgs &a) {
+    return makeTypedKey(ev, seed("key")(ev, a));
+  });
+  // Key-making functions give typed keys for typed input.
+  auto sameKind = [](Evaluator &ev, const CallArgs &a, Value data) {
+    const Value *k = a.get(0, "key");
+    return k && isTypedKey(ev, *k) ? makeTypedKey(ev, data) : data;
+  };
+  m.def("split", [sameKind](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "split");
     Value key = keyArg(ev, a, "split");
     Value num = argOr(a, 1, "num", Value::integer(2));
-    return splitKey(ev, key, jnp::shapeArg(ev, num, "split"));
+    return sameKind(ev, a, splitKey(ev, key, jnp::shapeArg(ev, num, "split")));
   });
-  m.def("fold_in", [](Evaluator &ev, CallArgs &a) {
+  m.def("fold_in", [sameKind](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "fold_in");
     Value key = keyArg(ev, a, "fold_in");
     Value data = a.args[1];
@@ -565,7 +576,7 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
     if (data.isInt() && (data.asInt() < 0 || data.asInt() > 0xFFFFFFFFll))
       raise("OverflowError", "Python integer " + std::to_string(data.asInt()) +
                                  " out of bounds for uint32");
-    return foldIn(ev, key, jnp::asarray(ev, data, DType::U32));
+    return sameKind(ev, a, foldIn(ev, key, jnp::asarray(ev, data, DType::U32)));
   });
   m.def("bits", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 3, "bits");
@@ -578,15 +589,27 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
                               name(dt));
     return randomBits(ev, key, int(dtypeSize(dt) * 8), shape);
   });
-  auto data = [](const char *fn) {
-    return [fn](Evaluator &ev, CallArgs &a) {
-      expectPositional(a, 1, 1, fn);
-      return checkKey(ev, a.args[0], fn, true);
-    };
-  };
-  m.def("key_data", data("key_data"));
-  m.def("wrap_key_data", data("wrap_key_data"));
-  m.def("clone", data("clone"));
+  m.def("key_data", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "key_data");
+    return checkKey(ev, a.args[0], "key_data", true);
+  });
+  m.def("wrap_key_data", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "wrap_key_data");
+    expectKeywords(a, {"impl"}, "wrap_key_data");
+    if (isTypedKey(ev, a.args[0]))
+      raise("TypeError", "wrap_key_data takes uint32 key data, not a typed key array",
+            "use jax.random.key_data(key) to get the data of a typed key");
+    return makeTypedKey(ev, checkKey(ev, a.args[0], "wrap_key_data", true));
+  });
+  m.def("clone", [sameKind](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "clone");
+    return sameKind(ev, a, checkKey(ev, a.args[0], "clone", true));
+  });
+  m.def("key_impl", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "key_impl");
+    checkKey(ev, a.args[0], "key_impl", true);
+    return Value::str("threefry2x32");
+  });
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 // that XLA's sort gives.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -76,8 +77,31 @@ std::pair<Value, Value> hashIota(Evaluator &ev, const Value &key,
 
 /// _check_prng_key: `key` must be uint32[..., 2], and a single key unless
 /// `allowBatched`. Returns it as an array value.
-Value checkKey(Evaluator &ev, const Value &key, const std::string &fn,
+/// The class of typed key arrays, defined by jax.random's Python half.
+static ClassObj *typedKeyClass(Evaluator &ev) {
+  Value m = ev.importModule("jax.random", ev.currentLoc());
+  return ev.getAttr(m, "PRNGKeyArray", ev.currentLoc()).as<ClassObj>();
+}
+
+bool isTypedKey(Evaluator &ev, const Value &v) {
+  ClassObj *c = classOfInstance(v);
+  return c && c->name() == "PRNGKeyArray" && c == typedKeyClass(ev);
+}
+
+Value typedKeyData(Evaluator &ev, const Value &key) {
+  return ev.getAttr(key, "_base", ev.currentLoc());
+}
+
+Value makeTypedKey(Evaluator &ev, const Value &data) {
+  return ev.call(Value::object(Value::Kind::Native, typedKeyClass(ev)->shared_from_this()),
+                 {data}, ev.currentLoc());
+}
+
+Value checkKey(Evaluator &ev, const Value &keyIn, const std::string &fn,
                bool allowBatched) {
+  // A typed key (jax.random.key) stands for its uint32[..., 2] key data.
+  bool typed = isTypedKey(ev, keyIn);
+  Value key = typed ? typedKeyData(ev, keyIn) : keyIn;
   const std::string bad = "JAX encountered invalid PRNG key data: ";
   if (key.isNumber() || key.isStr())
     raise("TypeError", bad +
@@ -103,7 +127,8 @@ Value checkKey(Evaluator &ev, const Value &key, const std::string &fn,
           fn +
               " accepts a single key, but was given a key "
               "array of shape " +
-              shapeStr(t.shape) + " != (). Use jax.vmap for batching.",
+              shapeStr(typed ? Shape(t.shape.begin(), t.shape.end() - 1) : t.shape) +
+              " != (). Use jax.vmap for batching.",
           "index the key array (keys[i]) or loop over it");
   return key;
 }

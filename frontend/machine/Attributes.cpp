@@ -12,6 +12,8 @@
 #include "frontend/machine/ObjectBuiltins.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/StrMethods.h"
+#include "frontend/machine/Placeholder.h"
+#include "frontend/lib/EmbeddedPython.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/StrSearch.h"
 #include "frontend/format/FormatSpec.h"
@@ -453,6 +455,16 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     if (n->getAttr(*this, name, out))
       return out;
     if (auto *m = dynamic_cast<ModuleObject *>(n)) {
+      if (loadHalfFor(*m) && m->getAttr(*this, name, out))
+        return out;
+      // JAX's submodules import on first use; other JAX names parax lacks
+      // are placeholders that fail where they are used.
+      if (isJaxModuleName(m->name()) && !name.empty() && name[0] != '_') {
+        std::string sub = m->name() + "." + name;
+        if (embeddedPythonSource(sub) || isKnownJaxModule(sub))
+          return importModule(sub, loc);
+        return makePlaceholder(sub);
+      }
       raise("AttributeError",
             "module '" + m->name() + "' has no attribute '" + name + "'",
             unknownNameHint(m->name(), name, m->attrNames(), "parax does not provide it"));

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Placeholder.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Generators.h"
@@ -1173,14 +1174,20 @@ void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
     }
     Value v;
     auto *m = mod.as<ModuleObject>();
-    if (m && m->getAttr(*this, a.name, v)) {
+    if (m && (m->getAttr(*this, a.name, v) || (loadHalfFor(*m) && m->getAttr(*this, a.name, v)))) {
       assignName(a.asname.empty() ? a.name : a.asname, v, f);
       continue;
     }
-    // A submodule (`from jax import numpy`).
-    auto sub = modules_.find(s.module + "." + a.name);
-    if (sub != modules_.end()) {
-      assignName(a.asname.empty() ? a.name : a.asname, sub->second, f);
+    // A submodule (`from jax import numpy`, `from jax.scipy import special`).
+    std::string subName = s.module + "." + a.name;
+    auto sub = modules_.find(subName);
+    if (sub != modules_.end() || embeddedPythonSource(subName) || isKnownJaxModule(subName)) {
+      assignName(a.asname.empty() ? a.name : a.asname, importModule(subName, a.loc), f);
+      continue;
+    }
+    // A JAX name parax lacks: a placeholder that fails where it is used.
+    if (isJaxModuleName(s.module) && !a.name.empty() && a.name[0] != '_') {
+      assignName(a.asname.empty() ? a.name : a.asname, makePlaceholder(subName), f);
       continue;
     }
     std::string hint =
@@ -1197,20 +1204,43 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   auto it = modules_.find(dotted);
   if (it != modules_.end()) {
     // A native module with a Python half gets it on first import (not at
-    // start-up: most programs never import it).
-    if (embeddedPythonSource(dotted) && extendedModules_.insert(dotted).second)
+    // start-up: most programs never import it). JAX's native modules get
+    // theirs later still, when a name is missing (most programs use only
+    // the C++ half of jax.numpy, and parsing the rest would slow start-up).
+    if (embeddedPythonSource(dotted) && !isJaxModuleName(dotted) &&
+        extendedModules_.insert(dotted).second)
       loadEmbeddedModule(dotted, it->second.as<ModuleObject>());
     return it->second;
   }
-  Value embedded = loadEmbeddedModule(dotted);
-  if (!embedded.isNone())
-    return modules_[dotted] = embedded;
+  // As in Python, a submodule's parents are imported first, and it becomes
+  // their attribute (`import jax.scipy.special` makes jax.scipy.special).
+  size_t dot = dotted.rfind('.');
+  Value parent = dot == std::string::npos ? Value() : importModule(dotted.substr(0, dot), loc);
+  Value found = loadEmbeddedModule(dotted);
+  if (found.isNone() && isKnownJaxModule(dotted))
+    found = Value::object(Value::Kind::Native, std::make_shared<ModuleObject>(dotted));
+  if (!found.isNone()) {
+    if (auto *pm = parent.as<ModuleObject>()) {
+      Value existing;
+      if (!pm->getAttr(*this, dotted.substr(dot + 1), existing))
+        pm->set(dotted.substr(dot + 1), found);
+    }
+    return modules_[dotted] = found;
+  }
   std::string top = dotted.substr(0, dotted.find('.'));
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
                      "math, time, functools, operator, itertools, typing, collections and "
                      "dataclasses";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
+}
+
+bool Evaluator::loadHalfFor(ModuleObject &m) {
+  if (!isJaxModuleName(m.name()) || !embeddedPythonSource(m.name()) ||
+      !extendedModules_.insert(m.name()).second)
+    return false;
+  loadEmbeddedModule(m.name(), &m);
+  return true;
 }
 
 Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into) {

@@ -282,6 +282,9 @@ public:
   /// runs the one named `name` into a fresh module scope; null if there is
   /// none. `into`, when given, receives the module's names instead (a
   /// native module extended in Python).
+  /// Loads the Python half of JAX module `m` if it has one not yet loaded
+  /// (at the first name the C++ half lacks); false if there was none.
+  bool loadHalfFor(class ModuleObject &m);
   Value loadEmbeddedModule(const std::string &name, class ModuleObject *into = nullptr);
   /// Fills loc/stack of an error raised without them.
   void annotate(ParaxError &e, Loc loc);

@@ -13,6 +13,7 @@
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Placeholder.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 
@@ -23,6 +24,8 @@ namespace parax::frontend {
 
 namespace {
 [[noreturn]] void unsupported(const char *sym, const Value &a, const Value &b) {
+  requireNotPlaceholder(a);
+  requireNotPlaceholder(b);
   raise("TypeError", std::string("unsupported operand type(s) for ") + sym +
                          ": '" + typeName(a) + "' and '" + typeName(b) + "'");
 }

@@ -1,6 +1,7 @@
 # Writes OUT: a C++ file with each .py under SRC_DIR as a string, looked up
 # by module name (frontend/lib/EmbeddedPython.h): os.path.py is the module
-# os.path (only the last extension is dropped). Run by CMake at build time:
+# os.path, jax.random.py is jax.random (only the last extension is dropped).
+# Run by CMake at build time:
 #   cmake -DSRC_DIR=... -DOUT=... -P embed.cmake
 file(GLOB sources ${SRC_DIR}/*.py)
 list(SORT sources)

@@ -1,0 +1,424 @@
+# The Python half of jax.lax: the slicing helpers, lax.map and the
+# collectives written on other collectives (psum_scatter, all_to_all).
+from jax.lax import (all_gather, axis_index, axis_size, dynamic_slice, dynamic_update_slice, psum, scan,
+                     slice)
+import jax.numpy as _jnp
+
+
+def _axis(axis, ndim):
+    if axis < -ndim or axis >= ndim:
+        raise ValueError('axis ' + str(axis) + ' is out of bounds for array of dimension ' +
+                         str(ndim))
+    return axis % ndim
+
+
+def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
+    operand = _jnp.asarray(operand)
+    axis = _axis(axis, operand.ndim)
+    n = operand.shape[axis]
+    start = 0 if start_index is None else start_index
+    limit = n if limit_index is None else limit_index
+    if start < 0:
+        start += n
+    if limit < 0:
+        limit += n
+    starts = [0] * operand.ndim
+    limits = list(operand.shape)
+    strides = [1] * operand.ndim
+    starts[axis] = start
+    limits[axis] = limit
+    strides[axis] = stride
+    return slice(operand, tuple(starts), tuple(limits), tuple(strides))
+
+
+def index_in_dim(operand, index, axis=0, keepdims=True):
+    operand = _jnp.asarray(operand)
+    axis = _axis(axis, operand.ndim)
+    if index < 0:
+        index += operand.shape[axis]
+    out = slice_in_dim(operand, index, index + 1, 1, axis)
+    return out if keepdims else _jnp.squeeze(out, axis)
+
+
+def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0):
+    operand = _jnp.asarray(operand)
+    axis = _axis(axis, operand.ndim)
+    starts = [0] * operand.ndim
+    sizes = list(operand.shape)
+    starts[axis] = start_index
+    sizes[axis] = slice_size
+    return dynamic_slice(operand, starts, sizes)
+
+
+def dynamic_update_slice_in_dim(operand, update, start_index, axis):
+    operand = _jnp.asarray(operand)
+    axis = _axis(axis, operand.ndim)
+    starts = [0] * operand.ndim
+    starts[axis] = start_index
+    return dynamic_update_slice(operand, update, starts)
+
+
+def dynamic_update_index_in_dim(operand, update, index, axis):
+    operand = _jnp.asarray(operand)
+    axis = _axis(axis, operand.ndim)
+    update = _jnp.asarray(update)
+    if update.ndim == operand.ndim - 1:
+        update = _jnp.expand_dims(update, axis)
+    return dynamic_update_slice_in_dim(operand, update, index, axis)
+
+
+def map(f, xs, *, batch_size=None):
+    """f applied to each leading slice of xs (a pytree), stacked: lax.scan
+    without a carry."""
+    if batch_size is not None:
+        raise NotImplementedError('lax.map(..., batch_size=) is not implemented in parax')
+    _, ys = scan(lambda carry, x: (carry, f(x)), None, xs)
+    return ys
+
+
+def psum_scatter(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, tiled=False):
+    """The sum over the axis, each device keeping its block of
+    scatter_dimension (the whole sum is formed, then sliced)."""
+    if axis_index_groups is not None:
+        raise NotImplementedError('psum_scatter(..., axis_index_groups=) is not implemented '
+                                  'in parax')
+    x = _jnp.asarray(x)
+    total = psum(x, axis_name)
+    n = axis_size(axis_name)
+    dim = _axis(scatter_dimension, x.ndim)
+    size = x.shape[dim]
+    i = axis_index(axis_name)
+    if tiled:
+        if size % n != 0:
+            raise ValueError('psum_scatter operand scatter dimension size ' + str(size) +
+                             ' must be divisible by the axis size ' + str(n))
+        block = size // n
+        return dynamic_slice_in_dim(total, i * block, block, dim)
+    if size != n:
+        raise ValueError('psum_scatter operand scatter dimension (' + str(size) +
+                         ') must match the axis size (' + str(n) + ') unless tiled=True')
+    return _jnp.squeeze(dynamic_slice_in_dim(total, i, 1, dim), dim)
+
+
+def all_to_all(x, axis_name, split_axis, concat_axis, *, axis_index_groups=None, tiled=False):
+    """Each device splits x along split_axis into one block per device, sends
+    block j to device j, and concatenates what it receives along concat_axis
+    (all_gather, then each device keeps its blocks)."""
+    if axis_index_groups is not None:
+        raise NotImplementedError('all_to_all(..., axis_index_groups=) is not implemented in '
+                                  'parax')
+    x = _jnp.asarray(x)
+    n = axis_size(axis_name)
+    split = _axis(split_axis, x.ndim)
+    size = x.shape[split]
+    i = axis_index(axis_name)
+    gathered = all_gather(x, axis_name)  # (n, *x.shape): gathered[j] is device j's x
+    if not tiled:
+        if size != n:
+            raise ValueError('all_to_all requires the split axis size (' + str(size) +
+                             ') to equal the axis size (' + str(n) + ')')
+        mine = _jnp.squeeze(dynamic_slice_in_dim(gathered, i, 1, split + 1), split + 1)
+        return _jnp.moveaxis(mine, 0, _axis(concat_axis, x.ndim))
+    if size % n != 0:
+        raise ValueError('all_to_all split axis size ' + str(size) +
+                         ' must be divisible by the axis size ' + str(n))
+    block = size // n
+    mine = dynamic_slice_in_dim(gathered, i * block, block, split + 1)
+    concat = _axis(concat_axis, x.ndim)
+    mine = _jnp.moveaxis(mine, 0, concat)
+    shape = list(mine.shape)
+    merged = shape[:concat] + [shape[concat] * shape[concat + 1]] + shape[concat + 2:]
+    return _jnp.reshape(mine, tuple(merged))
+
+
+def dot(lhs, rhs, precision=None, preferred_element_type=None):
+    return _jnp.dot(lhs, rhs)
+
+
+def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+    (lc, rc), (lb, rb) = dimension_numbers
+    lhs = _jnp.asarray(lhs)
+    rhs = _jnp.asarray(rhs)
+    letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
+    ls = [None] * lhs.ndim
+    rs = [None] * rhs.ndim
+    used = 0
+    for a, b in zip(lb, rb):
+        ls[a] = rs[b] = letters[used]
+        used += 1
+    for a, b in zip(lc, rc):
+        ls[a] = rs[b] = letters[used]
+        used += 1
+    batch = [ls[a] for a in lb]
+    lfree = []
+    for k in range(lhs.ndim):
+        if ls[k] is None:
+            ls[k] = letters[used]
+            lfree.append(ls[k])
+            used += 1
+    rfree = []
+    for k in range(rhs.ndim):
+        if rs[k] is None:
+            rs[k] = letters[used]
+            rfree.append(rs[k])
+            used += 1
+    spec = ''.join(ls) + ',' + ''.join(rs) + '->' + ''.join(batch + lfree + rfree)
+    return _jnp.einsum(spec, lhs, rhs)
+
+
+def full_like(x, fill_value, dtype=None, shape=None):
+    x = _jnp.asarray(x)
+    return _jnp.full(x.shape if shape is None else shape, fill_value,
+                     dtype=x.dtype if dtype is None else dtype)
+
+
+def sort(operand, dimension=-1, is_stable=True, num_keys=1):
+    if isinstance(operand, (tuple, list)):
+        raise NotImplementedError('lax.sort of several operands is not implemented in parax')
+    return _jnp.sort(operand, axis=dimension)
+
+
+import jax.lax as _self
+
+if 'not implemented in parax' in repr(_self.stop_gradient):
+    # Until parax's autodiff provides it: on values it is the identity.
+    def stop_gradient(x):
+        return x
+
+
+class Precision:
+    """lax.Precision: a matmul precision request (parax computes every
+    float32 product in float32, so it only documents intent)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return 'Precision.' + self.name
+
+    def __str__(self):
+        return self.name
+
+
+Precision.DEFAULT = Precision('DEFAULT')
+Precision.HIGH = Precision('HIGH')
+Precision.HIGHEST = Precision('HIGHEST')
+
+
+def optimization_barrier(operand):
+    # On values the barrier is the identity (it only orders XLA's scheduling).
+    return operand
+
+
+def _conv_padding(padding, in_spatial, k_spatial, strides, rhs_dilation):
+    if isinstance(padding, str):
+        if padding not in ('SAME', 'VALID', 'SAME_LOWER'):
+            raise ValueError("Unknown padding type: " + padding + ".")
+        pads = []
+        for n, k, s, d in zip(in_spatial, k_spatial, strides, rhs_dilation):
+            k = (k - 1) * d + 1
+            if padding == 'VALID':
+                pads.append((0, 0))
+                continue
+            out = -(-n // s)
+            total = max((out - 1) * s + k - n, 0)
+            lo = total // 2 if padding == 'SAME' else total - total // 2
+            pads.append((lo, total - lo))
+        return pads
+    return [tuple(p) for p in padding]
+
+
+def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    n = len(lhs_shape)
+    if dimension_numbers is None:
+        ident = tuple(range(n))
+        return ident, ident, ident
+    if isinstance(dimension_numbers, (tuple, list)) and len(dimension_numbers) == 3 and \
+            isinstance(dimension_numbers[0], str):
+        lhs_spec, rhs_spec, out_spec = dimension_numbers
+
+        def perm(spec, first, second):
+            spatial = [i for i, c in enumerate(spec) if c not in (first, second)]
+            return (spec.index(first), spec.index(second)) + tuple(spatial)
+        lhs = perm(lhs_spec, 'N', 'C')
+        rhs = perm(rhs_spec, 'O', 'I')
+        out = perm(out_spec, 'N', 'C')
+        # Spatial dimensions pair up in the order the specs list them.
+        return lhs, rhs, out
+    return tuple(tuple(d) for d in dimension_numbers)
+
+
+def conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation=None, rhs_dilation=None,
+                         dimension_numbers=None, feature_group_count=1, batch_group_count=1,
+                         precision=None, preferred_element_type=None):
+    """A convolution as a sum over the kernel's offsets of strided slices of
+    the padded input, each contracted with that offset's kernel slice."""
+    lhs = _jnp.asarray(lhs)
+    rhs = _jnp.asarray(rhs)
+    if batch_group_count != 1:
+        raise NotImplementedError('conv_general_dilated(batch_group_count=) is not implemented '
+                                  'in parax')
+    lspec, rspec, ospec = conv_dimension_numbers(lhs.shape, rhs.shape, dimension_numbers)
+    # To NC<spatial> and OI<spatial>.
+    x = _jnp.transpose(lhs, lspec)
+    w = _jnp.transpose(rhs, rspec)
+    nsp = x.ndim - 2
+    strides = tuple(window_strides) if window_strides is not None else (1,) * nsp
+    lhs_dilation = tuple(lhs_dilation) if lhs_dilation is not None else (1,) * nsp
+    rhs_dilation = tuple(rhs_dilation) if rhs_dilation is not None else (1,) * nsp
+    if any(d != 1 for d in lhs_dilation):
+        if isinstance(padding, str):
+            raise ValueError('String padding is not implemented for transposed convolution '
+                             'using this op. Please either exactly specify the required '
+                             'padding or use conv_transpose.')
+        # Input dilation: spread the input with zeros between its elements.
+        for i, d in enumerate(lhs_dilation):
+            if d != 1:
+                ax = i + 2
+                n = x.shape[ax]
+                shape = list(x.shape)
+                shape[ax] = (n - 1) * d + 1
+                x = _set_strided(_jnp.zeros(tuple(shape), x.dtype), x, ax, d)
+    groups = feature_group_count
+    c_in = x.shape[1]
+    if c_in != w.shape[1] * groups:
+        raise TypeError('conv_general_dilated lhs feature dimension size divided by '
+                        'feature_group_count must equal the rhs input feature dimension size, '
+                        'but ' + str(c_in) + ' / ' + str(groups) + ' != ' + str(w.shape[1]) + '.')
+    pads = _conv_padding(padding, x.shape[2:], w.shape[2:], strides, rhs_dilation)
+    x = _jnp.pad(x, ((0, 0), (0, 0)) + tuple((max(lo, 0), max(hi, 0)) for lo, hi in pads))
+    # Negative padding crops.
+    for i, (lo, hi) in enumerate(pads):
+        if lo < 0 or hi < 0:
+            ax = i + 2
+            x = slice_in_dim(x, max(-lo, 0), x.shape[ax] - max(-hi, 0), 1, ax)
+    ksp = w.shape[2:]
+    out_sp = []
+    for i in range(nsp):
+        k = (ksp[i] - 1) * rhs_dilation[i] + 1
+        out_sp.append(max((x.shape[i + 2] - k) // strides[i] + 1, 0))
+    offsets = [()]
+    for k in ksp:
+        offsets = [o + (j,) for o in offsets for j in range(k)]
+    o_per_group = w.shape[0] // groups
+    result = None
+    for off in offsets:
+        starts = [0, 0]
+        limits = [x.shape[0], x.shape[1]]
+        steps = [1, 1]
+        for i in range(nsp):
+            st = off[i] * rhs_dilation[i]
+            starts.append(st)
+            limits.append(st + (out_sp[i] - 1) * strides[i] + 1 if out_sp[i] > 0 else st)
+            steps.append(strides[i])
+        patch = slice(x, tuple(starts), tuple(limits), tuple(steps))  # N, C, out...
+        kern = _kernel_at(w, off)  # O, I
+        if groups == 1:
+            term = _contract(patch, kern)
+        else:
+            parts = []
+            ci = w.shape[1]
+            for g in range(groups):
+                pg = slice_in_dim(patch, g * ci, (g + 1) * ci, 1, 1)
+                kg = slice_in_dim(kern, g * o_per_group, (g + 1) * o_per_group, 1, 0)
+                parts.append(_contract(pg, kg))
+            term = _jnp.concatenate(parts, axis=1)
+        result = term if result is None else result + term
+    # From NO<spatial> to the output spec.
+    inv = [0] * len(ospec)
+    for i, d in enumerate(ospec):
+        inv[d] = i
+    return _jnp.transpose(result, tuple(inv))
+
+
+def _contract(patch, kern):
+    # (N, C, *out) x (O, C) -> (N, O, *out)
+    return _jnp.moveaxis(_jnp.tensordot(patch, kern, axes=([1], [1])), -1, 1)
+
+
+def _kernel_at(w, off):
+    k = w
+    for o in off:
+        k = index_in_dim(k, o, axis=2, keepdims=False)
+    return k
+
+
+def _set_strided(target, src, axis, step):
+    n = src.shape[axis]
+    idx = _jnp.arange(n) * step
+    moved_t = _jnp.moveaxis(target, axis, 0)
+    moved_s = _jnp.moveaxis(src, axis, 0)
+    return _jnp.moveaxis(moved_t.at[idx].set(moved_s), 0, axis)
+
+
+def conv(lhs, rhs, window_strides, padding, precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding)
+
+
+def conv_with_general_padding(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                              precision=None, preferred_element_type=None):
+    return conv_general_dilated(lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation)
+
+
+def conv_general_shape_tuple(lhs_shape, rhs_shape, window_strides, padding, dimension_numbers):
+    lspec, rspec, ospec = conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers)
+    lhs = [lhs_shape[d] for d in lspec]
+    rhs = [rhs_shape[d] for d in rspec]
+    nsp = len(lhs) - 2
+    strides = tuple(window_strides)
+    pads = _conv_padding(padding, lhs[2:], rhs[2:], strides, (1,) * nsp)
+    out = [lhs[0], rhs[0]]
+    for i in range(nsp):
+        n = lhs[i + 2] + pads[i][0] + pads[i][1]
+        out.append(max((n - rhs[i + 2]) // strides[i] + 1, 0))
+    result = [0] * len(out)
+    for i, d in enumerate(ospec):
+        result[d] = out[i]
+    return tuple(result)
+
+
+def padtype_to_pads(in_shape, window_shape, window_strides, padding):
+    return _conv_padding(padding, in_shape, window_shape, window_strides, (1,) * len(in_shape))
+
+
+def reduce_window(operand, init_value, computation, window_dimensions, window_strides=None,
+                  padding='VALID', base_dilation=None, window_dilation=None):
+    """computation (lax.max, lax.add, lax.min, lax.mul) over windows, as a
+    fold over the window's offsets of strided slices of the padded input."""
+    x = _jnp.asarray(operand)
+    n = x.ndim
+    dims = tuple(window_dimensions)
+    strides = tuple(window_strides) if window_strides is not None else (1,) * n
+    wdil = tuple(window_dilation) if window_dilation is not None else (1,) * n
+    if base_dilation is not None and any(d != 1 for d in base_dilation):
+        raise NotImplementedError('reduce_window(base_dilation=) is not implemented in parax')
+    pads = _conv_padding(padding, x.shape, dims, strides, wdil) if isinstance(padding, str) \
+        else [tuple(p) for p in padding]
+    x = _jnp.pad(x, tuple(pads), constant_values=init_value)
+    out = []
+    for i in range(n):
+        k = (dims[i] - 1) * wdil[i] + 1
+        out.append(max((x.shape[i] - k) // strides[i] + 1, 0))
+    offsets = [()]
+    for k in dims:
+        offsets = [o + (j,) for o in offsets for j in range(k)]
+    acc = None
+    for off in offsets:
+        starts = tuple(off[i] * wdil[i] for i in range(n))
+        limits = tuple(starts[i] + (out[i] - 1) * strides[i] + 1 if out[i] > 0 else starts[i]
+                       for i in range(n))
+        patch = slice(x, starts, limits, strides)
+        acc = patch if acc is None else computation(acc, patch)
+    if acc is None:
+        return _jnp.full(tuple(out), init_value, x.dtype)
+    return computation(_jnp.full(acc.shape, init_value, acc.dtype), acc)
+
+
+def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, padding,
+                              base_dilation=None, window_dilation=None):
+    out = []
+    for i, n in enumerate(operand_shape):
+        lo, hi = padding[i]
+        k = window_dimensions[i]
+        out.append(max((n + lo + hi - k) // window_strides[i] + 1, 0))
+    return tuple(out)
