@@ -12,6 +12,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/lib/NumpyArray.h"
 
 #include <cmath>
 #include <limits>
@@ -332,6 +333,8 @@ bool sameObject(const Value &a, const Value &b) {
 
 bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
   checkStack("in comparison");
+  if (auto r = numpyDTypeEquals(a, b)) // jnp.float32 == np.float32
+    return *r;
   if (classOfInstance(a) || classOfInstance(b))
     return instanceEquals(ev, a, b);
   if (a.isNumber() && b.isNumber()) {
@@ -626,6 +629,8 @@ std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
 int64_t Evaluator::toIndex(const Value &v, const std::string &what) {
   if (v.isInt() || v.isBool())
     return v.asInt();
+  if (Value r; classOfInstance(v) && callSpecial(*this, v, "__index__", {}, r) && r.isInt())
+    return r.asInt();
   if (v.isArray()) {
     const Array &a = v.asArray();
     if (a.rank() == 0 && (isInteger(a.dtype()) || a.dtype() == DType::Bool))
