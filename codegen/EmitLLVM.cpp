@@ -55,6 +55,11 @@ llvm::Type *Emitter::elemTy(DType d) {
     return B.getInt32Ty();
   case DType::F32:
     return B.getFloatTy();
+  case DType::I64:
+  case DType::U64:
+    return B.getInt64Ty();
+  case DType::F64:
+    return B.getDoubleTy();
   }
   return B.getFloatTy();
 }
@@ -73,6 +78,17 @@ llvm::Constant *Emitter::constElem(const Array &a, int64_t i) {
     uint32_t v;
     std::memcpy(&v, p, 4);
     return B.getInt32(v);
+  }
+  case DType::F64: {
+    double f;
+    std::memcpy(&f, p, 8);
+    return llvm::ConstantFP::get(B.getDoubleTy(), f);
+  }
+  case DType::I64:
+  case DType::U64: {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return B.getInt64(v);
   }
   case DType::I16:
   case DType::U16:

@@ -143,21 +143,30 @@ double Array::getDouble(int64_t i) const {
   case DType::F16: return halfToFloat(static_cast<const uint16_t *>(p)[i]);
   case DType::BF16: return bf16ToFloat(static_cast<const uint16_t *>(p)[i]);
   case DType::F32: return static_cast<const float *>(p)[i];
+  case DType::F64: return static_cast<const double *>(p)[i];
+  case DType::I64: return double(static_cast<const int64_t *>(p)[i]);
+  case DType::U64: return double(static_cast<const uint64_t *>(p)[i]);
   }
   return 0;
 }
 
 int64_t Array::getInt(int64_t i) const {
   switch (dtype()) {
+  // 64-bit integers are read exactly (a double has 53 bits); uint64 values
+  // past INT64_MAX come back two's-complement wrapped, so setInt of the
+  // result restores them.
+  case DType::I64: return static_cast<const int64_t *>(raw())[i];
+  case DType::U64: return int64_t(static_cast<const uint64_t *>(raw())[i]);
   case DType::F16:
   case DType::BF16:
-  case DType::F32: {
+  case DType::F32:
+  case DType::F64: {
     double d = getDouble(i);
     if (std::isnan(d))
       return 0;
-    if (d >= 9.2e18)
+    if (d >= 0x1p63)
       return std::numeric_limits<int64_t>::max();
-    if (d <= -9.2e18)
+    if (d <= -0x1p63)
       return std::numeric_limits<int64_t>::min();
     return int64_t(d);
   }
@@ -193,6 +202,9 @@ void Array::setDouble(int64_t i, double v) {
   case DType::F16: static_cast<uint16_t *>(p)[i] = floatToHalf(float(v)); break;
   case DType::BF16: static_cast<uint16_t *>(p)[i] = floatToBf16(float(v)); break;
   case DType::F32: static_cast<float *>(p)[i] = float(v); break;
+  case DType::F64: static_cast<double *>(p)[i] = v; break;
+  case DType::I64: static_cast<int64_t *>(p)[i] = saturatingCast<int64_t>(v); break;
+  case DType::U64: static_cast<uint64_t *>(p)[i] = saturatingCast<uint64_t>(v); break;
   }
 }
 
@@ -207,6 +219,8 @@ void Array::setInt(int64_t i, int64_t v) {
   case DType::U8: static_cast<uint8_t *>(p)[i] = uint8_t(v); break;
   case DType::U16: static_cast<uint16_t *>(p)[i] = uint16_t(v); break;
   case DType::U32: static_cast<uint32_t *>(p)[i] = uint32_t(v); break;
+  case DType::I64: static_cast<int64_t *>(p)[i] = v; break;
+  case DType::U64: static_cast<uint64_t *>(p)[i] = uint64_t(v); break;
   default: setDouble(i, double(v)); break;
   }
 }

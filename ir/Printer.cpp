@@ -203,6 +203,8 @@ std::string printElement(const Array &a, int64_t i) {
     return a.getInt(i) ? "true" : "false";
   if (isFloat(dt))
     return printFloat(a.getDouble(i), dt);
+  if (dt == DType::U64)
+    return std::to_string(uint64_t(a.getInt(i)));
   return std::to_string(a.getInt(i));
 }
 

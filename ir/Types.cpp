@@ -16,7 +16,8 @@ constexpr DTypeInfo kInfo[kNumDTypes] = {
     {"bool", "i1", 1},    {"int8", "i8", 1},      {"int16", "i16", 2},
     {"int32", "i32", 4},  {"uint8", "u8", 1},     {"uint16", "u16", 2},
     {"uint32", "u32", 4}, {"float16", "f16", 2},  {"bfloat16", "bf16", 2},
-    {"float32", "f32", 4},
+    {"float32", "f32", 4}, {"float64", "f64", 8},  {"int64", "i64", 8},
+    {"uint64", "u64", 8},
 };
 } // namespace
 
@@ -28,13 +29,13 @@ std::optional<DType> parseDType(std::string_view n) {
   for (int i = 0; i < kNumDTypes; ++i)
     if (kInfo[i].name == n || kInfo[i].shortName == n)
       return DType(i);
-  // 64-bit requests are canonicalised to 32 bits (x64 disabled).
-  if (n == "float64" || n == "double" || n == "float" || n == "f64")
-    return DType::F32;
-  if (n == "int64" || n == "int" || n == "i64" || n == "long")
-    return DType::I32;
-  if (n == "uint64" || n == "u64" || n == "uint")
-    return DType::U32;
+  // numpy's aliases: Python float/int are the 64-bit types.
+  if (n == "double" || n == "float" || n == "float_")
+    return DType::F64;
+  if (n == "int" || n == "long" || n == "int_" || n == "intp")
+    return DType::I64;
+  if (n == "uint" || n == "uintp")
+    return DType::U64;
   if (n == "bool_")
     return DType::Bool;
   if (n == "half")
@@ -44,14 +45,32 @@ std::optional<DType> parseDType(std::string_view n) {
   return std::nullopt;
 }
 
+DType canonicalDType(DType t, bool x64) {
+  if (x64)
+    return t;
+  switch (t) {
+  case DType::F64: return DType::F32;
+  case DType::I64: return DType::I32;
+  case DType::U64: return DType::U32;
+  default: return t;
+  }
+}
+
+bool is64Bit(DType t) {
+  return t == DType::F64 || t == DType::I64 || t == DType::U64;
+}
+
 bool isFloat(DType t) {
-  return t == DType::F16 || t == DType::BF16 || t == DType::F32;
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::F64;
 }
 bool isSigned(DType t) {
-  return t == DType::I8 || t == DType::I16 || t == DType::I32;
+  return t == DType::I8 || t == DType::I16 || t == DType::I32 ||
+         t == DType::I64;
 }
 bool isUnsigned(DType t) {
-  return t == DType::U8 || t == DType::U16 || t == DType::U32;
+  return t == DType::U8 || t == DType::U16 || t == DType::U32 ||
+         t == DType::U64;
 }
 bool isInteger(DType t) { return isSigned(t) || isUnsigned(t); }
 

@@ -1,6 +1,6 @@
 //===- Types.h - dtypes and tensor types ------------------------*- C++ -*-===//
 //
-// The element types parax knows (JAX's with x64 disabled) and TensorType, the
+// The element types parax knows (JAX's, 64-bit ones included) and TensorType, the
 // abstract value of an array: shape + dtype + weak flag. Everything that
 // reasons about arrays without data (tracer, IR, verifier, memory planner)
 // speaks TensorType.
@@ -28,16 +28,25 @@ enum class DType : uint8_t {
   F16,
   BF16,
   F32,
+  F64,
+  I64,
+  U64,
 };
-constexpr int kNumDTypes = 10;
+constexpr int kNumDTypes = 13;
 
 /// numpy name: "float32", "bfloat16", "bool", ...
 std::string_view dtypeName(DType t);
 /// Short IR name: "f32", "bf16", "i1" ... used by the IR printer.
 std::string_view dtypeShortName(DType t);
-/// Parses numpy names and their 64-bit spellings (float64 -> float32, as JAX
-/// with x64 disabled); also accepts the short IR names.
+/// Parses numpy names and their aliases ("double", "int", "bool_", ...) to
+/// the dtype they name, 64-bit ones included; also accepts the short IR
+/// names. JAX with x64 disabled canonicalises the result (canonicalDType).
 std::optional<DType> parseDType(std::string_view name);
+/// JAX's dtypes.canonicalize_dtype: with x64 disabled the 64-bit types
+/// become their 32-bit counterparts; with x64 enabled every type is itself.
+DType canonicalDType(DType t, bool x64);
+/// True for float64, int64, uint64.
+bool is64Bit(DType t);
 /// Bytes per element (bool is stored as one byte).
 int64_t dtypeSize(DType t);
 bool isFloat(DType t);

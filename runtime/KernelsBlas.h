@@ -18,5 +18,8 @@ namespace parax::runtime::detail {
 /// BLAS; returns false when no BLAS is available (nothing was written).
 bool blasSgemm(const float *a, const float *b, float *c, int64_t m, int64_t n,
                int64_t k);
+/// The same in float64 (cblas_dgemm).
+bool blasDgemm(const double *a, const double *b, double *c, int64_t m,
+               int64_t n, int64_t k);
 
 } // namespace parax::runtime::detail

@@ -42,13 +42,17 @@ template <> struct Storage<DType::U32> { using T = uint32_t; };
 template <> struct Storage<DType::F16> { using T = uint16_t; };
 template <> struct Storage<DType::BF16> { using T = uint16_t; };
 template <> struct Storage<DType::F32> { using T = float; };
+template <> struct Storage<DType::F64> { using T = double; };
+template <> struct Storage<DType::I64> { using T = int64_t; };
+template <> struct Storage<DType::U64> { using T = uint64_t; };
 
 /// A dtype as a type: `Tag<D>::kind` and `Tag<D>::T`.
 template <DType D> struct Tag {
   static constexpr DType kind = D;
   using T = typename Storage<D>::T;
   static constexpr bool isHalf = D == DType::F16 || D == DType::BF16;
-  static constexpr bool isFloat = isHalf || D == DType::F32;
+  static constexpr bool isF64 = D == DType::F64;
+  static constexpr bool isFloat = isHalf || D == DType::F32 || isF64;
   static constexpr bool isBool = D == DType::Bool;
   static constexpr bool isInt = !isFloat && !isBool;
 };
@@ -76,6 +80,12 @@ template <typename F> decltype(auto) dispatch(DType dt, F &&f) {
     return f(Tag<DType::BF16>{});
   case DType::F32:
     return f(Tag<DType::F32>{});
+  case DType::F64:
+    return f(Tag<DType::F64>{});
+  case DType::I64:
+    return f(Tag<DType::I64>{});
+  case DType::U64:
+    return f(Tag<DType::U64>{});
   }
   PARAX_ASSERT(false) << "bad dtype";
   return f(Tag<DType::F32>{});
@@ -89,6 +99,8 @@ template <typename F> decltype(auto) dispatchBytes(DType dt, F &&f) {
     return f(uint8_t{});
   case 2:
     return f(uint16_t{});
+  case 8:
+    return f(uint64_t{});
   default:
     return f(uint32_t{});
   }

@@ -7,8 +7,10 @@
 // when the CPU has them, plain C++ otherwise); every output accumulates its
 // products in k order. Products of 2^24 multiply-adds or more use the system
 // BLAS instead when one is installed (KernelsBlas.h). float16/bfloat16
-// operands are widened to float32 and the result rounded once. Integer products accumulate in 32 bits and wrap; bool
-// dot is OR of ANDs.
+// operands are widened to float32 and the result rounded once. float64
+// products go to BLAS dgemm when one is installed, else a k-ordered double
+// loop. Integer products accumulate in 32 bits (64 for int64/uint64) and
+// wrap; bool dot is OR of ANDs.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/Kernels.h"
@@ -239,22 +241,41 @@ void gemmF32(const float *a, const float *b, float *c, int64_t m, int64_t n,
   }
 }
 
-/// Integer / bool matmul with 32-bit wrapping accumulation.
+/// C = A * B in float64: BLAS when available, else k-ordered accumulation.
+void gemmF64(const double *a, const double *b, double *c, int64_t m,
+             int64_t n, int64_t k) {
+  if (blasDgemm(a, b, c, m, n, k))
+    return;
+  for (int64_t i = 0; i < m; ++i) {
+    double *row = c + i * n;
+    std::fill(row, row + n, 0.0);
+    for (int64_t kk = 0; kk < k; ++kk) {
+      double av = a[i * k + kk];
+      const double *br = b + kk * n;
+      for (int64_t j = 0; j < n; ++j)
+        row[j] += av * br[j];
+    }
+  }
+}
+
+/// Integer / bool matmul with wrapping accumulation (32 bits, or 64 for
+/// 64-bit integers).
 template <typename T>
 void gemmInt(const T *a, const T *b, T *c, int64_t m, int64_t n, int64_t k,
              bool isBool) {
   using U = std::conditional_t<std::is_same_v<T, uint8_t>, uint8_t,
                                std::make_unsigned_t<T>>;
-  std::vector<uint32_t> row(static_cast<size_t>(n));
+  using W = std::conditional_t<(sizeof(T) > 4), uint64_t, uint32_t>;
+  std::vector<W> row(static_cast<size_t>(n));
   for (int64_t i = 0; i < m; ++i) {
-    std::fill(row.begin(), row.end(), 0u);
+    std::fill(row.begin(), row.end(), W(0));
     for (int64_t kk = 0; kk < k; ++kk) {
-      uint32_t av = uint32_t(U(a[i * k + kk]));
+      W av = W(U(a[i * k + kk]));
       if (av == 0)
         continue;
       const T *br = b + kk * n;
       for (int64_t j = 0; j < n; ++j)
-        row[size_t(j)] += av * uint32_t(U(br[j]));
+        row[size_t(j)] += av * W(U(br[j]));
     }
     for (int64_t j = 0; j < n; ++j)
       c[i * n + j] = isBool ? T(row[size_t(j)] != 0) : T(row[size_t(j)]);
@@ -321,6 +342,12 @@ Array dotGeneralOp(const Array &lhs, const Array &rhs,
   if (y.size() == 0)
     return y;
   DType dt = lhs.dtype();
+  if (dt == DType::F64) {
+    for (int64_t bi = 0; bi < nb; ++bi)
+      gemmF64(a.data<double>() + bi * m * k, b.data<double>() + bi * k * n,
+              y.data<double>() + bi * m * n, m, n, k);
+    return y;
+  }
   if (isFloat(dt)) {
     Array af = a, bf = b, yf = y;
     if (dt != DType::F32) {

@@ -124,6 +124,8 @@ Array isFiniteOp(const Array &x, const TensorType &rt) {
     for (int64_t i = 0; i < n; ++i) {
       if constexpr (Tg::kind == DType::F32)
         out[i] = (floatToBits(in[i]) & 0x7f800000u) != 0x7f800000u;
+      else if constexpr (Tg::kind == DType::F64)
+        out[i] = __builtin_isfinite(in[i]);
       else if constexpr (Tg::kind == DType::F16)
         out[i] = (in[i] & 0x7c00u) != 0x7c00u;
       else if constexpr (Tg::kind == DType::BF16)
@@ -151,6 +153,8 @@ Array unaryOp(OpKind k, const Array &x, const TensorType &resultType) {
     if constexpr (Tg::kind == DType::F32)
       return PARAX_ISA(unaryF32, k, x.data<float>(), y.data<float>(), n,
                        rsqrtSteps());
+    else if constexpr (Tg::isF64)
+      return PARAX_ISA(unaryF64, k, x.data<double>(), y.data<double>(), n);
     else if constexpr (Tg::isHalf)
       return PARAX_ISA(unaryHalf, k, x.data<uint16_t>(), y.data<uint16_t>(), n,
                        Tg::kind == DType::BF16, rsqrtSteps());
@@ -182,6 +186,8 @@ Array binaryOp(OpKind k, const Array &a, const Array &b,
       uint8_t *out = y.data<uint8_t>();
       if constexpr (Tg::kind == DType::F32)
         return PARAX_ISA(compareF32, k, pa, pb, out, n);
+      else if constexpr (Tg::isF64)
+        return PARAX_ISA(compareF64, k, pa, pb, out, n);
       else if constexpr (Tg::isHalf)
         return PARAX_ISA(compareHalf, k, pa, pb, out, n,
                          Tg::kind == DType::BF16);
@@ -191,6 +197,8 @@ Array binaryOp(OpKind k, const Array &a, const Array &b,
     T *out = y.data<T>();
     if constexpr (Tg::kind == DType::F32)
       return PARAX_ISA(binaryF32, k, pa, pb, out, n);
+    else if constexpr (Tg::isF64)
+      return PARAX_ISA(binaryF64, k, pa, pb, out, n);
     else if constexpr (Tg::isHalf)
       return PARAX_ISA(binaryHalf, k, pa, pb, out, n, Tg::kind == DType::BF16);
     else if constexpr (Tg::isBool)
@@ -229,12 +237,39 @@ inline typename Storage<D>::T convertElem(typename Storage<S>::T v) {
   using TD = typename Storage<D>::T;
   constexpr bool srcFloat = Tag<S>::isFloat, dstFloat = Tag<D>::isFloat;
   if constexpr (srcFloat && D == DType::Bool) {
-    // float32: a float compare (a denormal is false under DAZ); XLA tests
-    // the bits of float16/bfloat16 (a bfloat16 denormal is true).
-    if constexpr (S == DType::F32)
-      return TD(v != 0.0f);
+    // float32/64: a float compare (a denormal is false under DAZ); XLA
+    // tests the bits of float16/bfloat16 (a bfloat16 denormal is true).
+    if constexpr (S == DType::F32 || S == DType::F64)
+      return TD(v != 0);
     else
       return TD((v & 0x7fffu) != 0);
+  } else if constexpr (S == DType::F64 || D == DType::F64) {
+    // Through double: float64 <-> anything is exact or rounds once.
+    double f;
+    if constexpr (S == DType::F64)
+      f = v;
+    else if constexpr (srcFloat)
+      f = toFloat<S>(v);
+    else
+      f = double(v);
+    if constexpr (D == DType::F64)
+      return f;
+    else if constexpr (D == DType::F32)
+      return float(f);
+    else if constexpr (dstFloat)
+      return fromFloat<D>(float(f)); // float64 -> half rounds via float32
+    else {
+      // Truncates toward zero, saturates, NaN -> 0 (XLA's CPU convert).
+      if (f != f)
+        return TD(0);
+      constexpr TD lo = std::numeric_limits<TD>::min();
+      constexpr TD hi = std::numeric_limits<TD>::max();
+      if (f <= double(lo))
+        return lo;
+      if (f >= double(hi))
+        return hi;
+      return TD(f);
+    }
   } else if constexpr (srcFloat) {
     float f = toFloat<S>(v);
     if constexpr (dstFloat) {
@@ -314,7 +349,9 @@ Array iotaOp(const TensorType &resultType, int64_t dimension) {
     for (int64_t o = 0; o < outer; ++o)
       for (int64_t d = 0; d < len; ++d) {
         T v;
-        if constexpr (Tg::isFloat)
+        if constexpr (Tg::isF64)
+          v = double(d);
+        else if constexpr (Tg::isFloat)
           v = fromFloat<Tg::kind>(float(d));
         else if constexpr (Tg::isBool)
           v = T(d != 0);

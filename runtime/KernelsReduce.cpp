@@ -105,7 +105,11 @@ template <typename T> T combineI(OpKind k, T a, T b) {
       return T(U(a) + U(b));
     case OpKind::ReduceProd:
     case OpKind::CumProd:
-      return T(uint32_t(U(a)) * uint32_t(U(b)));
+    {
+      // At least 32-bit unsigned, so int8/int16 cannot overflow int.
+      using W = std::conditional_t<(sizeof(T) > 4), U, uint32_t>;
+      return T(W(U(a)) * W(U(b)));
+    }
     case OpKind::ReduceMax:
     case OpKind::CumMax:
       return a > b ? a : b;
@@ -424,6 +428,69 @@ void reduceABR(const T *p, const Grouped &g, V init, T *out, Load load,
   }
 }
 
+/// float64 reductions: XLA's max/min (NaN propagates, denormals count as
+/// zeros) and sums/products accumulated in double, pairwise so long sums
+/// keep their precision.
+double dazDouble(double x) {
+  uint64_t b;
+  std::memcpy(&b, &x, 8);
+  if ((b & 0x7ff0000000000000ull) == 0)
+    b &= 0x8000000000000000ull;
+  std::memcpy(&x, &b, 8);
+  return x;
+}
+double combineD(OpKind k, double a, double b) {
+  switch (k) {
+  case OpKind::ReduceSum:
+  case OpKind::CumSum:
+    return a + b;
+  case OpKind::ReduceProd:
+  case OpKind::CumProd:
+    return a * b;
+  case OpKind::ReduceMax:
+  case OpKind::CumMax:
+    a = dazDouble(a), b = dazDouble(b);
+    if (a != a || b != b)
+      return a != a ? a : b;
+    return a == b ? (std::signbit(a) ? b : a) : (a > b ? a : b);
+  case OpKind::ReduceMin:
+  case OpKind::CumMin:
+    a = dazDouble(a), b = dazDouble(b);
+    if (a != a || b != b)
+      return a != a ? a : b;
+    return a == b ? (std::signbit(a) ? a : b) : (a < b ? a : b);
+  default:
+    PARAX_ASSERT(false) << "not a float reduction: " << mnemonic(k);
+  }
+  return 0;
+}
+double identityD(OpKind k) {
+  switch (k) {
+  case OpKind::ReduceProd:
+  case OpKind::CumProd:
+    return 1.0;
+  case OpKind::ReduceMax:
+  case OpKind::CumMax:
+    return -std::numeric_limits<double>::infinity();
+  case OpKind::ReduceMin:
+  case OpKind::CumMin:
+    return std::numeric_limits<double>::infinity();
+  default:
+    return 0.0;
+  }
+}
+/// Pairwise combination of `n` elements `p[0], p[st], ...`.
+double pairwiseD(OpKind k, const double *p, int64_t n, int64_t st) {
+  if (n <= 16) {
+    double acc = identityD(k);
+    for (int64_t i = 0; i < n; ++i)
+      acc = combineD(k, acc, p[i * st]);
+    return acc;
+  }
+  int64_t h = n / 2;
+  return combineD(k, pairwiseD(k, p, h, st), pairwiseD(k, p + h * st, n - h, st));
+}
+
 Array toF32(const Array &x) {
   if (x.dtype() == DType::F32)
     return x;
@@ -450,6 +517,15 @@ Array reduceOp(OpKind k, const Array &x, const std::vector<int64_t> &axes,
     return y;
   }
   DType dt = x.dtype();
+  if (dt == DType::F64) {
+    Grouped g = group(x, axes);
+    const double *p = g.data.template data<double>();
+    double *out = y.data<double>();
+    for (int64_t a = 0; a < g.a; ++a)
+      for (int64_t j = 0; j < g.b; ++j)
+        out[a * g.b + j] = pairwiseD(k, p + a * g.r * g.b + j, g.r, g.b);
+    return y;
+  }
   if (isFloat(dt) && x.size() > 0 &&
       (k == OpKind::ReduceSum || k == OpKind::ReduceProd)) {
     std::vector<float> r = floatSumProd(k, toF32(x), axes);
@@ -550,7 +626,8 @@ Array argReduceOp(OpKind k, const Array &x, int64_t axis,
                   const TensorType &resultType) {
   ScopedFlushDenormal ftz;
   Array y = newArray(resultType);
-  int32_t *out = y.data<int32_t>();
+  // The index dtype: int32, or int64 with x64 enabled.
+  auto store = [&y](int64_t at, int64_t v) { y.setInt(at, v); };
   int64_t a = product(x.shape(), 0, axis), r = x.shape()[axis],
           b = product(x.shape(), axis + 1, x.rank());
   bool isMax = k == OpKind::ArgMax;
@@ -558,10 +635,16 @@ Array argReduceOp(OpKind k, const Array &x, int64_t axis,
   dispatch(x.dtype(), [&](auto tag) {
     using Tg = decltype(tag);
     using T = typename Tg::T;
-    using V = std::conditional_t<Tg::isFloat, float, int64_t>;
+    using V = std::conditional_t<
+        Tg::isF64, double,
+        std::conditional_t<Tg::isFloat, float,
+                           std::conditional_t<Tg::kind == DType::U64,
+                                              uint64_t, int64_t>>>;
     const T *p = x.data<T>();
     auto val = [](T v) -> V {
-      if constexpr (Tg::isFloat)
+      if constexpr (Tg::isF64)
+        return v;
+      else if constexpr (Tg::isFloat)
         return toFloat<Tg::kind>(v);
       else
         return V(v);
@@ -569,7 +652,7 @@ Array argReduceOp(OpKind k, const Array &x, int64_t axis,
     for (int64_t i = 0; i < a; ++i)
       for (int64_t j = 0; j < b; ++j) {
         const T *col = p + i * r * b + j;
-        int32_t best = 0;
+        int64_t best = 0;
         if (r > 0) {
           V bv = val(col[0]);
           for (int64_t q = 1; q < r; ++q) {
@@ -582,11 +665,11 @@ Array argReduceOp(OpKind k, const Array &x, int64_t axis,
               better = better || v != v;
             if (better) {
               bv = v;
-              best = int32_t(q);
+              best = q;
             }
           }
         }
-        out[i * b + j] = best;
+        store(i * b + j, best);
       }
   });
   return y;
@@ -677,7 +760,20 @@ Array cumulativeOp(OpKind k, const Array &x, int64_t axis, bool reverse) {
     using T = typename Tg::T;
     const T *p = x.data<T>();
     T *out = y.data<T>();
-    if constexpr (Tg::isFloat) {
+    if constexpr (Tg::isF64) {
+      // float64 scans accumulate in order, in double.
+      for (int64_t i = 0; i < a; ++i)
+        for (int64_t j = 0; j < b; ++j) {
+          const double *src = p + i * r * b + j;
+          double *dst = out + i * r * b + j;
+          double acc = identityD(k);
+          for (int64_t q = 0; q < r; ++q) {
+            int64_t qq = reverse ? r - 1 - q : q;
+            acc = combineD(k, acc, src[qq * b]);
+            dst[qq * b] = acc;
+          }
+        }
+    } else if constexpr (Tg::isFloat) {
       float init = identityF(k);
       std::vector<float> col(static_cast<size_t>(r));
       for (int64_t i = 0; i < a; ++i)

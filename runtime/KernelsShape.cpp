@@ -369,7 +369,22 @@ inline void combine(typename Storage<D>::T &dst, typename Storage<D>::T u,
     dst = u;
     return;
   }
-  if constexpr (Tag<D>::isFloat) {
+  if constexpr (D == DType::F64) {
+    switch (mode) {
+    case ScatterMode::Add:
+      dst = dst + u;
+      break;
+    case ScatterMode::Mul:
+      dst = dst * u;
+      break;
+    case ScatterMode::Min:
+      dst = (dst != dst || u != u) ? (dst != dst ? dst : u) : std::min(dst, u);
+      break;
+    default:
+      dst = (dst != dst || u != u) ? (dst != dst ? dst : u) : std::max(dst, u);
+      break;
+    }
+  } else if constexpr (Tag<D>::isFloat) {
     float a = toFloat<D>(dst), b = toFloat<D>(u), r;
     switch (mode) {
     case ScatterMode::Add:
@@ -403,7 +418,9 @@ inline void combine(typename Storage<D>::T &dst, typename Storage<D>::T u,
       dst = T(U(dst) + U(u));
       break;
     case ScatterMode::Mul:
-      dst = T(uint32_t(U(dst)) * uint32_t(U(u)));
+      // At least 32-bit unsigned, so int8/int16 cannot overflow int.
+      using W = std::conditional_t<(sizeof(T) > 4), U, uint32_t>;
+      dst = T(W(U(dst)) * W(U(u)));
       break;
     case ScatterMode::Min:
       dst = std::min(dst, u);

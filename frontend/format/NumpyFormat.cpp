@@ -15,6 +15,7 @@
 #include "frontend/format/FloatDigits.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cmath>
 #include <functional>
@@ -33,6 +34,8 @@ constexpr int kPrecision = 8;
 
 /// Raw bits of element `i` of a float16/float32 array.
 uint64_t floatBits(const Array &a, int64_t i) {
+  if (a.dtype() == DType::F64)
+    return a.data<uint64_t>()[i];
   if (a.dtype() == DType::F32)
     return a.data<uint32_t>()[i];
   return a.data<uint16_t>()[i];
@@ -77,12 +80,14 @@ std::vector<int64_t> summaryIndices(const Array &a, bool summarise) {
 
 using ElementFormatter = std::function<std::string(int64_t)>;
 
-/// numpy's FloatingFormat for float16 / float32 (default options).
+/// numpy's FloatingFormat for float16 / float32 / float64 (default options).
 class FloatingFormat {
 public:
   FloatingFormat(const Array &a, const std::vector<int64_t> &data)
       : a_(a),
-        kind_(a.dtype() == DType::F32 ? FloatKind::F32 : FloatKind::F16) {
+        kind_(a.dtype() == DType::F64   ? FloatKind::F64
+              : a.dtype() == DType::F32 ? FloatKind::F32
+                                        : FloatKind::F16) {
     fillFormat(data);
   }
 
@@ -110,19 +115,26 @@ public:
 
 private:
   double value(uint64_t bits) const {
-    return kind_ == FloatKind::F32 ? double(bitsToFloat(uint32_t(bits)))
-                                   : double(halfToFloat(uint16_t(bits)));
+    switch (kind_) {
+    case FloatKind::F64: return std::bit_cast<double>(bits);
+    case FloatKind::F32: return double(bitsToFloat(uint32_t(bits)));
+    default: return double(halfToFloat(uint16_t(bits)));
+    }
   }
-  /// Rounds a float32 result to the array's dtype (numpy computes the
-  /// max/min ratio in the dtype).
-  float toDType(float f) const {
-    return kind_ == FloatKind::F32 ? f : halfToFloat(floatToHalf(f));
+  /// Rounds a result to the array's dtype (numpy computes the max/min
+  /// ratio in the dtype).
+  double toDType(double f) const {
+    switch (kind_) {
+    case FloatKind::F64: return f;
+    case FloatKind::F32: return float(f);
+    default: return halfToFloat(floatToHalf(float(f)));
+    }
   }
 
   void fillFormat(const std::vector<int64_t> &data) {
     std::vector<uint64_t> finite;
     bool anyNonFinite = false, negInf = false;
-    float maxVal = 0, minVal = 0;
+    double maxVal = 0, minVal = 0;
     bool anyNonZero = false;
     for (int64_t i : data) {
       uint64_t bits = floatBits(a_, i);
@@ -135,7 +147,7 @@ private:
       finite.push_back(bits);
       if (v == 0)
         continue;
-      float av = float(std::fabs(v));
+      double av = std::fabs(v);
       if (!anyNonZero || av > maxVal)
         maxVal = av;
       if (!anyNonZero || av < minVal)
@@ -145,10 +157,14 @@ private:
     if (anyNonZero) {
       // numpy >= 2.3: the cutoff is 10**min(8, finfo(dtype).precision), and
       // the Python-float thresholds are cast to the dtype (NEP 50).
-      float cutoffMax = kind_ == FloatKind::F32 ? 1e6f : 1e3f;
-      float minThresh = kind_ == FloatKind::F32 ? 1e-4f : halfToFloat(0x068e);
-      float ratio = toDType(maxVal / minVal);
-      expFormat_ = maxVal >= cutoffMax || minVal < minThresh || ratio > 1000.f;
+      double cutoffMax = kind_ == FloatKind::F64   ? 1e8
+                         : kind_ == FloatKind::F32 ? double(1e6f)
+                                                   : 1e3;
+      double minThresh = kind_ == FloatKind::F64   ? 1e-4
+                         : kind_ == FloatKind::F32 ? double(1e-4f)
+                                                   : halfToFloat(0x068e);
+      double ratio = toDType(maxVal / minVal);
+      expFormat_ = maxVal >= cutoffMax || minVal < minThresh || ratio > 1000.;
     }
 
     if (finite.empty()) {
@@ -223,6 +239,10 @@ std::string intStr(const Array &a, int64_t i) {
     return std::to_string(a.data<uint16_t>()[i]);
   case DType::U32:
     return std::to_string(a.data<uint32_t>()[i]);
+  case DType::I64:
+    return std::to_string(a.data<int64_t>()[i]);
+  case DType::U64:
+    return std::to_string(a.data<uint64_t>()[i]);
   default:
     return {};
   }
@@ -242,6 +262,7 @@ ElementFormatter makeFormatter(const Array &a,
   }
   case DType::F16:
   case DType::F32:
+  case DType::F64:
     return FloatingFormat(a, data);
   case DType::BF16:
     // Not an np.floating subclass: numpy prints repr() of each scalar.
@@ -250,13 +271,11 @@ ElementFormatter makeFormatter(const Array &a,
     };
   default: {
     // IntegerFormat: right-aligned to the longer of str(max), str(min).
+    // The longest of all is str(max) or str(min) (uint64 past INT64_MAX
+    // would not compare right through getInt).
     size_t width = 0;
-    if (!data.empty()) {
-      auto [lo, hi] = std::minmax_element(
-          data.begin(), data.end(),
-          [&a](int64_t x, int64_t y) { return a.getInt(x) < a.getInt(y); });
-      width = std::max(intStr(a, *lo).size(), intStr(a, *hi).size());
-    }
+    for (int64_t i : data)
+      width = std::max(width, intStr(a, i).size());
     return [&a, width](int64_t i) {
       std::string s = intStr(a, i);
       if (s.size() < width)
@@ -404,6 +423,8 @@ std::string scalarToStr(const Array &a, int64_t i) {
     return floatfmt::numpyScalarStr(a.data<uint16_t>()[i], FloatKind::F16);
   case DType::F32:
     return floatfmt::numpyScalarStr(a.data<uint32_t>()[i], FloatKind::F32);
+  case DType::F64:
+    return floatfmt::numpyScalarStr(a.data<uint64_t>()[i], FloatKind::F64);
   case DType::BF16:
     return floatfmt::bfloat16Str(a.data<uint16_t>()[i]);
   default:

@@ -27,7 +27,7 @@ std::optional<DType> dtypeArg(Evaluator &ev, const Value &v) {
     return v.asDType();
   if (v.isStr()) {
     if (auto d = parseDType(v.asStr()))
-      return d;
+      return canonicalDType(*d, false);
     raise("TypeError", "data type " + pyStrRepr(v.asStr()) + " not understood");
   }
   if (auto d = numpyTypeAsJaxDType(v)) // np.float32, np.dtype('int64')

@@ -61,6 +61,10 @@ void checkIntFits(const Value &v, DType dt, const char *form) {
   case DType::U8: hi = UINT8_MAX; break;
   case DType::U16: hi = UINT16_MAX; break;
   case DType::U32: hi = UINT32_MAX; break;
+  case DType::U64:
+    if (i < 0)
+      raise("OverflowError", "Python int " + std::to_string(i) + " too large to convert to uint64");
+    return;
   default: return;
   }
   if (i < lo || i > hi) {

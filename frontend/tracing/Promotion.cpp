@@ -1,15 +1,28 @@
 //===- Promotion.cpp - JAX type promotion ---------------------------------===//
 //
 // The lattice nodes include JAX's weak categories (i*, f*) and the 64-bit
-// types that only exist transiently during the join.
+// types; with x64 disabled those exist only transiently during the join and
+// the result is canonicalised to 32 bits, as JAX does.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/tracing/Promotion.h"
 
 #include <array>
+#include <atomic>
 #include <bitset>
 
 namespace parax::frontend {
+
+namespace {
+std::atomic<bool> gX64{false};
+} // namespace
+
+bool x64Enabled() { return gX64.load(std::memory_order_relaxed); }
+void setX64Enabled(bool on) { gX64.store(on, std::memory_order_relaxed); }
+DType canonical(DType t) { return canonicalDType(t, x64Enabled()); }
+DType defaultFloat() { return x64Enabled() ? DType::F64 : DType::F32; }
+DType defaultInt() { return x64Enabled() ? DType::I64 : DType::I32; }
+DType defaultUInt() { return x64Enabled() ? DType::U64 : DType::U32; }
 
 namespace {
 enum Node { B1, IW, FW, U8, U16, U32, U64, I8, I16, I32, I64, BF16, F16, F32, F64, kNodes };
@@ -80,29 +93,39 @@ Node toNode(WeakDType t) {
   case DType::F16: return F16;
   case DType::BF16: return BF16;
   case DType::F32: return F32;
+  case DType::F64: return F64;
+  case DType::I64: return I64;
+  case DType::U64: return U64;
   }
   return F32;
 }
 
-WeakDType fromNode(Node n) {
+WeakDType nodeType(Node n) {
   switch (n) {
   case B1: return {DType::Bool, false};
-  case IW: return {DType::I32, true};
-  case FW: return {DType::F32, true};
+  case IW: return {DType::I64, true};
+  case FW: return {DType::F64, true};
   case U8: return {DType::U8, false};
   case U16: return {DType::U16, false};
-  case U32:
-  case U64: return {DType::U32, false};
+  case U32: return {DType::U32, false};
+  case U64: return {DType::U64, false};
   case I8: return {DType::I8, false};
   case I16: return {DType::I16, false};
-  case I32:
-  case I64: return {DType::I32, false};
+  case I32: return {DType::I32, false};
+  case I64: return {DType::I64, false};
   case BF16: return {DType::BF16, false};
   case F16: return {DType::F16, false};
-  case F32:
-  case F64: return {DType::F32, false};
+  case F32: return {DType::F32, false};
+  case F64: return {DType::F64, false};
   default: return {DType::F32, false};
   }
+}
+
+/// The lattice node's dtype, canonicalised (JAX's _default_types for the
+/// weak categories: int/float of the default width).
+WeakDType fromNode(Node n) {
+  WeakDType t = nodeType(n);
+  return {canonical(t.dtype), t.weak};
 }
 } // namespace
 
@@ -115,11 +138,11 @@ WeakDType promoteTypes(WeakDType a, WeakDType b) {
   for (int n = 0; n < kNodes; ++n)
     if (common.test(n) && upper()[n] == common)
       return fromNode(Node(n));
-  return {DType::F32, false};
+  return {defaultFloat(), false};
 }
 
 WeakDType resultType(const std::vector<WeakDType> &ts) {
-  WeakDType r = ts.empty() ? WeakDType{DType::F32, true} : ts[0];
+  WeakDType r = ts.empty() ? WeakDType{defaultFloat(), true} : ts[0];
   for (size_t i = 1; i < ts.size(); ++i)
     r = promoteTypes(r, ts[i]);
   return r;
@@ -128,7 +151,7 @@ WeakDType resultType(const std::vector<WeakDType> &ts) {
 WeakDType toInexact(WeakDType t) {
   if (isFloat(t.dtype))
     return t;
-  return {DType::F32, t.weak};
+  return {defaultFloat(), t.weak};
 }
 
 } // namespace parax::frontend

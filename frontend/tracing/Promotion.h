@@ -1,9 +1,10 @@
 //===- Promotion.h - JAX type promotion -------------------------*- C++ -*-===//
 //
 // jnp.promote_types / result_type with JAX's weak types, on the lattice of
-// docs/type_promotion.rst with x64 disabled: the join is taken on the full
-// lattice (so uint32 + int32 joins at int64) and then canonicalised to 32
-// bits (int64 -> int32), which is exactly what JAX does.
+// docs/type_promotion.rst: the join is taken on the full lattice (so uint32
+// + int32 joins at int64) and then, with x64 disabled, canonicalised to 32
+// bits (int64 -> int32), which is exactly what JAX does. The x64 switch
+// (jax_enable_x64) lives here too: it decides the default types.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -13,6 +14,17 @@
 #include <vector>
 
 namespace parax::frontend {
+
+/// jax.config's jax_enable_x64 (process-wide, as JAX's config is).
+bool x64Enabled();
+void setX64Enabled(bool on);
+/// canonicalDType under the current x64 setting.
+DType canonical(DType t);
+/// The default float / int / uint dtypes: float32, int32, uint32 with x64
+/// disabled, their 64-bit forms with it enabled.
+DType defaultFloat();
+DType defaultInt();
+DType defaultUInt();
 
 /// A dtype with JAX's weak flag.
 struct WeakDType {
