@@ -319,6 +319,17 @@ Value numpyToJax(const Value &v) {
 Value numpyArgsToJax(const Value &v) {
   if (isNumpyArray(v))
     return numpyToJax(v);
+  if (v.isDict()) {
+    bool any = false;
+    for (auto &kv : v.asDict().items)
+      any |= isNumpyArray(kv.second);
+    if (!any)
+      return v;
+    Value d = Value::dict();
+    for (auto &kv : v.asDict().items)
+      d.asDict().set(kv.first, numpyArgsToJax(kv.second));
+    return d;
+  }
   if (v.isSequence()) {
     bool any = false;
     for (const Value &e : v.elements())
@@ -723,9 +734,13 @@ std::optional<bool> numpyDTypeEquals(const Value &a, const Value &b) {
   bool bNp = b.kind() == Value::Kind::Native && (b.as<NpTypeClass>() || b.as<NpDTypeObj>());
   if (!aNp && !bNp)
     return std::nullopt;
-  if (a.kind() == Value::Kind::Native && b.kind() == Value::Kind::Native && a.as<NpTypeClass>() &&
-      b.as<NpTypeClass>())
-    return a.objectPtr() == b.objectPtr();
+  // Two numpy scalar types are equal only when they are the same class; a
+  // dtype object (or jnp.float32) equals whatever names its dtype.
+  auto isClass = [](const Value &v) {
+    return v.kind() == Value::Kind::Native && v.as<NpTypeClass>();
+  };
+  if (isClass(a) && isClass(b))
+    return a.objectPtr() && a.objectPtr() == b.objectPtr();
   auto x = dtypeNamed(a, !a.as<NpTypeClass>()), y = dtypeNamed(b, !b.as<NpTypeClass>());
   if (!x || !y)
     return false;
@@ -900,29 +915,30 @@ void installDunders(ClassObj &c) {
                       "use a.any() or a.all() to reduce the array to one truth value");
               return Value::boolean(s.getB(s.offsets()[0]));
             }));
-  auto toScalarCheck = [](NumpyArrayObj &s) {
-    if (s.size() != 1 || s.rank() != 0) {
-      if (s.size() != 1 || true)
-        if (s.rank() != 0)
-          raise("TypeError", "only length-1 arrays can be converted to Python scalars");
-    }
+  // float(a) / int(a) of a size-1 array (deprecated in numpy for ndim > 0,
+  // but allowed).
+  auto onlyElement = [](NumpyArrayObj &s) {
+    if (s.size() != 1)
+      raise("TypeError", "only length-1 arrays can be converted to Python scalars");
+    if (s.dtype == NpDType::Str)
+      raise("TypeError", "cannot convert a string array to a number");
+    return s.offsets()[0];
   };
-  c.setAttr("__float__", nativeMethod("__float__", [toScalarCheck](Evaluator &, CallArgs &a) {
+  c.setAttr("__float__", nativeMethod("__float__", [onlyElement](Evaluator &, CallArgs &a) {
               NumpyArrayObj &s = arr(a.args[0]);
-              toScalarCheck(s);
-              return Value::floating(s.getF(s.offset));
+              return Value::floating(s.getF(onlyElement(s)));
             }));
-  c.setAttr("__int__", nativeMethod("__int__", [toScalarCheck](Evaluator &, CallArgs &a) {
+  c.setAttr("__int__", nativeMethod("__int__", [onlyElement](Evaluator &, CallArgs &a) {
               NumpyArrayObj &s = arr(a.args[0]);
-              toScalarCheck(s);
+              int64_t o = onlyElement(s);
               if (npKind(s.dtype) == NpKind::Float) {
-                double d = s.getF(s.offset);
+                double d = s.getF(o);
                 if (std::isnan(d))
                   raise("ValueError", "cannot convert float NaN to integer");
                 if (std::isinf(d))
                   raise("OverflowError", "cannot convert float infinity to integer");
               }
-              return Value::integer(s.getI(s.offset));
+              return Value::integer(s.getI(o));
             }));
   c.setAttr("__index__", nativeMethod("__index__", [](Evaluator &, CallArgs &a) {
               NumpyArrayObj &s = arr(a.args[0]);

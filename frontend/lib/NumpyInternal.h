@@ -79,6 +79,16 @@ Value scalarAt(const NumpyArrayObj &a, int64_t off);
 /// Python number / str of element `off` (tolist, item).
 Value pyValueAt(const NumpyArrayObj &a, int64_t off);
 
+/// bindArgs for numpy's signatures: every keyword naming a parameter moves
+/// to its position; skipped positions hold Ellipsis (see present/has).
+void npBind(CallArgs &a, std::initializer_list<const char *> params, size_t required,
+            const std::string &fn);
+/// Argument k was given (possibly as None) / given and not None.
+inline bool present(const CallArgs &a, size_t k) {
+  return a.args.size() > k && !a.args[k].is(Value::Kind::Ellipsis);
+}
+inline bool has(const CallArgs &a, size_t k) { return present(a, k) && !a.args[k].isNone(); }
+
 /// np.<name> functions registered in the module (NumpyModule.cpp etc.).
 void registerCreation(Evaluator &ev, ModuleObject &np);
 void registerMath(Evaluator &ev, ModuleObject &np);

@@ -176,19 +176,19 @@ struct RedArgs {
 };
 
 RedArgs redArgs(Evaluator &ev, CallArgs &a, const std::string &fn) {
-  bindArgs(a, {"a", "axis", "dtype", "out", "keepdims", "initial", "where", "ddof"}, 1, fn);
+  npBind(a, {"a", "axis", "dtype", "out", "keepdims", "initial", "where", "ddof"}, 1, fn);
   RedArgs r;
   r.x = asNp(ev, a.args[0]);
-  r.axes = axesArg(ev, a.args.size() > 1 ? &a.args[1] : nullptr, arr(r.x).rank());
-  if (a.args.size() > 2 && !a.args[2].isNone()) {
+  r.axes = axesArg(ev, has(a, 1) ? &a.args[1] : nullptr, arr(r.x).rank());
+  if (has(a, 2) && !a.args[2].isNone()) {
     if (fn == "argmin" || fn == "argmax")
       r.out = a.args[2];
     else
       r.dtype = npDTypeArg(ev, a.args[2]);
   }
-  if (a.args.size() > 3 && !a.args[3].isNone())
+  if (has(a, 3) && !a.args[3].isNone())
     r.out = a.args[3];
-  if (a.args.size() > 4)
+  if (has(a, 4))
     r.keepdims = ev.truthy(a.args[4]);
   for (auto &[k, v] : a.kwargs) {
     if (k == "ddof")
@@ -196,7 +196,7 @@ RedArgs redArgs(Evaluator &ev, CallArgs &a, const std::string &fn) {
     else if (k == "where")
       r.where = v;
   }
-  if (a.args.size() > 7)
+  if (has(a, 7))
     r.ddof = ev.toIndex(a.args[7], "ddof");
   return r;
 }
@@ -309,10 +309,10 @@ Value minMaxImpl(const RedArgs &r, bool isMax, const std::string &fn) {
 }
 
 Value argImpl(Evaluator &ev, CallArgs &a, bool isMax) {
-  bindArgs(a, {"a", "axis", "out", "keepdims"}, 1, isMax ? "argmax" : "argmin");
+  npBind(a, {"a", "axis", "out", "keepdims"}, 1, isMax ? "argmax" : "argmin");
   Value x = asNp(ev, a.args[0]);
-  bool flat = a.args.size() < 2 || a.args[1].isNone();
-  bool keep = a.args.size() > 3 && ev.truthy(a.args[3]);
+  bool flat = !has(a, 1);
+  bool keep = has(a, 3) && ev.truthy(a.args[3]);
   if (flat)
     x = callNp(ev, "ravel", {x});
   NumpyArrayObj &xa = arr(x);
@@ -412,13 +412,13 @@ bool equalElem(const NumpyArrayObj &a, int64_t x, int64_t y) {
 }
 
 Value uniqueImpl(Evaluator &ev, CallArgs &a) {
-  bindArgs(a, {"ar", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"}, 1,
+  npBind(a, {"ar", "return_index", "return_inverse", "return_counts", "axis", "equal_nan"}, 1,
            "unique");
   Value x = callNp(ev, "ravel", {asNp(ev, a.args[0])});
   x = contiguousCopy(x);
-  bool retIndex = a.args.size() > 1 && ev.truthy(a.args[1]);
-  bool retInverse = a.args.size() > 2 && ev.truthy(a.args[2]);
-  bool retCounts = a.args.size() > 3 && ev.truthy(a.args[3]);
+  bool retIndex = has(a, 1) && ev.truthy(a.args[1]);
+  bool retInverse = has(a, 2) && ev.truthy(a.args[2]);
+  bool retCounts = has(a, 3) && ev.truthy(a.args[3]);
   NumpyArrayObj &xa = arr(x);
   int64_t n = xa.size();
   std::vector<int64_t> perm(static_cast<size_t>(n));
@@ -823,26 +823,28 @@ Value detImpl(Evaluator &ev, const Value &x0) {
   forEachMatrix(a, [&](int64_t base, int64_t bi) {
     std::vector<double> m = matrixOf(a, base, n, n);
     std::vector<int64_t> piv;
+    // numpy computes det from slogdet: sign * exp(sum(log|u_ii|)).
     int sign = luDecompose(m, n, piv);
-    double d = sign;
-    if (sign != 0)
-      for (int64_t i = 0; i < n; ++i)
-        d *= m[size_t(i * n + i)];
-    else
-      d = 0;
-    arr(r).setF(bi, d);
+    double logdet = 0;
+    for (int64_t i = 0; sign != 0 && i < n; ++i) {
+      double u = m[size_t(i * n + i)];
+      if (u < 0)
+        sign = -sign;
+      logdet += std::log(std::fabs(u));
+    }
+    arr(r).setF(bi, sign == 0 ? 0.0 : sign * std::exp(logdet));
   });
   return npScalarize(r);
 }
 
 Value normImpl(Evaluator &ev, CallArgs &a) {
-  bindArgs(a, {"x", "ord", "axis", "keepdims"}, 1, "norm");
+  npBind(a, {"x", "ord", "axis", "keepdims"}, 1, "norm");
   Value x = asNp(ev, a.args[0]);
   if (npKind(arr(x).dtype) != NpKind::Float)
     x = npAstype(x, NpDType::F64);
-  Value ord = a.args.size() > 1 ? a.args[1] : Value();
-  Value axis = a.args.size() > 2 ? a.args[2] : Value();
-  bool keep = a.args.size() > 3 && ev.truthy(a.args[3]);
+  Value ord = has(a, 1) ? a.args[1] : Value();
+  Value axis = has(a, 2) ? a.args[2] : Value();
+  bool keep = has(a, 3) && ev.truthy(a.args[3]);
   NumpyArrayObj &xa = arr(x);
   std::vector<Value> kw;
   auto kwargs = [&](Value ax) {
@@ -906,14 +908,14 @@ double quantileOf(std::vector<double> &v, double q) {
 Value quantileImpl(Evaluator &ev, CallArgs &a, const std::string &fn) {
   bool median = fn == "median";
   if (median)
-    bindArgs(a, {"a", "axis", "out", "overwrite_input", "keepdims"}, 1, fn);
+    npBind(a, {"a", "axis", "out", "overwrite_input", "keepdims"}, 1, fn);
   else
-    bindArgs(a, {"a", "q", "axis", "out", "overwrite_input", "method", "keepdims"}, 2, fn);
+    npBind(a, {"a", "q", "axis", "out", "overwrite_input", "method", "keepdims"}, 2, fn);
   Value x = asNp(ev, a.args[0]);
   NumpyArrayObj &xa = arr(x);
   size_t axPos = median ? 1 : 2, keepPos = median ? 4 : 6;
-  std::vector<int64_t> axes = axesArg(ev, a.args.size() > axPos ? &a.args[axPos] : nullptr, xa.rank());
-  bool keep = a.args.size() > keepPos && ev.truthy(a.args[keepPos]);
+  std::vector<int64_t> axes = axesArg(ev, present(a, axPos) ? &a.args[axPos] : nullptr, xa.rank());
+  bool keep = has(a, keepPos) && ev.truthy(a.args[keepPos]);
   for (auto &[k, v] : a.kwargs)
     if (k == "keepdims")
       keep = ev.truthy(v);
@@ -960,14 +962,14 @@ Value quantileImpl(Evaluator &ev, CallArgs &a, const std::string &fn) {
 }
 
 Value cumImpl(Evaluator &ev, CallArgs &a, bool product) {
-  bindArgs(a, {"a", "axis", "dtype", "out"}, 1, product ? "cumprod" : "cumsum");
+  npBind(a, {"a", "axis", "dtype", "out"}, 1, product ? "cumprod" : "cumsum");
   Value x = asNp(ev, a.args[0]);
-  bool flat = a.args.size() < 2 || a.args[1].isNone();
+  bool flat = !has(a, 1);
   if (flat)
     x = callNp(ev, "ravel", {x});
   NumpyArrayObj &xa = arr(x);
   int64_t ax = flat ? 0 : normAxis(ev.toIndex(a.args[1], "axis"), xa.rank());
-  NpDType dt = a.args.size() > 2 && !a.args[2].isNone() ? *npDTypeArg(ev, a.args[2]) : sumDType(xa.dtype);
+  NpDType dt = has(a, 2) && !a.args[2].isNone() ? *npDTypeArg(ev, a.args[2]) : sumDType(xa.dtype);
   Value r = makeNumpy(dt, xa.shape);
   Groups g = groupsFor(xa, {ax});
   Groups go = groupsFor(arr(r), {ax});
@@ -1016,9 +1018,9 @@ Value whereImpl(Evaluator &ev, CallArgs &a) {
 }
 
 Value roundImpl(Evaluator &ev, CallArgs &a) {
-  bindArgs(a, {"a", "decimals", "out"}, 1, "round");
+  npBind(a, {"a", "decimals", "out"}, 1, "round");
   Value x = asNp(ev, a.args[0]);
-  int64_t dec = a.args.size() > 1 ? ev.toIndex(a.args[1], "decimals") : 0;
+  int64_t dec = has(a, 1) ? ev.toIndex(a.args[1], "decimals") : 0;
   NumpyArrayObj &xa = arr(x);
   bool scalar = xa.scalar;
   if (npKind(xa.dtype) != NpKind::Float) {
@@ -1052,17 +1054,17 @@ Value roundImpl(Evaluator &ev, CallArgs &a) {
     }
     arr(r).setF(int64_t(i), y);
   }
-  if (a.args.size() > 2 && !a.args[2].isNone())
+  if (has(a, 2) && !a.args[2].isNone())
     return storeOut(ev, a.args[2], r, "round");
   return npScalarize(r);
 }
 
 Value iscloseImpl(Evaluator &ev, CallArgs &a, bool all) {
-  bindArgs(a, {"a", "b", "rtol", "atol", "equal_nan"}, 2, all ? "allclose" : "isclose");
+  npBind(a, {"a", "b", "rtol", "atol", "equal_nan"}, 2, all ? "allclose" : "isclose");
   Value x = asNp(ev, a.args[0]), y = asNp(ev, a.args[1]);
-  double rtol = a.args.size() > 2 ? arr(asNp(ev, a.args[2])).getF(arr(asNp(ev, a.args[2])).offset) : 1e-5;
-  double atol = a.args.size() > 3 ? arr(asNp(ev, a.args[3])).getF(arr(asNp(ev, a.args[3])).offset) : 1e-8;
-  bool eqNan = a.args.size() > 4 && ev.truthy(a.args[4]);
+  double rtol = has(a, 2) ? arr(asNp(ev, a.args[2])).getF(arr(asNp(ev, a.args[2])).offset) : 1e-5;
+  double atol = has(a, 3) ? arr(asNp(ev, a.args[3])).getF(arr(asNp(ev, a.args[3])).offset) : 1e-8;
+  bool eqNan = has(a, 4) && ev.truthy(a.args[4]);
   NumpyArrayObj &xa = arr(x), &ya = arr(y);
   Shape s = broadcastShapes({xa.shape, ya.shape});
   Value r = makeNumpy(NpDType::Bool, s);
@@ -1173,7 +1175,7 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
       Value mask = unaryUfunc(ev, "isnan", x);
       if (b == "mean") {
         Value cnt = callNp(ev, "sum", {unaryUfunc(ev, "logical_not", mask)},
-                           a.args.size() > 1 ? std::vector<std::pair<std::string, Value>>{{"axis", a.args[1]}} : a.kwargs);
+                           has(a, 1) ? std::vector<std::pair<std::string, Value>>{{"axis", a.args[1]}} : a.kwargs);
         Value filled = callNp(ev, "where", {mask, Value::floating(0), x});
         std::vector<Value> args{filled};
         args.insert(args.end(), a.args.begin() + 1, a.args.end());
@@ -1197,12 +1199,12 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   np.def("cumsum", [](Evaluator &ev, CallArgs &a) { return cumImpl(ev, a, false); });
   np.def("cumprod", [](Evaluator &ev, CallArgs &a) { return cumImpl(ev, a, true); });
   np.def("sort", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axis", "kind", "order", "stable"}, 1, "sort");
-    return sortImpl(ev, a.args[0], a.args.size() > 1 ? a.args[1] : Value::integer(-1), false);
+    npBind(a, {"a", "axis", "kind", "order", "stable"}, 1, "sort");
+    return sortImpl(ev, a.args[0], present(a, 1) ? a.args[1] : Value::integer(-1), false);
   });
   np.def("argsort", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axis", "kind", "order", "stable"}, 1, "argsort");
-    return sortImpl(ev, a.args[0], a.args.size() > 1 ? a.args[1] : Value::integer(-1), true);
+    npBind(a, {"a", "axis", "kind", "order", "stable"}, 1, "argsort");
+    return sortImpl(ev, a.args[0], present(a, 1) ? a.args[1] : Value::integer(-1), true);
   });
   np.def("unique", uniqueImpl);
   np.def("where", whereImpl);
@@ -1222,28 +1224,23 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return callNp(ev, "transpose", {callNp(ev, "stack", {nz})});
   });
   np.def("count_nonzero", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axis", "keepdims"}, 1, "count_nonzero");
+    npBind(a, {"a", "axis", "keepdims"}, 1, "count_nonzero");
     Value b = binaryUfunc(ev, "not_equal", asNp(ev, a.args[0]), Value::integer(0));
     std::vector<Value> args{b};
-    if (a.args.size() > 1)
+    if (has(a, 1))
       args.push_back(a.args[1]);
     return callNp(ev, "sum", args);
   });
   np.def("clip", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "a_min", "a_max", "out"}, 1, "clip");
-    Value lo = a.args.size() > 1 ? a.args[1] : Value(), hi = a.args.size() > 2 ? a.args[2] : Value();
-    for (auto &[k, v] : a.kwargs) {
-      if (k == "min")
-        lo = v;
-      else if (k == "max")
-        hi = v;
-    }
+    npBind(a, {"a", "a_min", "a_max", "out", "min", "max"}, 1, "clip");
+    Value lo = has(a, 1) ? a.args[1] : has(a, 4) ? a.args[4] : Value();
+    Value hi = has(a, 2) ? a.args[2] : has(a, 5) ? a.args[5] : Value();
     Value x = asNp(ev, a.args[0]);
     if (!lo.isNone())
       x = binaryUfunc(ev, "maximum", x, lo);
     if (!hi.isNone())
       x = binaryUfunc(ev, "minimum", x, hi);
-    if (a.args.size() > 3 && !a.args[3].isNone())
+    if (has(a, 3) && !a.args[3].isNone())
       return storeOut(ev, a.args[3], x, "clip");
     return x;
   });
@@ -1278,12 +1275,12 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   np.def("isclose", [](Evaluator &ev, CallArgs &a) { return iscloseImpl(ev, a, false); });
   np.def("allclose", [](Evaluator &ev, CallArgs &a) { return iscloseImpl(ev, a, true); });
   np.def("array_equal", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a1", "a2", "equal_nan"}, 2, "array_equal");
+    npBind(a, {"a1", "a2", "equal_nan"}, 2, "array_equal");
     Value x = asNp(ev, a.args[0]), y = asNp(ev, a.args[1]);
     if (arr(x).shape != arr(y).shape)
       return Value::boolean(false);
     Value eq = binaryUfunc(ev, "equal", x, y);
-    if (a.args.size() > 2 && ev.truthy(a.args[2]))
+    if (has(a, 2) && ev.truthy(a.args[2]))
       eq = binaryUfunc(ev, "logical_or", eq,
                        binaryUfunc(ev, "logical_and", unaryUfunc(ev, "isnan", x), unaryUfunc(ev, "isnan", y)));
     return Value::boolean(ev.truthy(callNp(ev, "all", {eq})));
@@ -1301,10 +1298,10 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   np.def("percentile", [](Evaluator &ev, CallArgs &a) { return quantileImpl(ev, a, "percentile"); });
   np.def("quantile", [](Evaluator &ev, CallArgs &a) { return quantileImpl(ev, a, "quantile"); });
   np.def("diff", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "n", "axis"}, 1, "diff");
+    npBind(a, {"a", "n", "axis"}, 1, "diff");
     Value x = asNp(ev, a.args[0]);
-    int64_t n = a.args.size() > 1 ? ev.toIndex(a.args[1], "n") : 1;
-    int64_t ax = normAxis(a.args.size() > 2 ? ev.toIndex(a.args[2], "axis") : -1, arr(x).rank());
+    int64_t n = has(a, 1) ? ev.toIndex(a.args[1], "n") : 1;
+    int64_t ax = normAxis(has(a, 2) ? ev.toIndex(a.args[2], "axis") : -1, arr(x).rank());
     for (int64_t t = 0; t < n; ++t) {
       int64_t r = arr(x).rank();
       std::vector<Value> hi(static_cast<size_t>(r)), lo(static_cast<size_t>(r));
@@ -1324,15 +1321,15 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return x;
   });
   np.def("trace", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "offset"}, 1, "trace");
+    npBind(a, {"a", "offset"}, 1, "trace");
     Value d = callNp(ev, "diagonal", a.args);
     return callNp(ev, "sum", {d}, {{"axis", Value::integer(-1)}});
   });
   np.def("diagonal", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "offset", "axis1", "axis2"}, 1, "diagonal");
+    npBind(a, {"a", "offset", "axis1", "axis2"}, 1, "diagonal");
     Value x = asNp(ev, a.args[0]);
     NumpyArrayObj &o = arr(x);
-    int64_t k = a.args.size() > 1 ? ev.toIndex(a.args[1], "offset") : 0;
+    int64_t k = has(a, 1) ? ev.toIndex(a.args[1], "offset") : 0;
     if (o.rank() != 2)
       raise("NotImplementedError", "diagonal of arrays with rank != 2 is not supported by parax yet");
     int64_t n = o.shape[0], m = o.shape[1];
@@ -1343,9 +1340,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return v;
   });
   np.def("diag", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"v", "k"}, 1, "diag");
+    npBind(a, {"v", "k"}, 1, "diag");
     Value x = asNp(ev, a.args[0]);
-    int64_t k = a.args.size() > 1 ? ev.toIndex(a.args[1], "k") : 0;
+    int64_t k = has(a, 1) ? ev.toIndex(a.args[1], "k") : 0;
     NumpyArrayObj &o = arr(x);
     if (o.rank() == 1) {
       int64_t n = o.shape[0] + std::abs(k);
@@ -1362,9 +1359,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   });
   auto tri = [](bool lower) {
     return [lower](Evaluator &ev, CallArgs &a) {
-      bindArgs(a, {"m", "k"}, 1, lower ? "tril" : "triu");
+      npBind(a, {"m", "k"}, 1, lower ? "tril" : "triu");
       Value x = contiguousCopy(asNp(ev, a.args[0]));
-      int64_t k = a.args.size() > 1 ? ev.toIndex(a.args[1], "k") : 0;
+      int64_t k = has(a, 1) ? ev.toIndex(a.args[1], "k") : 0;
       NumpyArrayObj &o = arr(x);
       int64_t n = o.shape[size_t(o.rank() - 2)], m = o.shape[size_t(o.rank() - 1)];
       for (int64_t i = 0; i < o.size(); ++i) {
@@ -1379,9 +1376,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   np.def("tril", tri(true));
   np.def("triu", tri(false));
   np.def("repeat", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "repeats", "axis"}, 2, "repeat");
+    npBind(a, {"a", "repeats", "axis"}, 2, "repeat");
     Value x = asNp(ev, a.args[0]);
-    bool flat = a.args.size() < 3 || a.args[2].isNone();
+    bool flat = !has(a, 2);
     if (flat)
       x = callNp(ev, "ravel", {x});
     NumpyArrayObj &o = arr(x);
@@ -1400,9 +1397,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return callNp(ev, "take", {x, ia}, {{"axis", Value::integer(ax)}});
   });
   np.def("take", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "indices", "axis"}, 2, "take");
+    npBind(a, {"a", "indices", "axis"}, 2, "take");
     Value x = asNp(ev, a.args[0]);
-    if (a.args.size() < 3 || a.args[2].isNone())
+    if (!has(a, 2))
       return npGetItem(ev, callNp(ev, "ravel", {x}), a.args[1]);
     int64_t ax = normAxis(ev.toIndex(a.args[2], "axis"), arr(x).rank());
     std::vector<Value> idx;
@@ -1433,9 +1430,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return x;
   });
   np.def("roll", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "shift", "axis"}, 2, "roll");
+    npBind(a, {"a", "shift", "axis"}, 2, "roll");
     Value x = asNp(ev, a.args[0]);
-    bool flat = a.args.size() < 3 || a.args[2].isNone();
+    bool flat = !has(a, 2);
     Shape orig = arr(x).shape;
     if (flat)
       x = callNp(ev, "ravel", {x});
@@ -1457,9 +1454,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
   });
   auto splitFn = [](bool strict) {
     return [strict](Evaluator &ev, CallArgs &a) {
-      bindArgs(a, {"ary", "indices_or_sections", "axis"}, 2, strict ? "split" : "array_split");
+      npBind(a, {"ary", "indices_or_sections", "axis"}, 2, strict ? "split" : "array_split");
       Value x = asNp(ev, a.args[0]);
-      int64_t ax = normAxis(a.args.size() > 2 ? ev.toIndex(a.args[2], "axis") : 0, arr(x).rank());
+      int64_t ax = normAxis(has(a, 2) ? ev.toIndex(a.args[2], "axis") : 0, arr(x).rank());
       int64_t n = arr(x).shape[size_t(ax)];
       std::vector<int64_t> bounds{0};
       if (a.args[1].isSequence() || isNumpyArray(a.args[1])) {
@@ -1525,9 +1522,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return Value::list(out);
   });
   np.def("searchsorted", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "v", "side", "sorter"}, 2, "searchsorted");
+    npBind(a, {"a", "v", "side", "sorter"}, 2, "searchsorted");
     Value x = asNp(ev, a.args[0]), v = asNp(ev, a.args[1]);
-    bool right = a.args.size() > 2 && ev.str(a.args[2]) == "right";
+    bool right = has(a, 2) && ev.str(a.args[2]) == "right";
     NumpyArrayObj &xa = arr(x), &va = arr(v);
     std::vector<double> xs;
     for (int64_t o : xa.offsets())
@@ -1542,7 +1539,7 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return npScalarize(r);
   });
   np.def("bincount", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"x", "weights", "minlength"}, 1, "bincount");
+    npBind(a, {"x", "weights", "minlength"}, 1, "bincount");
     Value x = asNp(ev, a.args[0]);
     NumpyArrayObj &xa = arr(x);
     int64_t mx = -1;
@@ -1553,8 +1550,8 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
         raise("ValueError", "'list' argument must have no negative elements");
       mx = std::max(mx, v);
     }
-    int64_t n = std::max<int64_t>(mx + 1, a.args.size() > 2 ? ev.toIndex(a.args[2], "minlength") : 0);
-    bool weighted = a.args.size() > 1 && !a.args[1].isNone();
+    int64_t n = std::max<int64_t>(mx + 1, has(a, 2) ? ev.toIndex(a.args[2], "minlength") : 0);
+    bool weighted = has(a, 1) && !a.args[1].isNone();
     Value r = makeNumpy(weighted ? NpDType::F64 : NpDType::I64, {n});
     for (int64_t i = 0; i < n; ++i)
       arr(r).setI(i, 0);
@@ -1570,10 +1567,10 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return r;
   });
   np.def("isin", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"element", "test_elements", "assume_unique", "invert"}, 2, "isin");
+    npBind(a, {"element", "test_elements", "assume_unique", "invert"}, 2, "isin");
     Value x = asNp(ev, a.args[0]), t = callNp(ev, "ravel", {a.args[1]});
     NumpyArrayObj &xa = arr(x), &ta = arr(t);
-    bool inv = a.args.size() > 3 && ev.truthy(a.args[3]);
+    bool inv = has(a, 3) && ev.truthy(a.args[3]);
     Value r = makeNumpy(NpDType::Bool, xa.shape);
     std::vector<int64_t> xo = xa.offsets(), to = ta.offsets();
     for (size_t i = 0; i < xo.size(); ++i) {
@@ -1585,7 +1582,7 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return npScalarize(r);
   });
   np.def("interp", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"x", "xp", "fp", "left", "right"}, 3, "interp");
+    npBind(a, {"x", "xp", "fp", "left", "right"}, 3, "interp");
     Value x = asNp(ev, a.args[0]), xp = asNp(ev, a.args[1]), fp = asNp(ev, a.args[2]);
     std::vector<double> X, F;
     for (int64_t o : arr(xp).offsets())
@@ -1599,9 +1596,9 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     for (size_t i = 0; i < xo.size(); ++i) {
       double q = arr(x).getF(xo[i]), y;
       if (q <= X.front())
-        y = q < X.front() && a.args.size() > 3 && !a.args[3].isNone() ? arr(asNp(ev, a.args[3])).getF(0) : F.front();
+        y = q < X.front() && has(a, 3) && !a.args[3].isNone() ? arr(asNp(ev, a.args[3])).getF(0) : F.front();
       else if (q >= X.back())
-        y = q > X.back() && a.args.size() > 4 && !a.args[4].isNone() ? arr(asNp(ev, a.args[4])).getF(0) : F.back();
+        y = q > X.back() && has(a, 4) && !a.args[4].isNone() ? arr(asNp(ev, a.args[4])).getF(0) : F.back();
       else {
         size_t j = size_t(std::upper_bound(X.begin(), X.end(), q) - X.begin()) - 1;
         double slope = (F[j + 1] - F[j]) / (X[j + 1] - X[j]);

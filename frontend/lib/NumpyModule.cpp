@@ -39,6 +39,34 @@ Value callNp(Evaluator &ev, const std::string &name, std::vector<Value> args,
   return ev.call(f, a);
 }
 
+void npBind(CallArgs &a, std::initializer_list<const char *> params, size_t required,
+            const std::string &fn) {
+  std::vector<const char *> names(params);
+  if (a.args.size() > names.size())
+    raise("TypeError", fn + "() takes at most " + std::to_string(names.size()) +
+                           " positional arguments but " + std::to_string(a.args.size()) +
+                           " were given");
+  std::vector<std::pair<std::string, Value>> rest;
+  for (auto &kw : a.kwargs) {
+    size_t i = 0;
+    while (i < names.size() && kw.first != names[i])
+      ++i;
+    if (i == names.size()) {
+      rest.push_back(kw);
+      continue;
+    }
+    if (i < a.args.size() && !a.args[i].is(Value::Kind::Ellipsis))
+      raise("TypeError", fn + "() got multiple values for argument '" + kw.first + "'");
+    while (a.args.size() <= i)
+      a.args.push_back(Value::ellipsis());
+    a.args[i] = kw.second;
+  }
+  a.kwargs = std::move(rest);
+  for (size_t i = 0; i < required; ++i)
+    if (!present(a, i))
+      raise("TypeError", fn + "() missing required argument '" + names[i] + "'");
+}
+
 int64_t normAxis(int64_t axis, int64_t rank) {
   if (axis < -rank || axis >= rank)
     raise("AxisError", "axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
@@ -94,6 +122,14 @@ Value fill(NpDType dt, const Shape &shape, const Value &v, Evaluator &ev) {
   return r;
 }
 
+/// A shape as numpy's reshape error writes it: "(4,2)", "(4,)".
+std::string compactShape(const std::vector<int64_t> &s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i)
+    r += (i ? "," : "") + std::to_string(s[i]);
+  return r + (s.size() == 1 ? ",)" : ")");
+}
+
 /// numpy's reshape with one -1 allowed.
 Shape resolveShape(const Shape &in, int64_t size, const std::vector<int64_t> &req) {
   Shape out;
@@ -114,11 +150,11 @@ Shape resolveShape(const Shape &in, int64_t size, const std::vector<int64_t> &re
   if (unknown >= 0) {
     if (known == 0 || size % known != 0)
       raise("ValueError", "cannot reshape array of size " + std::to_string(size) +
-                              " into shape " + shapeStr(Shape(req.begin(), req.end())));
+                              " into shape " + compactShape(req));
     out[size_t(unknown)] = size / known;
   } else if (known != size) {
     raise("ValueError", "cannot reshape array of size " + std::to_string(size) + " into shape " +
-                            shapeStr(out));
+                            compactShape(req));
   }
   (void)in;
   return out;
@@ -362,7 +398,7 @@ bool UfuncObj::getAttr(Evaluator &, const std::string &n, Value &out) {
       Value selArr = toNumpy(ev, sel);
       NumpyArrayObj &sa = arr(selArr);
       (void)so;
-      Value b = a.args.size() > 2 ? toNumpy(ev, a.args[2]) : Value();
+      Value b = has(a, 2) ? toNumpy(ev, a.args[2]) : Value();
       std::vector<int64_t> sOffs = sa.offsets();
       std::vector<int64_t> bOffs;
       if (b.isNone() == false && asNumpy(b)) {
@@ -536,14 +572,14 @@ Value jnpFallback(Value f, const std::string &name) {
 }
 
 Value linspace(Evaluator &ev, CallArgs &a) {
-  bindArgs(a, {"start", "stop", "num", "endpoint", "retstep", "dtype", "axis"}, 2, "linspace");
+  npBind(a, {"start", "stop", "num", "endpoint", "retstep", "dtype", "axis"}, 2, "linspace");
   Value start = asNp(ev, a.args[0]), stop = asNp(ev, a.args[1]);
-  int64_t num = a.args.size() > 2 ? ev.toIndex(a.args[2], "num") : 50;
+  int64_t num = has(a, 2) ? ev.toIndex(a.args[2], "num") : 50;
   if (num < 0)
     raise("ValueError", "Number of samples, " + std::to_string(num) + ", must be non-negative.");
-  bool endpoint = a.args.size() > 3 ? ev.truthy(a.args[3]) : true;
-  bool retstep = a.args.size() > 4 ? ev.truthy(a.args[4]) : false;
-  std::optional<NpDType> dt = a.args.size() > 5 ? npDTypeArg(ev, a.args[5]) : std::nullopt;
+  bool endpoint = has(a, 3) ? ev.truthy(a.args[3]) : true;
+  bool retstep = has(a, 4) ? ev.truthy(a.args[4]) : false;
+  std::optional<NpDType> dt = has(a, 5) ? npDTypeArg(ev, a.args[5]) : std::nullopt;
   NumpyArrayObj &s0 = arr(start), &s1 = arr(stop);
   if (s0.rank() != 0 || s1.rank() != 0) {
     // Array endpoints: broadcast, samples along a new leading axis.
@@ -648,11 +684,11 @@ Value arange(Evaluator &ev, CallArgs &a) {
 }
 
 Value eye(Evaluator &ev, CallArgs &a) {
-  bindArgs(a, {"N", "M", "k", "dtype"}, 1, "eye");
+  npBind(a, {"N", "M", "k", "dtype"}, 1, "eye");
   int64_t n = ev.toIndex(a.args[0], "N");
-  int64_t m = a.args.size() > 1 && !a.args[1].isNone() ? ev.toIndex(a.args[1], "M") : n;
-  int64_t k = a.args.size() > 2 ? ev.toIndex(a.args[2], "k") : 0;
-  NpDType dt = a.args.size() > 3 && !a.args[3].isNone() ? *npDTypeArg(ev, a.args[3]) : NpDType::F64;
+  int64_t m = has(a, 1) && !a.args[1].isNone() ? ev.toIndex(a.args[1], "M") : n;
+  int64_t k = has(a, 2) ? ev.toIndex(a.args[2], "k") : 0;
+  NpDType dt = has(a, 3) && !a.args[3].isNone() ? *npDTypeArg(ev, a.args[3]) : NpDType::F64;
   Value r = makeNumpy(dt, {n, m});
   for (int64_t i = 0; i < n * m; ++i)
     arr(r).setI(i, 0);
@@ -666,16 +702,16 @@ Value eye(Evaluator &ev, CallArgs &a) {
 
 void registerShape(Evaluator &, ModuleObject &np) {
   np.def("reshape", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "shape", "order"}, 2, "reshape");
+    npBind(a, {"a", "shape", "order"}, 2, "reshape");
     const Value &s = a.args[1];
     std::vector<int64_t> req = s.isSequence() ? intsOf(ev, s.elements())
                                               : std::vector<int64_t>{ev.toIndex(s, "shape")};
     return reshape(ev, a.args[0], req);
   });
   np.def("transpose", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axes"}, 1, "transpose");
+    npBind(a, {"a", "axes"}, 1, "transpose");
     std::vector<int64_t> perm;
-    if (a.args.size() > 1 && !a.args[1].isNone())
+    if (has(a, 1) && !a.args[1].isNone())
       perm = intsOf(ev, a.args[1].elements());
     return transpose(ev, a.args[0], perm);
   });
@@ -704,20 +740,20 @@ void registerShape(Evaluator &, ModuleObject &np) {
     return transpose(ev, x, perm);
   });
   np.def("concatenate", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"arrays", "axis", "out", "dtype"}, 1, "concatenate");
-    Value ax = a.args.size() > 1 ? a.args[1] : Value::integer(0);
-    std::optional<NpDType> dt = a.args.size() > 3 ? npDTypeArg(ev, a.args[3]) : std::nullopt;
+    npBind(a, {"arrays", "axis", "out", "dtype"}, 1, "concatenate");
+    Value ax = present(a, 1) ? a.args[1] : Value::integer(0);
+    std::optional<NpDType> dt = has(a, 3) ? npDTypeArg(ev, a.args[3]) : std::nullopt;
     return concatenate(ev, arraysOf(ev, a.args[0], "concatenate"),
                        ax.isNone() ? 0 : ev.toIndex(ax, "axis"), ax.isNone(), dt);
   });
   np.def("stack", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"arrays", "axis", "out", "dtype"}, 1, "stack");
+    npBind(a, {"arrays", "axis", "out", "dtype"}, 1, "stack");
     std::vector<Value> xs = arraysOf(ev, a.args[0], "stack");
     Shape s0 = arr(xs[0]).shape;
     for (auto &x : xs)
       if (arr(x).shape != s0)
         raise("ValueError", "all input arrays must have the same shape");
-    int64_t ax = a.args.size() > 1 ? ev.toIndex(a.args[1], "axis") : 0;
+    int64_t ax = has(a, 1) ? ev.toIndex(a.args[1], "axis") : 0;
     ax = normAxis(ax, int64_t(s0.size()) + 1);
     for (auto &x : xs)
       x = expandDims(ev, x, ax);
@@ -753,7 +789,7 @@ void registerShape(Evaluator &, ModuleObject &np) {
     return concatenate(ev, xs, 1, false);
   });
   np.def("expand_dims", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axis"}, 2, "expand_dims");
+    npBind(a, {"a", "axis"}, 2, "expand_dims");
     Value x = asNp(ev, a.args[0]);
     std::vector<Value> axes = a.args[1].isSequence() ? a.args[1].elements()
                                                      : std::vector<Value>{a.args[1]};
@@ -767,11 +803,11 @@ void registerShape(Evaluator &, ModuleObject &np) {
     return x;
   });
   np.def("squeeze", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"a", "axis"}, 1, "squeeze");
+    npBind(a, {"a", "axis"}, 1, "squeeze");
     Value x = asNp(ev, a.args[0]);
     NumpyArrayObj &o = arr(x);
     std::vector<int64_t> axes;
-    if (a.args.size() > 1 && !a.args[1].isNone()) {
+    if (has(a, 1) && !a.args[1].isNone()) {
       axes = axesArg(ev, &a.args[1], o.rank());
       for (int64_t ax : axes)
         if (o.shape[size_t(ax)] != 1)
@@ -795,7 +831,7 @@ void registerShape(Evaluator &, ModuleObject &np) {
     return reshape(ev, a.args[0], {-1});
   });
   np.def("broadcast_to", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"array", "shape", "subok"}, 2, "broadcast_to");
+    npBind(a, {"array", "shape", "subok"}, 2, "broadcast_to");
     Value x = asNp(ev, a.args[0]);
     NumpyArrayObj &o = arr(x);
     Shape s = shapeArg(ev, a.args[1]);
@@ -841,15 +877,15 @@ void registerShape(Evaluator &, ModuleObject &np) {
   np.def("size", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "size");
     NumpyArrayObj &o = arr(asNp(ev, a.args[0]));
-    if (a.args.size() > 1 && !a.args[1].isNone())
+    if (has(a, 1) && !a.args[1].isNone())
       return Value::integer(o.shape[size_t(normAxis(ev.toIndex(a.args[1], "axis"), o.rank()))]);
     return Value::integer(o.size());
   });
   np.def("flip", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"m", "axis"}, 1, "flip");
+    npBind(a, {"m", "axis"}, 1, "flip");
     Value x = asNp(ev, a.args[0]);
     NumpyArrayObj &o = arr(x);
-    std::vector<int64_t> axes = axesArg(ev, a.args.size() > 1 ? &a.args[1] : nullptr, o.rank());
+    std::vector<int64_t> axes = axesArg(ev, has(a, 1) ? &a.args[1] : nullptr, o.rank());
     std::vector<int64_t> st = o.strides;
     int64_t off = o.offset;
     for (int64_t ax : axes) {
@@ -864,10 +900,10 @@ void registerShape(Evaluator &, ModuleObject &np) {
 void registerCreation(Evaluator &, ModuleObject &np) {
   auto arrayFn = [](bool copyDefault, bool readOnlyJax) {
     return [copyDefault, readOnlyJax](Evaluator &ev, CallArgs &a) -> Value {
-      bindArgs(a, {"object", "dtype", "copy", "order", "subok", "ndmin", "like"}, 1, "array");
-      std::optional<NpDType> dt = a.args.size() > 1 ? npDTypeArg(ev, a.args[1]) : std::nullopt;
+      npBind(a, {"object", "dtype", "copy", "order", "subok", "ndmin", "like"}, 1, "array");
+      std::optional<NpDType> dt = has(a, 1) ? npDTypeArg(ev, a.args[1]) : std::nullopt;
       bool copy = copyDefault;
-      if (a.args.size() > 2 && !a.args[2].isNone())
+      if (has(a, 2) && !a.args[2].isNone())
         copy = ev.truthy(a.args[2]);
       const Value &v = a.args[0];
       Value r;
@@ -881,7 +917,7 @@ void registerCreation(Evaluator &, ModuleObject &np) {
       r = toNumpy(ev, v, dt, copy);
       if (NumpyArrayObj *o = asNumpy(r); o && o->scalar)
         r = contiguousCopy(r);
-      int64_t ndmin = a.args.size() > 5 ? ev.toIndex(a.args[5], "ndmin") : 0;
+      int64_t ndmin = has(a, 5) ? ev.toIndex(a.args[5], "ndmin") : 0;
       while (arr(r).rank() < ndmin)
         r = expandDims(ev, r, 0);
       return r;
@@ -892,7 +928,7 @@ void registerCreation(Evaluator &, ModuleObject &np) {
   np.def("asanyarray", arrayFn(false, true));
   np.def("ascontiguousarray", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "ascontiguousarray");
-    Value x = toNumpy(ev, a.args[0], a.args.size() > 1 ? npDTypeArg(ev, a.args[1]) : std::nullopt);
+    Value x = toNumpy(ev, a.args[0], has(a, 1) ? npDTypeArg(ev, a.args[1]) : std::nullopt);
     return arr(x).contiguous() && arr(x).rank() > 0 ? x : contiguousCopy(x);
   });
   np.def("copy", [](Evaluator &ev, CallArgs &a) {
@@ -902,10 +938,10 @@ void registerCreation(Evaluator &, ModuleObject &np) {
   auto filled = [](const char *name, int kind) { // 0 zeros, 1 ones, 2 empty
     std::string n = name;
     return [n, kind](Evaluator &ev, CallArgs &a) {
-      bindArgs(a, {"shape", "dtype", "order", "like"}, 1, n);
+      npBind(a, {"shape", "dtype", "order", "like"}, 1, n);
       Shape s = shapeArg(ev, a.args[0]);
       NpDType dt = NpDType::F64;
-      if (a.args.size() > 1 && !a.args[1].isNone())
+      if (has(a, 1) && !a.args[1].isNone())
         dt = *npDTypeArg(ev, a.args[1]);
       Value r = makeNumpy(dt, s);
       NumpyArrayObj &o = arr(r);
@@ -924,26 +960,26 @@ void registerCreation(Evaluator &, ModuleObject &np) {
   np.def("ones", filled("ones", 1));
   np.def("empty", filled("empty", 2));
   np.def("full", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"shape", "fill_value", "dtype", "order", "like"}, 2, "full");
+    npBind(a, {"shape", "fill_value", "dtype", "order", "like"}, 2, "full");
     Shape s = shapeArg(ev, a.args[0]);
     Value fv = toNumpy(ev, a.args[1]);
-    NpDType dt = a.args.size() > 2 && !a.args[2].isNone() ? *npDTypeArg(ev, a.args[2]) : arr(fv).dtype;
+    NpDType dt = has(a, 2) && !a.args[2].isNone() ? *npDTypeArg(ev, a.args[2]) : arr(fv).dtype;
     return fill(dt, s, fv, ev);
   });
   auto like = [](const char *name, int kind) { // 0 zeros 1 ones 2 empty 3 full
     std::string n = name;
     return [n, kind](Evaluator &ev, CallArgs &a) {
       if (kind == 3)
-        bindArgs(a, {"a", "fill_value", "dtype", "order", "subok", "shape"}, 2, n);
+        npBind(a, {"a", "fill_value", "dtype", "order", "subok", "shape"}, 2, n);
       else
-        bindArgs(a, {"a", "dtype", "order", "subok", "shape"}, 1, n);
+        npBind(a, {"a", "dtype", "order", "subok", "shape"}, 1, n);
       Value x = toNumpy(ev, a.args[0]);
       NumpyArrayObj &o = arr(x);
       size_t dpos = kind == 3 ? 2 : 1;
-      NpDType dt = a.args.size() > dpos && !a.args[dpos].isNone() ? *npDTypeArg(ev, a.args[dpos]) : o.dtype;
+      NpDType dt = has(a, dpos) ? *npDTypeArg(ev, a.args[dpos]) : o.dtype;
       Shape s = o.shape;
       size_t spos = kind == 3 ? 5 : 4;
-      if (a.args.size() > spos && !a.args[spos].isNone())
+      if (has(a, spos))
         s = shapeArg(ev, a.args[spos]);
       Value fv = kind == 3 ? a.args[1] : Value::integer(kind == 1 ? 1 : 0);
       return fill(dt, s, fv, ev);
@@ -956,23 +992,23 @@ void registerCreation(Evaluator &, ModuleObject &np) {
   np.def("arange", arange);
   np.def("linspace", linspace);
   np.def("logspace", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"start", "stop", "num", "endpoint", "base", "dtype", "axis"}, 2, "logspace");
-    Value base = a.args.size() > 4 ? a.args[4] : Value::floating(10.0);
+    npBind(a, {"start", "stop", "num", "endpoint", "base", "dtype", "axis"}, 2, "logspace");
+    Value base = has(a, 4) ? a.args[4] : Value::floating(10.0);
     CallArgs l;
-    l.args = {a.args[0], a.args[1], a.args.size() > 2 ? a.args[2] : Value::integer(50),
-              a.args.size() > 3 ? a.args[3] : Value::boolean(true)};
+    l.args = {a.args[0], a.args[1], has(a, 2) ? a.args[2] : Value::integer(50),
+              has(a, 3) ? a.args[3] : Value::boolean(true)};
     Value y = linspace(ev, l);
     Value r = binaryUfunc(ev, "power", base, y);
-    if (a.args.size() > 5 && !a.args[5].isNone())
+    if (has(a, 5) && !a.args[5].isNone())
       r = npAstype(r, *npDTypeArg(ev, a.args[5]));
     return r;
   });
   np.def("eye", eye);
   np.def("identity", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"n", "dtype", "like"}, 1, "identity");
+    npBind(a, {"n", "dtype", "like"}, 1, "identity");
     CallArgs e;
     e.args = {a.args[0]};
-    if (a.args.size() > 1)
+    if (has(a, 1))
       e.kwargs.push_back({"dtype", a.args[1]});
     return eye(ev, e);
   });
@@ -1009,7 +1045,7 @@ bool arrayMethod(Evaluator &ev, const Value &self, const std::string &name, Valu
     return method([self](Evaluator &, CallArgs &) { return contiguousCopy(self); });
   if (name == "astype")
     return method([self](Evaluator &ev, CallArgs &a) {
-      bindArgs(a, {"dtype", "order", "casting", "subok", "copy"}, 1, "astype");
+      npBind(a, {"dtype", "order", "casting", "subok", "copy"}, 1, "astype");
       Value r = npAstype(self, *npDTypeArg(ev, a.args[0]));
       return arr(self).scalar ? npScalarize(r) : r;
     });

@@ -606,7 +606,7 @@ void registerPrinting(Evaluator &, ModuleObject &np) {
         else if (k == "min_digits" && !val.isNone())
           op.minDigits = int(ev.toIndex(val, "min_digits"));
       }
-      if (a.args.size() > 1 && !a.args[1].isNone())
+      if (has(a, 1) && !a.args[1].isNone())
         op.precision = int(ev.toIndex(a.args[1], "precision"));
       return Value::str(floatfmt::dragon4(bitsOf(v, t), kindOf(t), op));
     };

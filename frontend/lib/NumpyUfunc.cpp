@@ -83,7 +83,12 @@ Value weakOperand(Evaluator &ev, const Value &v, NpDType t) {
   if (!v.isNumber())
     return asNp(ev, v);
   if (v.isInt() && !v.isBool() && npKind(t) != NpKind::Float && t != NpDType::Bool)
-    return toNumpy(ev, Value::list({v}), t); // range-checked
+  {
+    Value r = toNumpy(ev, Value::list({v}), t); // range-checked
+    arr(r).shape = {};
+    arr(r).strides = {};
+    return r;
+  }
   Value r = makeNumpy(t, {});
   if (v.isFloat())
     arr(r).setF(0, v.asFloat());
