@@ -10,6 +10,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
 
@@ -38,6 +39,8 @@ std::optional<DType> requestedDType(Evaluator &ev, const Value &v) {
       return *d;
     raise("TypeError", "data type " + pyStrRepr(v.asStr()) + " not understood");
   }
+  if (auto d = numpyTypeAsJaxDType(v)) // np.float32, np.dtype('int64')
+    return d;
   if (v.kind() == Value::Kind::Native) {
     // The Python types int/float/bool used as dtypes.
     std::string r = v.as<NativeObject>()->repr();

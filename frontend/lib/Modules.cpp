@@ -14,6 +14,7 @@
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NpRandomModule.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/SysModule.h"
 
@@ -175,8 +176,64 @@ void installJnp(Evaluator &ev, ModuleObject &m) {
                         nullptr));
 }
 
+/// jnp (and lax) functions see numpy arrays as JAX converts them
+/// (float64 -> float32), wherever they are in the arguments.
+Value acceptNumpyArgs(Value f) {
+  auto *bf = f.as<BuiltinFunction>();
+  std::string name = bf->name();
+  return makeBuiltin(name, [f](Evaluator &ev, CallArgs &a) -> Value {
+    for (Value &v : a.args)
+      v = numpyArgsToJax(v);
+    for (auto &kw : a.kwargs)
+      kw.second = numpyArgsToJax(kw.second);
+    return ev.call(f, a);
+  });
+}
+
+void acceptNumpyArgsIn(Evaluator &ev, ModuleObject &m, int depth = 0) {
+  for (const std::string &name : m.attrNames()) {
+    Value v;
+    m.getAttr(ev, name, v);
+    if (v.kind() != Value::Kind::Native)
+      continue;
+    if (v.as<BuiltinFunction>())
+      m.set(name, acceptNumpyArgs(v));
+    else if (auto *sub = v.as<ModuleObject>(); sub && depth == 0)
+      acceptNumpyArgsIn(ev, *sub, 1);
+  }
+}
+
+/// jax.device_get hands back numpy arrays; device_put takes them.
+void numpyDeviceTransfers(Evaluator &ev, ModuleObject &jax) {
+  Value put;
+  jax.set("device_get", makeBuiltin("jax.device_get", [](Evaluator &ev, CallArgs &a) {
+              expectPositional(a, 1, 1, "device_get");
+              Value r = a.args[0];
+              std::function<Value(const Value &)> conv = [&](const Value &v) -> Value {
+                if (v.isArray())
+                  return wrapNumpyArray(v.asArray());
+                if (v.isSequence()) {
+                  std::vector<Value> out;
+                  for (const Value &e : v.elements())
+                    out.push_back(conv(e));
+                  return v.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
+                }
+                if (v.isDict()) {
+                  Value d = Value::dict();
+                  for (auto &kv : v.asDict().items)
+                    d.asDict().set(kv.first, conv(kv.second));
+                  return d;
+                }
+                return v;
+              };
+              return conv(r);
+            }));
+  if (jax.getAttr(ev, "device_put", put) && put.kind() == Value::Kind::Native)
+    jax.set("device_put", acceptNumpyArgs(put));
+}
+
 /// numpy functions compute on concrete values only.
-Value numpyWrap(Value f, const std::string &name) {
+[[maybe_unused]] Value numpyWrap(Value f, const std::string &name) {
   return makeBuiltin("numpy." + name, [f, name](Evaluator &ev, CallArgs &a) -> Value {
     for (const Value &v : a.args)
       if (v.isTracer())
@@ -200,16 +257,6 @@ Value numpyWrap(Value f, const std::string &name) {
   });
 }
 
-void installNumpy(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
-  for (const std::string &name : jnpMod.attrNames()) {
-    Value v;
-    jnpMod.getAttr(ev, name, v);
-    if (v.kind() == Value::Kind::Native && v.as<BuiltinFunction>())
-      np.set(name, numpyWrap(v, name));
-    else
-      np.set(name, v);
-  }
-}
 
 void installNn(Evaluator &ev, ModuleObject &nn) {
   nn.def("sigmoid", [](Evaluator &ev, CallArgs &a) {
@@ -262,7 +309,10 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
   installNn(ev, *nn);
-  installNumpy(ev, *np, *jnpMod);
+  installNumpyModule(ev, *np, *jnpMod);
+  acceptNumpyArgsIn(ev, *jnpMod);
+  acceptNumpyArgsIn(ev, *lax);
+  numpyDeviceTransfers(ev, *jax);
   installNumpyRandomModule(ev, *npRandom);
   np->set("random", wrap(npRandom));
   installPyRandomCore(ev, *pyRandomCore);

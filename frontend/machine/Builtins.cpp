@@ -196,6 +196,9 @@ std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
     return applyFormatSpec({a.getInt(0)}, spec);
   }
   default:
+    if (Value r; classOfInstance(v) && callSpecial(ev, v, "__format__", {Value::str(spec)}, r) &&
+                 r.isStr())
+      return r.asStr();
     if (!spec.empty())
       raise("TypeError", "unsupported format string passed to " + typeName(v) +
                              ".__format__");
@@ -656,6 +659,8 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
                                    std::to_string(arr.rank()));
           return Value::integer(arr.getInt(0));
         }
+        if (Value r; classOfInstance(v) && callSpecial(ev, v, "__int__", {}, r))
+          return r;
         if (v.isTracer())
           concretizationError(
               ev, "ConcretizationTypeError",
@@ -703,6 +708,8 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
                                    std::to_string(arr.rank()));
           return Value::floating(arr.getDouble(0));
         }
+        if (Value r; classOfInstance(v) && callSpecial(ev, v, "__float__", {}, r))
+          return r;
         if (v.isTracer())
           concretizationError(
               ev, "ConcretizationTypeError",

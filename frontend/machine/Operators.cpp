@@ -16,6 +16,7 @@
 #include "frontend/machine/Placeholder.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/lib/NumpyArray.h"
 
 #include <cmath>
 #include <limits>
@@ -395,6 +396,8 @@ bool sameObject(const Value &a, const Value &b) {
 
 bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
   checkStack("in comparison");
+  if (auto r = numpyDTypeEquals(a, b)) // jnp.float32 == np.float32
+    return *r;
   if (classOfInstance(a) || classOfInstance(b))
     return instanceEquals(ev, a, b);
   if (a.isBigInt() || b.isBigInt()) {
@@ -632,6 +635,8 @@ int64_t Evaluator::toIndex(const Value &v, const std::string &what) {
     return v.asInt();
   if (v.isBigInt())
     raise("IndexError", "cannot fit 'int' into an index-sized integer");
+  if (Value r; classOfInstance(v) && callSpecial(*this, v, "__index__", {}, r) && r.isInt())
+    return r.asInt();
   if (v.isArray()) {
     const Array &a = v.asArray();
     if (a.rank() == 0 && (isInteger(a.dtype()) || a.dtype() == DType::Bool))

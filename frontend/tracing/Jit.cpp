@@ -1,5 +1,6 @@
 //===- Jit.cpp - jax.jit and jax.pmap callables ---------------------------===//
 #include "frontend/tracing/Jit.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/ProgramChecks.h"
@@ -343,6 +344,7 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
   }
   std::vector<Value> leaves;
   TreeDef def = flatten(ev, Value::tuple({Value::tuple(dyn), kw}), leaves);
+  numpyLeavesToJax(leaves);
   key += def.shortStr(ev) + "#";
   for (const Value &l : leaves) {
     if (!l.isArrayLike())
@@ -498,6 +500,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   }
   std::vector<Value> leaves;
   TreeDef def = flatten(ev, Value::tuple(dyn), leaves);
+  numpyLeavesToJax(leaves);
   std::vector<std::string> names = argLeafNames(ev, fun_, def);
   checkArgLeaves(ev, leaves, names, fname);
   // Keyword arguments are mapped over axis 0 (JAX rule).
@@ -506,6 +509,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   for (auto &kv : args.kwargs)
     kw.asDict().set(Value::str(kv.first), kv.second);
   TreeDef kwDef = flatten(ev, kw, kwLeaves);
+  numpyLeavesToJax(kwLeaves);
   for (const std::string &p : leafPaths(ev, kwDef))
     names.push_back("kwargs" + p);
   checkArgLeaves(ev, kwLeaves, names, fname);
