@@ -131,9 +131,9 @@ private:
   std::shared_ptr<GeneratorState> st_;
 };
 
-class GeneratorObj : public NativeObject {
+class NpGeneratorObj : public NativeObject {
 public:
-  GeneratorObj(std::shared_ptr<GeneratorState> st, Value bitGen)
+  NpGeneratorObj(std::shared_ptr<GeneratorState> st, Value bitGen)
       : st_(std::move(st)), bitGen_(std::move(bitGen)) {}
   std::string typeName() const override { return "Generator"; }
   std::string repr() const override { return "Generator(PCG64)"; }
@@ -175,7 +175,7 @@ Value makePCG64(Evaluator &ev, const Value &seed) {
 
 Value makeGenerator(const Value &bitGen) {
   auto *pcg = bitGen.as<PCG64Obj>();
-  return wrapObj(std::make_shared<GeneratorObj>(pcg->state(), bitGen));
+  return wrapObj(std::make_shared<NpGeneratorObj>(pcg->state(), bitGen));
 }
 } // namespace
 
@@ -245,7 +245,7 @@ void installNumpyRandomModule(Evaluator &ev, ModuleObject &m) {
           bindArgs(a, {"seed"}, 0, "PCG64");
           return makePCG64(ev, argOr(a, 0, "seed", Value::none()));
         }));
-  m.set("Generator", typeOf<GeneratorObj>("Generator", [](Evaluator &, CallArgs &a) {
+  m.set("Generator", typeOf<NpGeneratorObj>("Generator", [](Evaluator &, CallArgs &a) {
           bindArgs(a, {"bit_generator"}, 1, "Generator");
           if (a.args[0].kind() != Value::Kind::Native || !a.args[0].as<PCG64Obj>())
             raise("TypeError", "Generator takes a bit generator; parax provides PCG64",
@@ -256,7 +256,7 @@ void installNumpyRandomModule(Evaluator &ev, ModuleObject &m) {
     bindArgs(a, {"seed"}, 0, "default_rng");
     Value seed = argOr(a, 0, "seed", Value::none());
     if (seed.kind() == Value::Kind::Native) {
-      if (seed.as<GeneratorObj>())
+      if (seed.as<NpGeneratorObj>())
         return seed; // numpy returns the same Generator
       if (seed.as<PCG64Obj>())
         return makeGenerator(seed);

@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 #include "frontend/syntax/Ast.h"
 
@@ -127,7 +128,7 @@ Value roundIntToTens(const Value &x, int64_t digits);
 class Evaluator;
 /// pow (with a modulus), hex, bin, oct, chr, ord and the int methods'
 /// class-level forms (NumberBuiltins.cpp).
-void installNumberBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installNumberBuiltins(Evaluator &ev, NameMap<Value> &b);
 /// x.bit_length(), x.to_bytes(...), ... on an int; None if no such name.
 Value intMethod(Evaluator &ev, const Value &self, const std::string &name);
 

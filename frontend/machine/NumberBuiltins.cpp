@@ -83,7 +83,7 @@ Value intMethod(Evaluator &, const Value &self, const std::string &name) {
   return Value::none();
 }
 
-void installNumberBuiltins(Evaluator &, std::unordered_map<std::string, Value> &b) {
+void installNumberBuiltins(Evaluator &, NameMap<Value> &b) {
   auto def = [&](const std::string &name, BuiltinFunction::Impl impl) {
     b[name] = makeBuiltin(name, std::move(impl));
   };

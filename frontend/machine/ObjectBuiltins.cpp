@@ -55,7 +55,7 @@ Value sliceIndicesTuple(Evaluator &ev, const SliceObj &s, const Value &length) {
   return Value::tuple({intValue(start), intValue(stop), intValue(step)});
 }
 
-void installObjectBuiltins(Evaluator &, std::unordered_map<std::string, Value> &b) {
+void installObjectBuiltins(Evaluator &, NameMap<Value> &b) {
   auto def = [&](const std::string &name, BuiltinFunction::Impl impl) {
     b[name] = makeBuiltin(name, std::move(impl));
   };

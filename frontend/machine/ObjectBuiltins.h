@@ -1,6 +1,7 @@
 //===- ObjectBuiltins.h - slice, id, delattr, ascii, dir --------*- C++ -*-===//
 #pragma once
 
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 
 #include <string>
@@ -12,6 +13,6 @@ namespace parax::frontend {
 Value sliceIndicesTuple(Evaluator &ev, const SliceObj &s, const Value &length);
 /// ascii(): a repr with every non-ASCII code point escaped.
 std::string asciiRepr(const std::string &repr);
-void installObjectBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installObjectBuiltins(Evaluator &ev, NameMap<Value> &b);
 
 } // namespace parax::frontend

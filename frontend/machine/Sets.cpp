@@ -695,7 +695,7 @@ Value setMethod(Evaluator &, const Value &self, const std::string &name) {
   });
 }
 
-void installSetBuiltins(Evaluator &, std::unordered_map<std::string, Value> &b) {
+void installSetBuiltins(Evaluator &, NameMap<Value> &b) {
   auto ctor = [](Value::Kind kind, const char *name) {
     return [kind, name](Evaluator &ev, CallArgs &a) -> Value {
       if (!a.kwargs.empty())

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 #include "frontend/syntax/Ast.h"
 
@@ -97,6 +98,6 @@ Value setMethod(Evaluator &ev, const Value &self, const std::string &name);
 std::vector<std::string> setMethodNames(bool frozen);
 
 /// The builtins set and frozenset.
-void installSetBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b);
+void installSetBuiltins(Evaluator &ev, NameMap<Value> &b);
 
 } // namespace parax::frontend
