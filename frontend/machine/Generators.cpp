@@ -395,6 +395,20 @@ std::vector<std::string> GeneratorObj::attrNames() const {
   return {"__next__", "send", "throw", "close", "__iter__", "gi_running", "__name__"};
 }
 
+void GeneratorObj::finalizeAll(Evaluator &ev) {
+  std::vector<std::shared_ptr<GeneratorObj>> live;
+  for (auto &w : ev.generators_)
+    if (auto g = w.lock())
+      if (g->hasHandlers_ && g->co_.started() && !g->co_.finished() && !g->running())
+        live.push_back(g);
+  for (auto &g : live) {
+    try {
+      g->close(Loc{});
+    } catch (...) {
+    }
+  }
+}
+
 [[noreturn]] void raiseStopIteration(Evaluator &ev, const Value &returned) {
   if (returned.isNone())
     raise("StopIteration", "");

@@ -69,6 +69,11 @@ public:
   /// value sent in, or throws what was thrown in.
   Value yieldValue(const Value &v);
 
+  /// The program has ended (Python's exit): closes the generators still
+  /// suspended, in the order they were made, so their finally clauses and
+  /// with blocks run as CPython's do at shutdown; errors there are ignored.
+  static void finalizeAll(Evaluator &ev);
+
 private:
   bool resume(Loc loc, Value &out, bool keepAlive);
   bool stepOnce(Value &out);
