@@ -119,11 +119,16 @@ TEST(Coroutine, BodiesResumeOtherBodies) {
   EXPECT_EQ(order, (std::vector<int>{1, 2, 3, 4, 5}));
 }
 
-int recurse(int n) {
+/// Real recursion (the frame is used after the call, so no compiler can
+/// turn it into a loop).
+__attribute__((noinline)) int recurse(int n) {
   checkStack();
-  volatile char pad[512];
-  pad[0] = char(n);
-  return n == 0 ? pad[0] : recurse(n - 1) + 1;
+  volatile int pad[128];
+  pad[0] = n;
+  if (n == 0)
+    return 0;
+  pad[1] = recurse(n - 1);
+  return pad[1] + 1 + (pad[0] - n);
 }
 
 TEST(Coroutine, TheStackGuardMeasuresTheBodysStack) {
