@@ -7,6 +7,7 @@
 // bad --dump-dir ...).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/Generators.h"
 #include "frontend/syntax/Parser.h"
 #include "frontend/lib/SandboxedFiles.h"
 #include "repl/CacheCommand.h"
@@ -81,6 +82,10 @@ int runCommand(int argc, char **argv) {
   if (opts.command == "repl")
     return parax::runRepl(*session);
   bool ok = session->runSource(source, opts.program == "-" ? "<stdin>" : opts.program);
+  // The program's end: generators left suspended are closed, as at
+  // CPython's exit (their finally clauses may still print).
+  if (!opts.checkOnly)
+    parax::frontend::GeneratorObj::finalizeAll(session->evaluator());
   std::fflush(stdout);
   if (std::optional<int> status = session->exitStatus()) // sys.exit(status)
     return *status;

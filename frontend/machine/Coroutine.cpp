@@ -84,8 +84,17 @@ parax_coro_start:
 #endif
 
 namespace {
-/// Reserved per stack; only touched pages cost memory.
-constexpr size_t kStackBytes = size_t(8) << 20;
+/// Reserved per stack (only touched pages cost memory): room for Python's
+/// whole recursion limit inside a body while few bodies are suspended,
+/// less as more are, so thousands of suspended generators fit an address
+/// space cap. Python recursion takes about 3 KiB of native stack a call.
+size_t stackBytesFor(size_t live) {
+  if (live < 64)
+    return size_t(4) << 20; // ~1000 calls deep
+  if (live < 1024)
+    return size_t(1) << 20; // ~270
+  return size_t(512) << 10; // ~100
+}
 /// What a suspended body is charged against the host budget: the pages a
 /// typical body touches (a deep recursion inside one may commit more).
 constexpr int64_t kStackCharge = 64 << 10;
@@ -189,17 +198,21 @@ bool Coroutine::resume() {
       }
     }
     if (!s) {
-      size_t bytes = kStackBytes + pageSize();
+      size_t live = gLive.load();
+      size_t bytes = stackBytesFor(live) + pageSize();
       void *m = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+      // The guard page costs a second kernel mapping per stack; past many
+      // thousands of them (the kernel's map limit) the stack guard's checks
+      // alone keep a body inside its stack.
+      if (m != MAP_FAILED && live < 16384 && mprotect(m, pageSize(), PROT_NONE) != 0) {
+        munmap(m, bytes);
+        m = MAP_FAILED;
+      }
       if (m == MAP_FAILED)
         throw ParaxError("MemoryError", "no native stack left for another running generator",
                          Loc{}, "too many generators are suspended at once; exhaust or "
                                 "close the ones no longer needed");
-      if (mprotect(m, pageSize(), PROT_NONE) != 0) {
-        munmap(m, bytes);
-        throw ParaxError("MemoryError", "no native stack left for another running generator");
-      }
       s = new Stack;
       s->base = static_cast<char *>(m);
       s->bytes = bytes;

@@ -6,10 +6,10 @@
 // moves (x86-64 assembly; ucontext elsewhere), so a generator costs the
 // evaluator no speed between its yields.
 //
-// A stack is reserved (8 MiB, like a main thread, so recursion inside a
-// generator reaches Python's limit) but only the pages the body touches are
-// committed; a guard page below it turns an overflow the stack checks miss
-// into a fault, never silent corruption. While a body runs, the stack guard
+// A stack is reserved (4 MiB while few are live, so recursion inside a
+// generator reaches Python's limit; smaller as thousands are suspended) but
+// only the pages the body touches are committed; a guard page below it turns
+// an overflow the stack checks miss into a fault, never silent corruption. While a body runs, the stack guard
 // (ir/StackGuard.h) measures against its stack, and the C++ runtime's
 // per-thread exception state is switched with it, so a body may suspend
 // inside a catch block. Finished stacks are pooled for the next body.

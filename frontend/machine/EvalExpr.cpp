@@ -367,19 +367,44 @@ Value Evaluator::evalGeneratorExp(const ListCompExpr &e, Frame &f) {
   auto scope = std::make_shared<Scope>();
   scope->parent = f.scope;
   noteClosureScope(f.scope);
-  auto gen = std::make_shared<GeneratorObj>(*this, "<genexpr>", scope, [this, &e, first,
-                                                                         scope]() -> Value {
+  // Stepped in place, one cursor per `for` clause: the next item is made
+  // on the consumer's stack, and a generator expression dropped half-way
+  // costs nothing to discard.
+  auto cursors = std::make_shared<std::vector<ItemCursor>>();
+  auto step = [this, &e, first, scope, cursors](Value &out) -> bool {
     Frame inner{scope, {}};
-    auto evalIn = [&](const Expr &x) {
-      if (&x == e.generators[0].iter.get())
-        return first;
-      return eval(x, inner);
-    };
-    auto assignIn = [&](const Expr &t, const Value &v) { assign(t, v, inner); };
-    runGenerators(*this, e.generators, 0, scope, evalIn, assignIn,
-                  [&]() { runningGen_->yieldValue(eval(*e.elt, inner)); });
-    return Value::none();
-  }, /*hasHandlers=*/false);
+    const std::vector<Comprehension> &gens = e.generators;
+    std::vector<ItemCursor> &cs = *cursors;
+    if (cs.empty() && !first.isNone())
+      cs.emplace_back(*this, first, gens[0].iter->loc);
+    while (!cs.empty()) {
+      size_t level = cs.size() - 1;
+      const Comprehension &g = gens[level];
+      if (opts_.stop) // a generator expression runs no statements to poll at
+        opts_.stop->check(g.iter->loc);
+      Value item;
+      if (!cs.back().next(item)) {
+        cs.pop_back();
+        continue;
+      }
+      assign(*g.target, item, inner);
+      bool keep = true;
+      for (auto &cond : g.ifs)
+        if (!truthy(eval(*cond, inner))) {
+          keep = false;
+          break;
+        }
+      if (!keep)
+        continue;
+      if (level + 1 == gens.size()) {
+        out = eval(*e.elt, inner);
+        return true;
+      }
+      cs.emplace_back(*this, eval(*gens[level + 1].iter, inner), gens[level + 1].iter->loc);
+    }
+    return false;
+  };
+  auto gen = std::make_shared<GeneratorObj>(*this, "<genexpr>", GeneratorObj::Step(step));
   noteGenerator(gen);
   return Value::object(Value::Kind::Native, gen);
 }

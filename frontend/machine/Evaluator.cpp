@@ -1229,8 +1229,8 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   }
   std::string top = dotted.substr(0, dotted.find('.'));
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
-                     "math, time, functools, operator, itertools, typing, collections and "
-                     "dataclasses";
+                     "math, time, functools, operator, itertools, contextlib, typing, "
+                     "collections and dataclasses";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }

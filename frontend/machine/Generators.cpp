@@ -159,6 +159,34 @@ GeneratorObj::GeneratorObj(Evaluator &ev, std::string name, std::shared_ptr<Scop
   state_.gen = this;
 }
 
+GeneratorObj::GeneratorObj(Evaluator &ev, std::string name, Step step)
+    : ev_(ev), name_(std::move(name)), step_(std::move(step)), co_(nullptr),
+      hasHandlers_(false) {}
+
+bool GeneratorObj::stepOnce(Value &out) {
+  stepStarted_ = stepRunning_ = true;
+  bool more;
+  try {
+    more = step_(out);
+  } catch (ParaxError &e) {
+    stepRunning_ = false;
+    finish();
+    if (e.diag().kind == "StopIteration") // PEP 479
+      throw ParaxError("RuntimeError", "generator raised StopIteration", e.diag().loc);
+    throw;
+  } catch (...) {
+    stepRunning_ = false;
+    finish();
+    throw;
+  }
+  stepRunning_ = false;
+  if (!more) {
+    out = Value();
+    finish();
+  }
+  return more;
+}
+
 GeneratorObj::~GeneratorObj() {
   if (!co_.started() || co_.finished())
     return;
@@ -183,6 +211,7 @@ std::string GeneratorObj::repr() const {
 void GeneratorObj::finish() {
   done_ = true;
   body_ = nullptr;
+  step_ = nullptr;
   state_.scope = nullptr;
   state_.calls.clear();
   state_.handling.clear();
@@ -224,21 +253,24 @@ bool GeneratorObj::resume(Loc loc, Value &out, bool keepAlive) {
 }
 
 bool GeneratorObj::send(const Value &sent, Value &out, Loc loc) {
-  if (co_.running())
+  if (running())
     raise("ValueError", "generator already executing");
   if (done_)
     raise("StopIteration", "");
-  if (!co_.started() && !sent.isNone())
+  if (!started() && !sent.isNone())
     raise("TypeError", "can't send non-None value to a just-started generator",
           "a generator runs to its first yield on next(gen) or gen.send(None)");
+  if (step_)
+    return stepOnce(out); // a generator expression ignores what is sent
   transfer_ = sent;
   return resume(loc, out, true);
 }
 
 bool GeneratorObj::throwIn(std::exception_ptr error, Value &out, Loc loc) {
-  if (co_.running())
+  if (running())
     raise("ValueError", "generator already executing");
-  if (done_ || !co_.started()) {
+  if (done_ || !started() || step_) {
+    // A generator expression has no handler at its yield either.
     // Thrown before the first line ran, or after the end: it propagates
     // from here, and the generator is finished.
     finish();
@@ -249,7 +281,7 @@ bool GeneratorObj::throwIn(std::exception_ptr error, Value &out, Loc loc) {
 }
 
 void GeneratorObj::close(Loc loc) {
-  if (co_.running())
+  if (running())
     raise("ValueError", "generator already executing");
   if (done_ || !co_.started()) {
     finish();
@@ -361,6 +393,20 @@ bool GeneratorObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 
 std::vector<std::string> GeneratorObj::attrNames() const {
   return {"__next__", "send", "throw", "close", "__iter__", "gi_running", "__name__"};
+}
+
+void GeneratorObj::finalizeAll(Evaluator &ev) {
+  std::vector<std::shared_ptr<GeneratorObj>> live;
+  for (auto &w : ev.generators_)
+    if (auto g = w.lock())
+      if (g->hasHandlers_ && g->co_.started() && !g->co_.finished() && !g->running())
+        live.push_back(g);
+  for (auto &g : live) {
+    try {
+      g->close(Loc{});
+    } catch (...) {
+    }
+  }
 }
 
 [[noreturn]] void raiseStopIteration(Evaluator &ev, const Value &returned) {

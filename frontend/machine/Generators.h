@@ -39,6 +39,11 @@ public:
   /// silently, which nothing in Python can tell apart.
   GeneratorObj(Evaluator &ev, std::string name, std::shared_ptr<Scope> scope, Body body,
                bool hasHandlers = true);
+  /// A generator expression needs no stack of its own (nothing in it can
+  /// suspend but its one implicit yield): `step` makes the next item on
+  /// the resumer's stack, false at the end.
+  using Step = std::function<bool(Value &out)>;
+  GeneratorObj(Evaluator &ev, std::string name, Step step);
   ~GeneratorObj() override;
 
   std::string typeName() const override { return "generator"; }
@@ -56,22 +61,30 @@ public:
   void close(Loc loc);
   /// Unwinds a suspended body without running Python.
   void kill();
-  bool running() const { return co_.running(); }
+  bool running() const { return co_.running() || stepRunning_; }
   bool finished() const { return done_; }
-  bool started() const { return co_.started(); }
+  bool started() const { return co_.started() || stepStarted_; }
 
   /// From the running body, for `yield v`: suspends with `v`; returns the
   /// value sent in, or throws what was thrown in.
   Value yieldValue(const Value &v);
 
+  /// The program has ended (Python's exit): closes the generators still
+  /// suspended, in the order they were made, so their finally clauses and
+  /// with blocks run as CPython's do at shutdown; errors there are ignored.
+  static void finalizeAll(Evaluator &ev);
+
 private:
   bool resume(Loc loc, Value &out, bool keepAlive);
+  bool stepOnce(Value &out);
   /// Drops the body and its frame's references (it has ended).
   void finish();
 
   Evaluator &ev_;
   std::string name_;
   Body body_;
+  Step step_;
+  bool stepStarted_ = false, stepRunning_ = false;
   Coroutine co_;
   Evaluator::GeneratorState state_;
   Value transfer_; ///< The value yielded out or sent in.

@@ -194,9 +194,16 @@ bool iteratorStep(Evaluator &ev, const Value &it, Value &out, Value *returned, L
     return false;
   }
   if (IteratorObj *io = asIteratorObj(it)) {
-    if (auto v = io->next(ev)) {
-      out = std::move(*v);
-      return true;
+    try {
+      if (auto v = io->next(ev)) {
+        out = std::move(*v);
+        return true;
+      }
+    } catch (ParaxError &e) {
+      // A StopIteration from inside (map's function called next()) ends
+      // the iteration, as it does in CPython.
+      if (e.diag().kind != "StopIteration")
+        throw;
     }
     return false;
   }
@@ -296,15 +303,10 @@ std::string IteratorObj::repr() const {
 std::optional<Value> IteratorObj::next(Evaluator &ev) {
   if (done_)
     return std::nullopt;
+  // An error from the source leaves the iterator where it was (a map()
+  // whose function raised goes on with the next item, as CPython's).
   Value v;
-  bool more;
-  try {
-    more = produce_(ev, v);
-  } catch (...) {
-    done_ = true; // an iterator whose source raised is exhausted
-    produce_ = nullptr;
-    throw;
-  }
+  bool more = produce_(ev, v);
   if (!more) {
     done_ = true;
     produce_ = nullptr; // what it held (a generator, a list) goes now
@@ -363,8 +365,13 @@ Value nextBuiltin(Evaluator &ev, CallArgs &a) {
     raiseStopIteration(ev, v);
   }
   if (IteratorObj *io = asIteratorObj(it)) {
-    if (auto v = io->next(ev))
-      return *v;
+    try {
+      if (auto v = io->next(ev))
+        return *v;
+    } catch (ParaxError &e) {
+      if (e.diag().kind != "StopIteration" || !hasDefault)
+        throw;
+    }
     if (hasDefault)
       return a.args[1];
     raise("StopIteration", "");

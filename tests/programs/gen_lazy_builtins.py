@@ -108,3 +108,15 @@ try:
     list(zip([1, 2, 3], [1], strict=True))
 except ValueError as err:
     print("ValueError:", err)
+m = map(int, ["1", "x", "3"])
+print(next(m))
+try:
+    next(m)
+except ValueError as err:
+    print("ValueError:", err)
+print(next(m), next(m, "end"))
+it = iter([1, 2])
+print(list(map(lambda _: next(it), range(5))))
+it = iter([1])
+print(next(map(lambda _: next(it), range(5))), next(map(lambda _: next(it), range(5)), "dflt"))
+print(isinstance(m, map), isinstance(zip(), zip), type(enumerate([])) is enumerate)
