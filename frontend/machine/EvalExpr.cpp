@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Hashing.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -182,10 +183,12 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           continue;
         }
         Value k = eval(*d->keys[i], f);
-        std::string key;
-        if (!hashableKey(k, key)) {
+        try {
+          pyHash(*this, k); // unhashable keys raise TypeError, as in Python
+        } catch (ParaxError &err) {
           curLoc_ = d->keys[i]->loc;
-          raise("TypeError", "unhashable type: '" + typeName(k) + "'");
+          annotate(err, d->keys[i]->loc);
+          throw;
         }
         r.asDict().set(k, eval(*d->values[i], f));
       }

@@ -42,7 +42,7 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   installModules(*this, modules_);
   installExceptions(*this, *excTypes_, builtins_, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
-  setCurrentEvaluator(this);
+  enterEvaluator(this);
   backend_.setPrintSink(out_);
 }
 
@@ -61,8 +61,7 @@ void Evaluator::noteClosureScope(const std::shared_ptr<Scope> &s) {
 }
 
 Evaluator::~Evaluator() {
-  if (currentEvaluator() == this)
-    setCurrentEvaluator(nullptr);
+  leaveEvaluator(this);
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
       s->vars.clear();
@@ -375,9 +374,7 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
       return;
     }
     if (obj.isDict()) {
-      std::string key;
-      if (!hashableKey(idx, key))
-        raise("TypeError", "unhashable type: '" + typeName(idx) + "'");
+      pyHash(*this, idx); // unhashable keys raise TypeError, as in Python
       obj.asDict().set(idx, v);
       return;
     }

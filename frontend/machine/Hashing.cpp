@@ -5,6 +5,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Sets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -219,10 +220,21 @@ bool pyKeysEqual(Evaluator &ev, const Value &a, const Value &b) {
 }
 
 namespace {
-thread_local Evaluator *gCurrent = nullptr;
+/// The evaluators alive on this thread, newest last (an embedding host may
+/// hold several; the newest is the one running).
+thread_local std::vector<Evaluator *> *gLive = nullptr;
 } // namespace
 
-Evaluator *currentEvaluator() { return gCurrent; }
-void setCurrentEvaluator(Evaluator *ev) { gCurrent = ev; }
+Evaluator *currentEvaluator() { return gLive && !gLive->empty() ? gLive->back() : nullptr; }
+void enterEvaluator(Evaluator *ev) {
+  if (!gLive)
+    gLive = new std::vector<Evaluator *>();
+  gLive->push_back(ev);
+}
+void leaveEvaluator(Evaluator *ev) {
+  if (!gLive)
+    return;
+  gLive->erase(std::remove(gLive->begin(), gLive->end(), ev), gLive->end());
+}
 
 } // namespace parax::frontend
