@@ -9,6 +9,7 @@
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/DictMethods.h"
+#include "frontend/machine/Hashing.h"
 #include "frontend/machine/ObjectBuiltins.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/StrMethods.h"
@@ -715,9 +716,7 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
     return item(i);
   }
   case Value::Kind::Dict: {
-    std::string key;
-    if (!hashableKey(index, key))
-      raise("TypeError", "unhashable type: '" + typeName(index) + "'");
+    pyHash(*this, index); // unhashable keys raise TypeError, as in Python
     Value *v = obj.asDict().find(index);
     if (!v)
       raiseKeyError(*this, index);

@@ -3,7 +3,9 @@
 #include "frontend/format/FormatSpec.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Hashing.h"
 #include "ir/Diagnostics.h"
+#include "runtime/BackendStop.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,7 +59,60 @@ Limbs subMag(const Limbs &a, const Limbs &b) {
   return r;
 }
 
+/// Long operations on huge ints poll the running program's stop flag, so
+/// Ctrl-C and --timeout interrupt them.
+void pollStop() {
+  if (Evaluator *ev = currentEvaluator())
+    if (const runtime::StopFlag *stop = ev->options().stop)
+      stop->check(Loc{});
+}
+
+Limbs schoolbookMul(const Limbs &a, const Limbs &b);
+
+/// r += x << (32 * shift), r long enough.
+void addShifted(Limbs &r, const Limbs &x, size_t shift) {
+  uint64_t carry = 0;
+  size_t i = 0;
+  for (; i < x.size(); ++i) {
+    uint64_t t = uint64_t(r[i + shift]) + x[i] + carry;
+    r[i + shift] = uint32_t(t);
+    carry = t >> 32;
+  }
+  for (size_t k = i + shift; carry; ++k) {
+    uint64_t t = uint64_t(r[k]) + carry;
+    r[k] = uint32_t(t);
+    carry = t >> 32;
+  }
+}
+
+/// Karatsuba above a few dozen limbs: 3**(10**7) squares in seconds, not hours.
 Limbs mulMag(const Limbs &a, const Limbs &b) {
+  constexpr size_t kKaratsuba = 48;
+  if (a.size() < kKaratsuba || b.size() < kKaratsuba)
+    return schoolbookMul(a, b);
+  pollStop();
+  size_t h = std::max(a.size(), b.size()) / 2;
+  auto low = [h](const Limbs &x) {
+    Limbs r(x.begin(), x.begin() + std::min(h, x.size()));
+    trimLimbs(r);
+    return r;
+  };
+  auto high = [h](const Limbs &x) {
+    return x.size() > h ? Limbs(x.begin() + h, x.end()) : Limbs{};
+  };
+  Limbs a0 = low(a), a1 = high(a), b0 = low(b), b1 = high(b);
+  Limbs z0 = mulMag(a0, b0), z2 = mulMag(a1, b1);
+  Limbs z1 = mulMag(addMag(a0, a1), addMag(b0, b1));
+  z1 = subMag(subMag(z1, z0), z2);
+  Limbs r(a.size() + b.size() + 1, 0);
+  addShifted(r, z0, 0);
+  addShifted(r, z1, h);
+  addShifted(r, z2, 2 * h);
+  trimLimbs(r);
+  return r;
+}
+
+Limbs schoolbookMul(const Limbs &a, const Limbs &b) {
   if (a.empty() || b.empty())
     return {};
   Limbs r(a.size() + b.size());
@@ -137,6 +192,8 @@ void divModMag(const Limbs &a, const Limbs &b, Limbs &q, Limbs &r) {
   q.assign(m + 1, 0);
   const uint64_t base = uint64_t(1) << 32;
   for (size_t j = m + 1; j-- > 0;) {
+    if ((j & 4095) == 0)
+      pollStop();
     uint64_t num = (uint64_t(u[j + n]) << 32) | u[j + n - 1];
     uint64_t qhat = num / v[n - 1], rhat = num % v[n - 1];
     while (qhat >= base || qhat * v[n - 2] > ((rhat << 32) | u[j + n - 2])) {
@@ -371,7 +428,10 @@ std::string BigInt::toString(int base, bool upper) const {
     // Nine decimal digits per division by 10^9.
     HostMemory::require(int64_t(mag_.size()) * 10, "the digits of an int");
     Limbs m = mag_;
+    size_t rounds = 0;
     while (!m.empty()) {
+      if ((++rounds & 1023) == 0)
+        pollStop();
       uint32_t chunk = divSmall(m, 1000000000u);
       for (int k = 0; k < 9; ++k) {
         s += char('0' + chunk % 10);
@@ -591,7 +651,8 @@ std::string intToString(const Value &v) {
     return std::to_string(v.asInt());
   // Python refuses decimal strings past 4300 digits (CVE-2020-10735).
   if (bigOf(v).bitLength() > 14000) {
-    std::string s = bigOf(v).toString();
+    // 14300 bits have more than 4300 digits: refuse without converting.
+    std::string s = bigOf(v).bitLength() > 14300 ? std::string(4302, '9') : bigOf(v).toString();
     if (s.size() - (s[0] == '-') > 4300)
       raise("ValueError", "Exceeds the limit (4300 digits) for integer string conversion; "
                           "use sys.set_int_max_str_digits() to increase the limit");

@@ -9,6 +9,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
+#include "frontend/machine/Hashing.h"
 #include "frontend/machine/Sets.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
@@ -187,10 +188,12 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           continue;
         }
         Value k = eval(*d->keys[i], f);
-        std::string key;
-        if (!hashableKey(k, key)) {
+        try {
+          pyHash(*this, k); // unhashable keys raise TypeError, as in Python
+        } catch (ParaxError &err) {
           curLoc_ = d->keys[i]->loc;
-          raise("TypeError", "unhashable type: '" + typeName(k) + "'");
+          annotate(err, d->keys[i]->loc);
+          throw;
         }
         r.asDict().set(k, eval(*d->values[i], f));
       }

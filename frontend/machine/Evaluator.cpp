@@ -45,7 +45,7 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   installModules(*this, modules_);
   installExceptions(*this, *excTypes_, builtins_, modules_);
   globals_->vars["__name__"] = Value::str("__main__");
-  setCurrentEvaluator(this);
+  enterEvaluator(this);
   backend_.setPrintSink(out_);
 }
 
@@ -70,8 +70,7 @@ Evaluator::~Evaluator() {
   for (auto &w : generators_)
     if (auto g = w.lock())
       g->kill();
-  if (currentEvaluator() == this)
-    setCurrentEvaluator(nullptr);
+  leaveEvaluator(this);
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
       s->vars.clear();
@@ -422,9 +421,7 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
       return;
     }
     if (obj.isDict()) {
-      std::string key;
-      if (!hashableKey(idx, key))
-        raise("TypeError", "unhashable type: '" + typeName(idx) + "'");
+      pyHash(*this, idx); // unhashable keys raise TypeError, as in Python
       obj.asDict().set(idx, v);
       return;
     }

@@ -30,9 +30,11 @@ int64_t bytesHash(std::string_view bytes);
 /// __eq__ for instances).
 bool pyKeysEqual(Evaluator &ev, const Value &a, const Value &b);
 
-/// The evaluator running on this thread (set while one exists), which lets
+/// The evaluator running on this thread (the newest alive), which lets
 /// dict lookups call an instance key's __hash__ and __eq__.
 Evaluator *currentEvaluator();
-void setCurrentEvaluator(Evaluator *ev);
+/// An evaluator registers itself while it lives.
+void enterEvaluator(Evaluator *ev);
+void leaveEvaluator(Evaluator *ev);
 
 } // namespace parax::frontend

@@ -31,28 +31,11 @@ namespace {
                          ": '" + typeName(a) + "' and '" + typeName(b) + "'");
 }
 
-/// Thrown by the checked int64 helpers; numericBinary redoes the
-/// operation on BigInts (Python ints do not overflow).
-struct IntOverflow {};
-
-int64_t checkedMul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r))
-    throw IntOverflow{};
-  return r;
-}
-int64_t checkedAdd(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r))
-    throw IntOverflow{};
-  return r;
-}
-int64_t checkedSub(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_sub_overflow(a, b, &r))
-    throw IntOverflow{};
-  return r;
-}
+/// x OP y in int64 for + - *; false when the result does not fit (the
+/// caller then computes it as a BigInt: Python ints do not overflow).
+bool checkedMul(int64_t a, int64_t b, int64_t &r) { return !__builtin_mul_overflow(a, b, &r); }
+bool checkedAdd(int64_t a, int64_t b, int64_t &r) { return !__builtin_add_overflow(a, b, &r); }
+bool checkedSub(int64_t a, int64_t b, int64_t &r) { return !__builtin_sub_overflow(a, b, &r); }
 
 int64_t floorDiv(int64_t a, int64_t b) {
   if (b == 0)
@@ -94,34 +77,30 @@ Value sequenceRepeat(const Value &seq, int64_t n) {
 }
 
 /// Python numeric binary op on bool/int/float.
-Value numericBinary(BinOpKind op, const Value &a, const Value &b);
-Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b);
-
 Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
-  if (a.isFloat() || b.isFloat())
-    return numericBinaryInt64(op, a, b);
-  try {
-    return numericBinaryInt64(op, a, b);
-  } catch (IntOverflow &) {
-    return bigBinary(op, a, b);
-  }
-}
-
-Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b) {
   bool isF = a.isFloat() || b.isFloat();
   if (!isF) {
     int64_t x = a.asInt(), y = b.asInt();
     switch (op) {
-    case BinOpKind::Add: return Value::integer(checkedAdd(x, y));
-    case BinOpKind::Sub: return Value::integer(checkedSub(x, y));
-    case BinOpKind::Mul: return Value::integer(checkedMul(x, y));
+    case BinOpKind::Add: {
+      int64_t r;
+      return checkedAdd(x, y, r) ? Value::integer(r) : bigBinary(op, a, b);
+    }
+    case BinOpKind::Sub: {
+      int64_t r;
+      return checkedSub(x, y, r) ? Value::integer(r) : bigBinary(op, a, b);
+    }
+    case BinOpKind::Mul: {
+      int64_t r;
+      return checkedMul(x, y, r) ? Value::integer(r) : bigBinary(op, a, b);
+    }
     case BinOpKind::Div:
       if (y == 0)
         raise("ZeroDivisionError", "division by zero");
       return Value::floating(double(x) / double(y));
     case BinOpKind::FloorDiv:
       if (x == INT64_MIN && y == -1)
-        throw IntOverflow{};
+        return bigBinary(op, a, b);
       return Value::integer(floorDiv(x, y));
     case BinOpKind::Mod:
       if (y == -1)
@@ -136,11 +115,11 @@ Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b) {
       }
       int64_t r = 1, base = x;
       while (y) {
-        if (y & 1)
-          r = checkedMul(r, base);
+        if ((y & 1) && !checkedMul(r, base, r))
+          return bigBinary(op, a, b);
         y >>= 1;
-        if (y)
-          base = checkedMul(base, base);
+        if (y && !checkedMul(base, base, base))
+          return bigBinary(op, a, b);
       }
       return Value::integer(r);
     }
@@ -162,7 +141,7 @@ Value numericBinaryInt64(BinOpKind op, const Value &a, const Value &b) {
       // x << y fits int64 iff |x| < 2^(63 - y) (1 << 62 does; -1 << 63,
       // which also would, is refused with the rest of y >= 63).
       if (x != 0 && (y >= 63 || ((x < 0 ? 0 - uint64_t(x) : uint64_t(x)) >> (63 - y)) != 0))
-        throw IntOverflow{};
+        return bigBinary(op, a, b);
       return Value::integer(x << y);
     case BinOpKind::RShift:
       if (y < 0)

@@ -293,7 +293,7 @@ Value setFromItems(Evaluator &ev, Value::Kind kind, const std::vector<Value> &it
 }
 
 bool cpythonFoldsToConstant(const Expr &e) {
-  if (auto *c = dyn_cast<ConstantExpr>(&e))
+  if (e.kind == ExprKind::Constant)
     return true;
   if (auto *u = dyn_cast<UnaryOpExpr>(&e)) {
     auto *c = dyn_cast<ConstantExpr>(u->operand.get());

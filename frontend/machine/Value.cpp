@@ -336,7 +336,9 @@ bool scalarKeysEqual(const Value &a, const Value &b) {
   }
   // Instances compare by __hash__ then __eq__ (CPython's dict lookup), and
   // frozensets by their elements, through the evaluator running here.
-  if (Evaluator *ev = currentEvaluator()) {
+  bool heap = a.kind() == Value::Kind::Native || b.kind() == Value::Kind::Native ||
+              (a.isAnySet() && b.isAnySet());
+  if (Evaluator *ev = heap ? currentEvaluator() : nullptr) {
     if (a.identical(b))
       return true;
     if (classOfInstance(a) || classOfInstance(b))
