@@ -24,7 +24,7 @@ namespace {
 
 /// Options accepted but without effect in parax (no numerics change).
 const char *const kIgnoredOptions[] = {"jax_platform_name", "jax_platforms",
-                                       "jax_log_compiles", "jax_disable_jit"};
+                                       "jax_log_compiles"};
 
 bool isIgnored(const std::string &name) {
   return std::any_of(std::begin(kIgnoredOptions), std::end(kIgnoredOptions),
