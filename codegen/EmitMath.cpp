@@ -409,6 +409,9 @@ Value *Emitter::toF32(DType d, Value *x) {
   FM m(*this);
   if (d == DType::F32)
     return x;
+  // Integers / bool: value conversion.
+  if (!isFloat(d))
+    return isSigned(d) ? B.CreateSIToFP(x, f32()) : B.CreateUIToFP(x, f32());
   Value *h = B.CreateZExt(x, i32());
   if (d == DType::BF16)
     return m.fromBits(B.CreateShl(h, 16));

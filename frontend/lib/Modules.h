@@ -17,7 +17,7 @@ void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax);
 void installVmap(Evaluator &ev, ModuleObject &jax);
 /// `_random`: the Mersenne Twister core under lib/python/random.py.
 void installPyRandomCore(Evaluator &ev, ModuleObject &m);
-/// jax.config (JaxConfig.cpp); resets jax_enable_x64 to JAX_ENABLE_X64.
+/// jax.config (JaxConfig.cpp); the first call reads JAX_ENABLE_X64.
 void installJaxConfig(ModuleObject &jax);
 
 /// functools.partial objects.
