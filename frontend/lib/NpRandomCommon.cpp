@@ -18,11 +18,9 @@
 namespace parax::frontend::nprandom {
 
 namespace {
-/// Where numpy's float64/int64 live in parax's arrays. Until 64-bit dtypes
-/// arrive (branch h2-x64) these are the 32-bit ones; the draws are exact
-/// either way and scalars are full-precision Python floats and ints.
-constexpr DType kFloat64 = DType::F32;
-constexpr DType kInt64 = DType::I32;
+/// numpy's default dtypes: draws are float64 and int64 arrays.
+constexpr DType kFloat64 = DType::F64;
+constexpr DType kInt64 = DType::I64;
 
 DType intDTypeFor(const std::string &name) {
   if (name == "int64" || name == "int32")
@@ -31,7 +29,9 @@ DType intDTypeFor(const std::string &name) {
     return DType::I16;
   if (name == "int8")
     return DType::I8;
-  if (name == "uint32" || name == "uint64")
+  if (name == "uint64")
+    return DType::U64;
+  if (name == "uint32")
     return DType::U32;
   if (name == "uint16")
     return DType::U16;
