@@ -13,6 +13,8 @@ void installRandomModule(Evaluator &ev, ModuleObject &random);
 void installMathModule(Evaluator &ev, ModuleObject &math);
 /// `_random`: the Mersenne Twister core under lib/python/random.py.
 void installPyRandomCore(Evaluator &ev, ModuleObject &m);
+/// jax.config (JaxConfig.cpp); resets jax_enable_x64 to JAX_ENABLE_X64.
+void installJaxConfig(ModuleObject &jax);
 
 /// functools.partial objects.
 class PartialObject : public NativeObject {
