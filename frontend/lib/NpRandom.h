@@ -56,6 +56,9 @@ struct NumbersArg {
   bool isScalar() const { return shape.empty(); }
 };
 NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what);
+/// A Python int, or an integer scalar of an array type (a 0-d array, a
+/// numpy integer scalar); nullopt for anything else.
+std::optional<int64_t> integerScalar(Evaluator &ev, const Value &v);
 /// The name of a dtype argument ("float64", "int32", "bool"); dflt for None.
 std::string dtypeArgName(Evaluator &ev, const Value &v, const std::string &dflt);
 /// numpy broadcasting of parameter shapes with the size= shape.

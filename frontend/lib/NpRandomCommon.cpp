@@ -42,6 +42,14 @@ DType intDTypeFor(const std::string &name) {
   return kInt64;
 }
 
+/// Probing an argument's protocol (__index__, tolist, float()) may fail
+/// with these; anything else (an interrupt, MemoryError) propagates.
+void rethrowUnlessTypeError(const ParaxError &e) {
+  const std::string &k = e.diag().kind;
+  if (k != "AttributeError" && k != "TypeError" && k != "ValueError")
+    throw e;
+}
+
 void flatten(Evaluator &ev, const Value &v, Shape &shape, size_t depth,
              std::vector<double> &out, const std::string &what) {
   if (v.isNumber()) {
@@ -51,12 +59,20 @@ void flatten(Evaluator &ev, const Value &v, Shape &shape, size_t depth,
     out.push_back(v.asFloat());
     return;
   }
-  if (v.isSequence() || v.kind() == Value::Kind::Native) {
-    std::vector<Value> items;
-    if (v.isSequence())
-      items = v.elements();
-    else
-      items = ev.iterate(v, ev.currentLoc());
+  if (!v.isSequence() && !v.isStr()) {
+    // A scalar of another number type (numpy's float64(...)).
+    Value f;
+    try {
+      f = ev.call(ev.builtin("float"), {v}, ev.currentLoc());
+    } catch (const ParaxError &e) {
+      rethrowUnlessTypeError(e);
+      raise("TypeError", what + " must be a number or an array of numbers, not " + typeName(v));
+    }
+    flatten(ev, f, shape, depth, out, what);
+    return;
+  }
+  if (v.isSequence()) {
+    const std::vector<Value> &items = v.elements();
     if (depth == shape.size())
       shape.push_back(int64_t(items.size()));
     else if (depth > shape.size() || shape[depth] != int64_t(items.size()))
@@ -76,6 +92,29 @@ std::vector<uint32_t> clockEntropy() {
   uint64_t t = uint64_t(high_resolution_clock::now().time_since_epoch().count());
   uint64_t s = uint64_t(system_clock::now().time_since_epoch().count()) ^ (++calls * 0x9e3779b97f4a7c15ULL);
   return {uint32_t(t), uint32_t(t >> 32), uint32_t(s), uint32_t(s >> 32)};
+}
+
+std::optional<int64_t> integerScalar(Evaluator &ev, const Value &v) {
+  if (v.isInt() || v.isBool())
+    return v.asInt();
+  if (v.isArray()) {
+    const Array &a = v.asArray();
+    if (a.rank() == 0 && (isInteger(a.dtype()) || a.dtype() == DType::Bool))
+      return a.getInt(0);
+    return std::nullopt;
+  }
+  if (v.isNumber() || v.isStr() || v.isSequence() || v.isNone() || v.isDict() || v.isTracer())
+    return std::nullopt;
+  // Another array type's integer scalar (it has __index__).
+  try {
+    Value index = ev.getAttr(v, "__index__", ev.currentLoc());
+    Value r = ev.call(index, std::vector<Value>{});
+    if (r.isInt())
+      return r.asInt();
+  } catch (const ParaxError &e) {
+    rethrowUnlessTypeError(e);
+  }
+  return std::nullopt;
 }
 
 std::optional<Shape> sizeArg(Evaluator &ev, const Value &v) {
@@ -113,15 +152,16 @@ NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what) {
           "The numpy.ndarray conversion method __array__() was called on a traced array",
           "numpy.random draws on the host; use jax.random inside traced functions");
   Value list = v;
-  if (v.kind() == Value::Kind::Native) {
+  if (!v.isSequence()) {
     // Any other array type converts through its tolist().
     Value tolist;
-    if (auto *n = v.as<NativeObject>(); n && n->getAttr(ev, "tolist", tolist))
-      list = ev.call(tolist, std::vector<Value>{});
-    else
-      list = ev.getAttr(v, "tolist", ev.currentLoc()).isNone()
-                 ? v
-                 : ev.call(ev.getAttr(v, "tolist", ev.currentLoc()), std::vector<Value>{});
+    try {
+      tolist = ev.getAttr(v, "tolist", ev.currentLoc());
+    } catch (const ParaxError &e) {
+      rethrowUnlessTypeError(e);
+      raise("TypeError", what + " must be a number or an array of numbers, not " + typeName(v));
+    }
+    list = ev.call(tolist, std::vector<Value>{});
   }
   if (list.isNumber()) {
     r.values.push_back(list.asFloat());
@@ -328,12 +368,13 @@ Value permutation(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) 
 int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape> &size,
                        bool legacy, bool &isInt) {
   int64_t samples = size ? numElements(*size) : 1;
-  isInt = a.isInt() || a.isBool() || (a.isArray() && a.asArray().rank() == 0);
+  std::optional<int64_t> asInt = integerScalar(ev, a);
+  isInt = asInt.has_value() || (a.isArray() && a.asArray().rank() == 0);
   if (isInt) {
     if (a.isArray() && isFloat(a.asArray().dtype()))
       raise("ValueError", legacy ? "a must be 1-dimensional or an integer"
                                  : "a must be a sequence or an integer, not <class 'numpy.ndarray'>");
-    int64_t n = a.isArray() ? a.asArray().getInt(0) : a.asInt();
+    int64_t n = *asInt;
     if (n <= 0 && samples != 0)
       raise("ValueError", legacy ? "a must be greater than 0 unless no samples are taken"
                                  : "a must be a positive integer unless no samples are taken");
@@ -344,6 +385,9 @@ int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape>
                                : "a must be a sequence or an integer, not <class 'float'>");
   int64_t n;
   if (a.isArray()) {
+    if (legacy && a.asArray().rank() != 1)
+      raise("ValueError", "a must be 1-dimensional",
+            "RandomState.choice draws from a 1-d population; Generator.choice takes rows");
     n = a.asArray().shape()[0];
   } else {
     n = ev.toIndex(ev.call(ev.builtin("len"), {a}, ev.currentLoc()), "len");
@@ -375,6 +419,10 @@ std::vector<double> choiceCdf(Evaluator &ev, const Value &pv, int64_t popSize, b
       raise("ValueError", legacy ? "probabilities are not non-negative"
                                  : "Probabilities are not non-negative");
   double atol = std::sqrt(std::numeric_limits<double>::epsilon());
+  // numpy loosens the check to the precision of a float array's dtype.
+  if (pv.isArray() && isFloat(pv.asArray().dtype()) && pv.asArray().dtype() != DType::F64)
+    atol = std::max(atol, std::sqrt(pv.asArray().dtype() == DType::F32 ? 1.1920929e-07
+                                                                       : 0.0009765625));
   if (std::fabs(sum - 1.0) > atol)
     raise("ValueError", legacy ? "probabilities do not sum to 1"
                                : "Probabilities do not sum to 1. See Notes section of "

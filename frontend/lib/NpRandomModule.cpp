@@ -185,10 +185,11 @@ std::shared_ptr<rng::SeedSequence> seedSequenceFrom(Evaluator &ev, const Value &
     return std::make_shared<rng::SeedSequence>(clockEntropy());
   std::vector<uint32_t> words;
   std::function<void(const Value &)> add = [&](const Value &v) {
-    if (v.isInt() || v.isBool()) {
-      if (v.asInt() < 0)
+    std::optional<int64_t> asInt = v.isFloat() ? std::nullopt : integerScalar(ev, v);
+    if (asInt) {
+      if (*asInt < 0)
         raise("ValueError", "expected non-negative integer");
-      auto w = rng::wordsOf(uint64_t(v.asInt()));
+      auto w = rng::wordsOf(uint64_t(*asInt));
       words.insert(words.end(), w.begin(), w.end());
     } else if (v.isSequence()) {
       for (const Value &x : v.elements())
@@ -205,6 +206,18 @@ std::shared_ptr<rng::SeedSequence> seedSequenceFrom(Evaluator &ev, const Value &
         words.insert(words.end(), w.begin(), w.end());
       }
     } else {
+      if (!v.isFloat() && !v.isStr() && !v.isNone() && !v.isDict()) {
+        // Another array type: its elements.
+        Value tolist;
+        try {
+          tolist = ev.getAttr(v, "tolist", ev.currentLoc());
+        } catch (const ParaxError &) {
+        }
+        if (!tolist.isNone()) {
+          add(ev.call(tolist, std::vector<Value>{}));
+          return;
+        }
+      }
       raise("TypeError", "SeedSequence expects int or sequence of ints for entropy not " +
                              ev.repr(v),
             "seed with an int >= 0 or a list of them");

@@ -77,8 +77,8 @@ void legacySeed(Evaluator &ev, LegacyState &st, const Value &seed) {
     st.mt.pos = rng::MT19937::kN;
     return;
   }
-  if (seed.isInt() || seed.isBool()) {
-    int64_t s = seed.asInt();
+  if (std::optional<int64_t> asInt = integerScalar(ev, seed)) {
+    int64_t s = *asInt;
     if (s < 0 || s > int64_t(UINT32_MAX))
       raise("ValueError", "Seed must be between 0 and 2**32 - 1",
             "RandomState takes a seed in [0, 2**32 - 1]; reduce it, e.g. seed % 2**32");
