@@ -48,6 +48,8 @@ std::vector<uint32_t> clockEntropy();
 // --- Arguments ---------------------------------------------------------------
 /// size=: None (a scalar result), an int or a sequence of ints.
 std::optional<Shape> sizeArg(Evaluator &ev, const Value &v);
+/// MemoryError (before drawing) when n draws would not fit the host budget.
+void requireDraws(int64_t n);
 /// An array-like of numbers flattened: Python numbers, nested lists and
 /// tuples, arrays (anything with tolist()).
 struct NumbersArg {

@@ -9,6 +9,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Builtins.h"
+#include "ir/HostMemory.h"
 
 #include <algorithm>
 #include <chrono>
@@ -127,10 +128,22 @@ std::optional<Shape> sizeArg(Evaluator &ev, const Value &v) {
   } else {
     s.push_back(ev.toIndex(v, "size"));
   }
-  for (int64_t d : s)
+  int64_t n = 1;
+  for (int64_t d : s) {
     if (d < 0)
       raise("ValueError", "negative dimensions are not allowed");
+    if (d != 0 && n > INT64_MAX / 16 / d)
+      raise("MemoryError", "Unable to allocate an array with shape " + ev.repr(v),
+            "draw fewer values");
+    n *= d;
+  }
+  requireDraws(n);
   return s;
+}
+
+void requireDraws(int64_t n) {
+  // The draws and the array they become, checked before any is drawn.
+  HostMemory::require(n * 16, "numpy.random's draws");
 }
 
 NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what) {
@@ -336,6 +349,7 @@ Value permutation(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) 
     int64_t n = x.asInt();
     if (n < 0)
       raise("ValueError", "negative dimensions are not allowed");
+    requireDraws(n);
     std::vector<int64_t> idx(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i)
       idx[size_t(i)] = i;

@@ -47,6 +47,7 @@ std::vector<int64_t> floydSample(GeneratorState &s, int64_t popSize, int64_t siz
   int64_t cutoff = shuffle ? 50 : 20;
   if (popSize > 10000 && size > popSize / cutoff) {
     // Tail shuffle: the last `size` slots of a partial Fisher-Yates.
+    requireDraws(popSize);
     std::vector<int64_t> all(static_cast<size_t>(popSize));
     for (int64_t i = 0; i < popSize; ++i)
       all[size_t(i)] = i;

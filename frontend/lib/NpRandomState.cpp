@@ -247,6 +247,7 @@ Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacySta
                                         [s](int64_t k) { return uniforms(*s, k); });
         } else {
           // permutation(pop_size)[:size]
+          requireDraws(popSize);
           std::vector<int64_t> perm(static_cast<size_t>(popSize));
           for (int64_t i = 0; i < popSize; ++i)
             perm[size_t(i)] = i;
