@@ -149,3 +149,13 @@ Value drawDiscrete(Evaluator &ev, const std::vector<DistParam> &params, const Va
                    const std::function<int64_t(const double *)> &draw);
 
 } // namespace parax::frontend::nprandom
+
+namespace parax::frontend::nprandom {
+
+/// gamma, standard_gamma, beta, chisquare, laplace, gumbel, logistic: one
+/// implementation for RandomState and Generator over their own draws.
+bool isSharedDistribution(const std::string &name);
+Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
+                         rng::BitSource &bits, rng::BasicDraws &draws, bool legacy);
+
+} // namespace parax::frontend::nprandom

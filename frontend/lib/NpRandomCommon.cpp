@@ -630,3 +630,66 @@ Value drawDiscrete(Evaluator &ev, const std::vector<DistParam> &params, const Va
 }
 
 } // namespace parax::frontend::nprandom
+
+namespace parax::frontend::nprandom {
+
+namespace {
+std::function<void(double)> atLeast0(const char *what) {
+  return [what](double x) {
+    if (x < 0 || std::isnan(x))
+      raise("ValueError", std::string(what) + " < 0");
+  };
+}
+std::function<void(double)> above0(const char *what) {
+  return [what](double x) {
+    if (!(x > 0))
+      raise("ValueError", std::string(what) + " <= 0");
+  };
+}
+} // namespace
+
+bool isSharedDistribution(const std::string &name) {
+  return name == "gamma" || name == "standard_gamma" || name == "beta" || name == "chisquare" ||
+         name == "laplace" || name == "gumbel" || name == "logistic";
+}
+
+Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
+                         rng::BitSource &bits, rng::BasicDraws &d, bool legacy) {
+  (void)legacy;
+  if (name == "standard_gamma") {
+    bindArgs(a, {"shape", "size", "dtype", "out"}, 1, name);
+    return drawContinuous(ev, {{a.args[0], "shape", atLeast0("shape")}},
+                          argOr(a, 1, "size", Value::none()),
+                          [&](const double *p) { return rng::standardGamma(d, p[0]); });
+  }
+  if (name == "gamma") {
+    bindArgs(a, {"shape", "scale", "size"}, 1, name);
+    return drawContinuous(
+        ev, {{a.args[0], "shape", atLeast0("shape")},
+             {argOr(a, 1, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+        argOr(a, 2, "size", Value::none()),
+        [&](const double *p) { return p[1] * rng::standardGamma(d, p[0]); });
+  }
+  if (name == "beta") {
+    bindArgs(a, {"a", "b", "size"}, 2, name);
+    return drawContinuous(ev, {{a.args[0], "a", above0("a")}, {a.args[1], "b", above0("b")}},
+                          argOr(a, 2, "size", Value::none()),
+                          [&](const double *p) { return rng::beta(d, p[0], p[1], legacy); });
+  }
+  if (name == "chisquare") {
+    bindArgs(a, {"df", "size"}, 1, name);
+    return drawContinuous(ev, {{a.args[0], "df", above0("df")}},
+                          argOr(a, 1, "size", Value::none()),
+                          [&](const double *p) { return 2.0 * rng::standardGamma(d, p[0] / 2.0); });
+  }
+  // laplace, gumbel, logistic(loc=0.0, scale=1.0, size=None)
+  bindArgs(a, {"loc", "scale", "size"}, 0, name);
+  auto f = name == "laplace" ? rng::laplace : name == "gumbel" ? rng::gumbel : rng::logistic;
+  return drawContinuous(
+      ev, {{argOr(a, 0, "loc", Value::floating(0.0)), "loc", nullptr},
+           {argOr(a, 1, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+      argOr(a, 2, "size", Value::none()),
+      [&](const double *p) { return f(bits, p[0], p[1]); });
+}
+
+} // namespace parax::frontend::nprandom

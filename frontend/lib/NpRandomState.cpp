@@ -58,6 +58,18 @@ std::vector<double> uniforms(LegacyState &s, int64_t n) {
   return v;
 }
 
+/// RandomState's primitives for gamma and beta.
+class LegacyDraws : public rng::BasicDraws {
+public:
+  explicit LegacyDraws(LegacyState &s) : s_(s) {}
+  double uniform() override { return s_.mt.nextDouble(); }
+  double normal() override { return legacyGauss(s_); }
+  double exponential() override { return -std::log(1.0 - s_.mt.nextDouble()); }
+
+private:
+  LegacyState &s_;
+};
+
 void nonNegative(double x, const char *what) {
   if (x < 0 || std::isnan(x))
     raise("ValueError", std::string(what) + " < 0");
@@ -112,7 +124,9 @@ std::vector<std::string> randomStateMethodNames() {
           "normal",      "uniform",     "randint",        "random_integers",
           "choice",      "permutation", "shuffle",        "binomial",
           "poisson",     "exponential", "standard_exponential", "lognormal",
-          "get_state",   "set_state"};
+          "get_state",   "set_state",   "gamma",          "standard_gamma",
+          "beta",        "chisquare",   "laplace",        "gumbel",
+          "logistic"};
 }
 
 Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacyState> &st) {
@@ -302,6 +316,11 @@ Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacySta
                             [s](const double *p) {
                               return p[0] * -std::log(1.0 - s->mt.nextDouble());
                             });
+    }));
+  if (isSharedDistribution(name))
+    return method(bound([s, name](Evaluator &ev, CallArgs &a) {
+      LegacyDraws draws(*s);
+      return sharedDistribution(ev, name, a, s->bits, draws, true);
     }));
   if (name == "get_state")
     return method(bound([s](Evaluator &ev, CallArgs &a) {
