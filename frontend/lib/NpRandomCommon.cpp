@@ -650,12 +650,13 @@ std::function<void(double)> above0(const char *what) {
 
 bool isSharedDistribution(const std::string &name) {
   return name == "gamma" || name == "standard_gamma" || name == "beta" || name == "chisquare" ||
-         name == "laplace" || name == "gumbel" || name == "logistic";
+         name == "laplace" || name == "gumbel" || name == "logistic" || name == "pareto" ||
+         name == "weibull" || name == "power" || name == "rayleigh" ||
+         name == "standard_cauchy" || name == "triangular";
 }
 
 Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
                          rng::BitSource &bits, rng::BasicDraws &d, bool legacy) {
-  (void)legacy;
   if (name == "standard_gamma") {
     bindArgs(a, {"shape", "size", "dtype", "out"}, 1, name);
     return drawContinuous(ev, {{a.args[0], "shape", atLeast0("shape")}},
@@ -681,6 +682,60 @@ Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
     return drawContinuous(ev, {{a.args[0], "df", above0("df")}},
                           argOr(a, 1, "size", Value::none()),
                           [&](const double *p) { return 2.0 * rng::standardGamma(d, p[0] / 2.0); });
+  }
+  if (name == "pareto" || name == "weibull" || name == "power") {
+    bindArgs(a, {"a", "size"}, 1, name);
+    auto check = name == "weibull" ? atLeast0("a") : above0("a");
+    return drawContinuous(ev, {{a.args[0], "a", check}}, argOr(a, 1, "size", Value::none()),
+                          [&, name](const double *p) {
+                            if (name == "weibull" && p[0] == 0.0)
+                              return 0.0; // numpy returns before drawing
+                            double e = d.exponential();
+                            if (name == "pareto")
+                              return legacy ? std::exp(e / p[0]) - 1 : std::expm1(e / p[0]);
+                            if (name == "weibull")
+                              return std::pow(e, 1. / p[0]);
+                            return std::pow(legacy ? 1 - std::exp(-e) : -std::expm1(-e), 1. / p[0]);
+                          });
+  }
+  if (name == "rayleigh") {
+    bindArgs(a, {"scale", "size"}, 0, name);
+    return drawContinuous(
+        ev, {{argOr(a, 0, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+        argOr(a, 1, "size", Value::none()), [&](const double *p) {
+          return legacy ? p[0] * std::sqrt(-2.0 * std::log1p(-bits.nextDouble()))
+                        : p[0] * std::sqrt(2.0 * d.exponential());
+        });
+  }
+  if (name == "standard_cauchy") {
+    bindArgs(a, {"size"}, 0, name);
+    return drawContinuous(ev, {}, argOr(a, 0, "size", Value::none()), [&](const double *) {
+      double num = d.normal();
+      return num / d.normal();
+    });
+  }
+  if (name == "triangular") {
+    bindArgs(a, {"left", "mode", "right", "size"}, 3, name);
+    NumbersArg l = numbersArg(ev, a.args[0], "left"), m = numbersArg(ev, a.args[1], "mode"),
+               r = numbersArg(ev, a.args[2], "right");
+    for (size_t i = 0; i < l.values.size() && i < m.values.size() && i < r.values.size(); ++i) {
+      if (l.values[i] > m.values[i])
+        raise("ValueError", "left > mode");
+      if (m.values[i] > r.values[i])
+        raise("ValueError", "mode > right");
+      if (l.values[i] == r.values[i])
+        raise("ValueError", "left == right");
+    }
+    return drawContinuous(ev, {{a.args[0], "left", nullptr}, {a.args[1], "mode", nullptr},
+                               {a.args[2], "right", nullptr}},
+                          argOr(a, 3, "size", Value::none()), [&](const double *p) {
+                            double base = p[2] - p[0], leftbase = p[1] - p[0];
+                            double ratio = leftbase / base;
+                            double leftprod = leftbase * base, rightprod = (p[2] - p[1]) * base;
+                            double u = bits.nextDouble();
+                            return u <= ratio ? p[0] + std::sqrt(u * leftprod)
+                                              : p[2] - std::sqrt((1.0 - u) * rightprod);
+                          });
   }
   // laplace, gumbel, logistic(loc=0.0, scale=1.0, size=None)
   bindArgs(a, {"loc", "scale", "size"}, 0, name);

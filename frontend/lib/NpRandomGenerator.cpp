@@ -99,7 +99,8 @@ std::vector<std::string> generatorMethodNames() {
           "choice",      "permutation", "shuffle",         "exponential",
           "standard_exponential",       "binomial",        "poisson",  "lognormal",
           "bit_generator", "gamma",     "standard_gamma",  "beta",     "chisquare",
-          "laplace",     "gumbel",      "logistic"};
+          "laplace",     "gumbel",      "logistic", "pareto", "weibull", "power", "rayleigh",
+          "standard_cauchy", "triangular"};
 }
 
 Value generatorMethod(const std::string &name, const std::shared_ptr<GeneratorState> &st,

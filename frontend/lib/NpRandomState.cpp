@@ -126,7 +126,8 @@ std::vector<std::string> randomStateMethodNames() {
           "poisson",     "exponential", "standard_exponential", "lognormal",
           "get_state",   "set_state",   "gamma",          "standard_gamma",
           "beta",        "chisquare",   "laplace",        "gumbel",
-          "logistic"};
+          "logistic", "pareto", "weibull", "power", "rayleigh",
+          "standard_cauchy", "triangular"};
 }
 
 Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacyState> &st) {
