@@ -48,6 +48,8 @@ std::vector<uint32_t> clockEntropy();
 // --- Arguments ---------------------------------------------------------------
 /// size=: None (a scalar result), an int or a sequence of ints.
 std::optional<Shape> sizeArg(Evaluator &ev, const Value &v);
+/// MemoryError (before drawing) when n draws would not fit the host budget.
+void requireDraws(int64_t n);
 /// An array-like of numbers flattened: Python numbers, nested lists and
 /// tuples, arrays (anything with tolist()).
 struct NumbersArg {
@@ -56,6 +58,9 @@ struct NumbersArg {
   bool isScalar() const { return shape.empty(); }
 };
 NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what);
+/// A Python int, or an integer scalar of an array type (a 0-d array, a
+/// numpy integer scalar); nullopt for anything else.
+std::optional<int64_t> integerScalar(Evaluator &ev, const Value &v);
 /// The name of a dtype argument ("float64", "int32", "bool"); dflt for None.
 std::string dtypeArgName(Evaluator &ev, const Value &v, const std::string &dflt);
 /// numpy broadcasting of parameter shapes with the size= shape.
@@ -142,5 +147,15 @@ Value drawContinuous(Evaluator &ev, const std::vector<DistParam> &params, const 
                      const std::function<double(const double *)> &draw);
 Value drawDiscrete(Evaluator &ev, const std::vector<DistParam> &params, const Value &size,
                    const std::function<int64_t(const double *)> &draw);
+
+} // namespace parax::frontend::nprandom
+
+namespace parax::frontend::nprandom {
+
+/// gamma, standard_gamma, beta, chisquare, laplace, gumbel, logistic: one
+/// implementation for RandomState and Generator over their own draws.
+bool isSharedDistribution(const std::string &name);
+Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
+                         rng::BitSource &bits, rng::BasicDraws &draws, bool legacy);
 
 } // namespace parax::frontend::nprandom

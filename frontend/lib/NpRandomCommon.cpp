@@ -9,6 +9,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Builtins.h"
+#include "ir/HostMemory.h"
 
 #include <algorithm>
 #include <chrono>
@@ -18,11 +19,9 @@
 namespace parax::frontend::nprandom {
 
 namespace {
-/// Where numpy's float64/int64 live in parax's arrays. Until 64-bit dtypes
-/// arrive (branch h2-x64) these are the 32-bit ones; the draws are exact
-/// either way and scalars are full-precision Python floats and ints.
-constexpr DType kFloat64 = DType::F32;
-constexpr DType kInt64 = DType::I32;
+/// numpy's default dtypes: draws are float64 and int64 arrays.
+constexpr DType kFloat64 = DType::F64;
+constexpr DType kInt64 = DType::I64;
 
 DType intDTypeFor(const std::string &name) {
   if (name == "int64" || name == "int32")
@@ -31,7 +30,9 @@ DType intDTypeFor(const std::string &name) {
     return DType::I16;
   if (name == "int8")
     return DType::I8;
-  if (name == "uint32" || name == "uint64")
+  if (name == "uint64")
+    return DType::U64;
+  if (name == "uint32")
     return DType::U32;
   if (name == "uint16")
     return DType::U16;
@@ -40,6 +41,14 @@ DType intDTypeFor(const std::string &name) {
   if (name == "bool")
     return DType::Bool;
   return kInt64;
+}
+
+/// Probing an argument's protocol (__index__, tolist, float()) may fail
+/// with these; anything else (an interrupt, MemoryError) propagates.
+void rethrowUnlessTypeError(const ParaxError &e) {
+  const std::string &k = e.diag().kind;
+  if (k != "AttributeError" && k != "TypeError" && k != "ValueError")
+    throw e;
 }
 
 void flatten(Evaluator &ev, const Value &v, Shape &shape, size_t depth,
@@ -51,12 +60,20 @@ void flatten(Evaluator &ev, const Value &v, Shape &shape, size_t depth,
     out.push_back(v.asFloat());
     return;
   }
-  if (v.isSequence() || v.kind() == Value::Kind::Native) {
-    std::vector<Value> items;
-    if (v.isSequence())
-      items = v.elements();
-    else
-      items = ev.iterate(v, ev.currentLoc());
+  if (!v.isSequence() && !v.isStr()) {
+    // A scalar of another number type (numpy's float64(...)).
+    Value f;
+    try {
+      f = ev.call(ev.builtin("float"), {v}, ev.currentLoc());
+    } catch (const ParaxError &e) {
+      rethrowUnlessTypeError(e);
+      raise("TypeError", what + " must be a number or an array of numbers, not " + typeName(v));
+    }
+    flatten(ev, f, shape, depth, out, what);
+    return;
+  }
+  if (v.isSequence()) {
+    const std::vector<Value> &items = v.elements();
     if (depth == shape.size())
       shape.push_back(int64_t(items.size()));
     else if (depth > shape.size() || shape[depth] != int64_t(items.size()))
@@ -78,6 +95,29 @@ std::vector<uint32_t> clockEntropy() {
   return {uint32_t(t), uint32_t(t >> 32), uint32_t(s), uint32_t(s >> 32)};
 }
 
+std::optional<int64_t> integerScalar(Evaluator &ev, const Value &v) {
+  if (v.isInt() || v.isBool())
+    return v.asInt();
+  if (v.isArray()) {
+    const Array &a = v.asArray();
+    if (a.rank() == 0 && (isInteger(a.dtype()) || a.dtype() == DType::Bool))
+      return a.getInt(0);
+    return std::nullopt;
+  }
+  if (v.isNumber() || v.isStr() || v.isSequence() || v.isNone() || v.isDict() || v.isTracer())
+    return std::nullopt;
+  // Another array type's integer scalar (it has __index__).
+  try {
+    Value index = ev.getAttr(v, "__index__", ev.currentLoc());
+    Value r = ev.call(index, std::vector<Value>{});
+    if (r.isInt())
+      return r.asInt();
+  } catch (const ParaxError &e) {
+    rethrowUnlessTypeError(e);
+  }
+  return std::nullopt;
+}
+
 std::optional<Shape> sizeArg(Evaluator &ev, const Value &v) {
   if (v.isNone())
     return std::nullopt;
@@ -88,10 +128,22 @@ std::optional<Shape> sizeArg(Evaluator &ev, const Value &v) {
   } else {
     s.push_back(ev.toIndex(v, "size"));
   }
-  for (int64_t d : s)
+  int64_t n = 1;
+  for (int64_t d : s) {
     if (d < 0)
       raise("ValueError", "negative dimensions are not allowed");
+    if (d != 0 && n > INT64_MAX / 16 / d)
+      raise("MemoryError", "Unable to allocate an array with shape " + ev.repr(v),
+            "draw fewer values");
+    n *= d;
+  }
+  requireDraws(n);
   return s;
+}
+
+void requireDraws(int64_t n) {
+  // The draws and the array they become, checked before any is drawn.
+  HostMemory::require(n * 16, "numpy.random's draws");
 }
 
 NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what) {
@@ -113,15 +165,16 @@ NumbersArg numbersArg(Evaluator &ev, const Value &v, const std::string &what) {
           "The numpy.ndarray conversion method __array__() was called on a traced array",
           "numpy.random draws on the host; use jax.random inside traced functions");
   Value list = v;
-  if (v.kind() == Value::Kind::Native) {
+  if (!v.isSequence()) {
     // Any other array type converts through its tolist().
     Value tolist;
-    if (auto *n = v.as<NativeObject>(); n && n->getAttr(ev, "tolist", tolist))
-      list = ev.call(tolist, std::vector<Value>{});
-    else
-      list = ev.getAttr(v, "tolist", ev.currentLoc()).isNone()
-                 ? v
-                 : ev.call(ev.getAttr(v, "tolist", ev.currentLoc()), std::vector<Value>{});
+    try {
+      tolist = ev.getAttr(v, "tolist", ev.currentLoc());
+    } catch (const ParaxError &e) {
+      rethrowUnlessTypeError(e);
+      raise("TypeError", what + " must be a number or an array of numbers, not " + typeName(v));
+    }
+    list = ev.call(tolist, std::vector<Value>{});
   }
   if (list.isNumber()) {
     r.values.push_back(list.asFloat());
@@ -296,6 +349,7 @@ Value permutation(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) 
     int64_t n = x.asInt();
     if (n < 0)
       raise("ValueError", "negative dimensions are not allowed");
+    requireDraws(n);
     std::vector<int64_t> idx(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i)
       idx[size_t(i)] = i;
@@ -328,12 +382,13 @@ Value permutation(Evaluator &ev, rng::BitSource &bits, const Value &x, Loc loc) 
 int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape> &size,
                        bool legacy, bool &isInt) {
   int64_t samples = size ? numElements(*size) : 1;
-  isInt = a.isInt() || a.isBool() || (a.isArray() && a.asArray().rank() == 0);
+  std::optional<int64_t> asInt = integerScalar(ev, a);
+  isInt = asInt.has_value() || (a.isArray() && a.asArray().rank() == 0);
   if (isInt) {
     if (a.isArray() && isFloat(a.asArray().dtype()))
       raise("ValueError", legacy ? "a must be 1-dimensional or an integer"
                                  : "a must be a sequence or an integer, not <class 'numpy.ndarray'>");
-    int64_t n = a.isArray() ? a.asArray().getInt(0) : a.asInt();
+    int64_t n = *asInt;
     if (n <= 0 && samples != 0)
       raise("ValueError", legacy ? "a must be greater than 0 unless no samples are taken"
                                  : "a must be a positive integer unless no samples are taken");
@@ -344,6 +399,9 @@ int64_t populationSize(Evaluator &ev, const Value &a, const std::optional<Shape>
                                : "a must be a sequence or an integer, not <class 'float'>");
   int64_t n;
   if (a.isArray()) {
+    if (legacy && a.asArray().rank() != 1)
+      raise("ValueError", "a must be 1-dimensional",
+            "RandomState.choice draws from a 1-d population; Generator.choice takes rows");
     n = a.asArray().shape()[0];
   } else {
     n = ev.toIndex(ev.call(ev.builtin("len"), {a}, ev.currentLoc()), "len");
@@ -375,6 +433,10 @@ std::vector<double> choiceCdf(Evaluator &ev, const Value &pv, int64_t popSize, b
       raise("ValueError", legacy ? "probabilities are not non-negative"
                                  : "Probabilities are not non-negative");
   double atol = std::sqrt(std::numeric_limits<double>::epsilon());
+  // numpy loosens the check to the precision of a float array's dtype.
+  if (pv.isArray() && isFloat(pv.asArray().dtype()) && pv.asArray().dtype() != DType::F64)
+    atol = std::max(atol, std::sqrt(pv.asArray().dtype() == DType::F32 ? 1.1920929e-07
+                                                                       : 0.0009765625));
   if (std::fabs(sum - 1.0) > atol)
     raise("ValueError", legacy ? "probabilities do not sum to 1"
                                : "Probabilities do not sum to 1. See Notes section of "
@@ -565,6 +627,124 @@ Value drawDiscrete(Evaluator &ev, const std::vector<DistParam> &params, const Va
                    const std::function<int64_t(const double *)> &draw) {
   return drawWith<int64_t>(ev, params, size, draw,
                            [](auto &s, auto &v) { return intResult(s, v); });
+}
+
+} // namespace parax::frontend::nprandom
+
+namespace parax::frontend::nprandom {
+
+namespace {
+std::function<void(double)> atLeast0(const char *what) {
+  return [what](double x) {
+    if (x < 0 || std::isnan(x))
+      raise("ValueError", std::string(what) + " < 0");
+  };
+}
+std::function<void(double)> above0(const char *what) {
+  return [what](double x) {
+    if (!(x > 0))
+      raise("ValueError", std::string(what) + " <= 0");
+  };
+}
+} // namespace
+
+bool isSharedDistribution(const std::string &name) {
+  return name == "gamma" || name == "standard_gamma" || name == "beta" || name == "chisquare" ||
+         name == "laplace" || name == "gumbel" || name == "logistic" || name == "pareto" ||
+         name == "weibull" || name == "power" || name == "rayleigh" ||
+         name == "standard_cauchy" || name == "triangular";
+}
+
+Value sharedDistribution(Evaluator &ev, const std::string &name, CallArgs &a,
+                         rng::BitSource &bits, rng::BasicDraws &d, bool legacy) {
+  if (name == "standard_gamma") {
+    bindArgs(a, {"shape", "size", "dtype", "out"}, 1, name);
+    return drawContinuous(ev, {{a.args[0], "shape", atLeast0("shape")}},
+                          argOr(a, 1, "size", Value::none()),
+                          [&](const double *p) { return rng::standardGamma(d, p[0]); });
+  }
+  if (name == "gamma") {
+    bindArgs(a, {"shape", "scale", "size"}, 1, name);
+    return drawContinuous(
+        ev, {{a.args[0], "shape", atLeast0("shape")},
+             {argOr(a, 1, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+        argOr(a, 2, "size", Value::none()),
+        [&](const double *p) { return p[1] * rng::standardGamma(d, p[0]); });
+  }
+  if (name == "beta") {
+    bindArgs(a, {"a", "b", "size"}, 2, name);
+    return drawContinuous(ev, {{a.args[0], "a", above0("a")}, {a.args[1], "b", above0("b")}},
+                          argOr(a, 2, "size", Value::none()),
+                          [&](const double *p) { return rng::beta(d, p[0], p[1], legacy); });
+  }
+  if (name == "chisquare") {
+    bindArgs(a, {"df", "size"}, 1, name);
+    return drawContinuous(ev, {{a.args[0], "df", above0("df")}},
+                          argOr(a, 1, "size", Value::none()),
+                          [&](const double *p) { return 2.0 * rng::standardGamma(d, p[0] / 2.0); });
+  }
+  if (name == "pareto" || name == "weibull" || name == "power") {
+    bindArgs(a, {"a", "size"}, 1, name);
+    auto check = name == "weibull" ? atLeast0("a") : above0("a");
+    return drawContinuous(ev, {{a.args[0], "a", check}}, argOr(a, 1, "size", Value::none()),
+                          [&, name](const double *p) {
+                            if (name == "weibull" && p[0] == 0.0)
+                              return 0.0; // numpy returns before drawing
+                            double e = d.exponential();
+                            if (name == "pareto")
+                              return legacy ? std::exp(e / p[0]) - 1 : std::expm1(e / p[0]);
+                            if (name == "weibull")
+                              return std::pow(e, 1. / p[0]);
+                            return std::pow(legacy ? 1 - std::exp(-e) : -std::expm1(-e), 1. / p[0]);
+                          });
+  }
+  if (name == "rayleigh") {
+    bindArgs(a, {"scale", "size"}, 0, name);
+    return drawContinuous(
+        ev, {{argOr(a, 0, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+        argOr(a, 1, "size", Value::none()), [&](const double *p) {
+          return legacy ? p[0] * std::sqrt(-2.0 * std::log1p(-bits.nextDouble()))
+                        : p[0] * std::sqrt(2.0 * d.exponential());
+        });
+  }
+  if (name == "standard_cauchy") {
+    bindArgs(a, {"size"}, 0, name);
+    return drawContinuous(ev, {}, argOr(a, 0, "size", Value::none()), [&](const double *) {
+      double num = d.normal();
+      return num / d.normal();
+    });
+  }
+  if (name == "triangular") {
+    bindArgs(a, {"left", "mode", "right", "size"}, 3, name);
+    NumbersArg l = numbersArg(ev, a.args[0], "left"), m = numbersArg(ev, a.args[1], "mode"),
+               r = numbersArg(ev, a.args[2], "right");
+    for (size_t i = 0; i < l.values.size() && i < m.values.size() && i < r.values.size(); ++i) {
+      if (l.values[i] > m.values[i])
+        raise("ValueError", "left > mode");
+      if (m.values[i] > r.values[i])
+        raise("ValueError", "mode > right");
+      if (l.values[i] == r.values[i])
+        raise("ValueError", "left == right");
+    }
+    return drawContinuous(ev, {{a.args[0], "left", nullptr}, {a.args[1], "mode", nullptr},
+                               {a.args[2], "right", nullptr}},
+                          argOr(a, 3, "size", Value::none()), [&](const double *p) {
+                            double base = p[2] - p[0], leftbase = p[1] - p[0];
+                            double ratio = leftbase / base;
+                            double leftprod = leftbase * base, rightprod = (p[2] - p[1]) * base;
+                            double u = bits.nextDouble();
+                            return u <= ratio ? p[0] + std::sqrt(u * leftprod)
+                                              : p[2] - std::sqrt((1.0 - u) * rightprod);
+                          });
+  }
+  // laplace, gumbel, logistic(loc=0.0, scale=1.0, size=None)
+  bindArgs(a, {"loc", "scale", "size"}, 0, name);
+  auto f = name == "laplace" ? rng::laplace : name == "gumbel" ? rng::gumbel : rng::logistic;
+  return drawContinuous(
+      ev, {{argOr(a, 0, "loc", Value::floating(0.0)), "loc", nullptr},
+           {argOr(a, 1, "scale", Value::floating(1.0)), "scale", atLeast0("scale")}},
+      argOr(a, 2, "size", Value::none()),
+      [&](const double *p) { return f(bits, p[0], p[1]); });
 }
 
 } // namespace parax::frontend::nprandom

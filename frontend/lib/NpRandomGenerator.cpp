@@ -18,6 +18,18 @@ void nonNegative(double x, const char *what) {
     raise("ValueError", std::string(what) + " < 0");
 }
 
+/// Generator's primitives for gamma and beta: the ziggurat draws.
+class ZigguratDraws : public rng::BasicDraws {
+public:
+  explicit ZigguratDraws(GeneratorState &s) : s_(s) {}
+  double uniform() override { return s_.pcg.nextDouble(); }
+  double normal() override { return rng::standardNormal(s_.bits); }
+  double exponential() override { return rng::standardExponential(s_.bits); }
+
+private:
+  GeneratorState &s_;
+};
+
 std::vector<double> uniforms(GeneratorState &s, int64_t n) {
   std::vector<double> v(static_cast<size_t>(n));
   for (double &x : v)
@@ -47,6 +59,7 @@ std::vector<int64_t> floydSample(GeneratorState &s, int64_t popSize, int64_t siz
   int64_t cutoff = shuffle ? 50 : 20;
   if (popSize > 10000 && size > popSize / cutoff) {
     // Tail shuffle: the last `size` slots of a partial Fisher-Yates.
+    requireDraws(popSize);
     std::vector<int64_t> all(static_cast<size_t>(popSize));
     for (int64_t i = 0; i < popSize; ++i)
       all[size_t(i)] = i;
@@ -85,7 +98,9 @@ std::vector<std::string> generatorMethodNames() {
   return {"random",      "integers",    "standard_normal", "normal",   "uniform",
           "choice",      "permutation", "shuffle",         "exponential",
           "standard_exponential",       "binomial",        "poisson",  "lognormal",
-          "bit_generator"};
+          "bit_generator", "gamma",     "standard_gamma",  "beta",     "chisquare",
+          "laplace",     "gumbel",      "logistic", "pareto", "weibull", "power", "rayleigh",
+          "standard_cauchy", "triangular"};
 }
 
 Value generatorMethod(const std::string &name, const std::shared_ptr<GeneratorState> &st,
@@ -100,6 +115,11 @@ Value generatorMethod(const std::string &name, const std::shared_ptr<GeneratorSt
   };
   if (name == "bit_generator")
     return bitGenerator;
+  if (isSharedDistribution(name))
+    return method([s, name](Evaluator &ev, CallArgs &a) {
+      ZigguratDraws draws(*s);
+      return sharedDistribution(ev, name, a, s->bits, draws, false);
+    });
   if (name == "random")
     return method([s](Evaluator &ev, CallArgs &a) {
       bindArgs(a, {"size", "dtype", "out"}, 0, "random");

@@ -76,6 +76,31 @@ public:
       out = Value::integer(int64_t(v));
       return true;
     }
+    if (name == "spawn") {
+      out = makeBuiltin("SeedSequence.spawn", [seq](Evaluator &ev, CallArgs &a) {
+        bindArgs(a, {"n_children"}, 1, "spawn");
+        int64_t n = ev.toIndex(a.args[0], "n_children");
+        std::vector<Value> kids;
+        for (int64_t i = 0; i < n; ++i)
+          kids.push_back(Value::object(
+              Value::Kind::Native,
+              std::make_shared<SeedSequenceObj>(
+                  std::make_shared<rng::SeedSequence>(seq->spawnChild()))));
+        return Value::list(std::move(kids));
+      });
+      return true;
+    }
+    if (name == "spawn_key") {
+      std::vector<Value> key;
+      for (uint32_t w : seq->spawnKey())
+        key.push_back(Value::integer(w));
+      out = Value::tuple(std::move(key));
+      return true;
+    }
+    if (name == "n_children_spawned") {
+      out = Value::integer(seq->childrenSpawned());
+      return true;
+    }
     if (name == "pool_size") {
       out = Value::integer(rng::SeedSequence::kPoolSize);
       return true;
@@ -88,7 +113,8 @@ public:
     return false;
   }
   std::vector<std::string> attrNames() const override {
-    return {"generate_state", "entropy", "pool", "pool_size"};
+    return {"generate_state", "entropy", "pool", "pool_size", "spawn", "spawn_key",
+            "n_children_spawned"};
   }
   const std::shared_ptr<rng::SeedSequence> &seq() const { return seq_; }
 
@@ -137,11 +163,12 @@ public:
       : st_(std::move(st)), bitGen_(std::move(bitGen)) {}
   std::string typeName() const override { return "Generator"; }
   std::string repr() const override { return "Generator(PCG64)"; }
-  bool getAttr(Evaluator &, const std::string &name, Value &out) override {
-    out = generatorMethod(name, st_, bitGen_);
-    return !out.isNone();
+  bool getAttr(Evaluator &, const std::string &name, Value &out) override;
+  std::vector<std::string> attrNames() const override {
+    std::vector<std::string> names = generatorMethodNames();
+    names.push_back("spawn");
+    return names;
   }
-  std::vector<std::string> attrNames() const override { return generatorMethodNames(); }
 
 private:
   std::shared_ptr<GeneratorState> st_;
@@ -177,6 +204,26 @@ Value makeGenerator(const Value &bitGen) {
   auto *pcg = bitGen.as<PCG64Obj>();
   return wrapObj(std::make_shared<NpGeneratorObj>(pcg->state(), bitGen));
 }
+
+bool GeneratorObj::getAttr(Evaluator &, const std::string &name, Value &out) {
+  if (name == "spawn") {
+    // Generators on PCG64s seeded by the children of this one's SeedSequence.
+    auto st = st_;
+    out = makeBuiltin("Generator.spawn", [st](Evaluator &ev, CallArgs &a) {
+      bindArgs(a, {"n_children"}, 1, "spawn");
+      int64_t n = ev.toIndex(a.args[0], "n_children");
+      std::vector<Value> kids;
+      for (int64_t i = 0; i < n; ++i) {
+        auto child = std::make_shared<rng::SeedSequence>(st->seedSeq->spawnChild());
+        kids.push_back(makeGenerator(wrapObj(std::make_shared<PCG64Obj>(pcgFromSeq(child)))));
+      }
+      return Value::list(std::move(kids));
+    });
+    return true;
+  }
+  out = generatorMethod(name, st_, bitGen_);
+  return !out.isNone();
+}
 } // namespace
 
 namespace nprandom {
@@ -185,10 +232,11 @@ std::shared_ptr<rng::SeedSequence> seedSequenceFrom(Evaluator &ev, const Value &
     return std::make_shared<rng::SeedSequence>(clockEntropy());
   std::vector<uint32_t> words;
   std::function<void(const Value &)> add = [&](const Value &v) {
-    if (v.isInt() || v.isBool()) {
-      if (v.asInt() < 0)
+    std::optional<int64_t> asInt = v.isFloat() ? std::nullopt : integerScalar(ev, v);
+    if (asInt) {
+      if (*asInt < 0)
         raise("ValueError", "expected non-negative integer");
-      auto w = rng::wordsOf(uint64_t(v.asInt()));
+      auto w = rng::wordsOf(uint64_t(*asInt));
       words.insert(words.end(), w.begin(), w.end());
     } else if (v.isSequence()) {
       for (const Value &x : v.elements())
@@ -205,6 +253,18 @@ std::shared_ptr<rng::SeedSequence> seedSequenceFrom(Evaluator &ev, const Value &
         words.insert(words.end(), w.begin(), w.end());
       }
     } else {
+      if (!v.isFloat() && !v.isStr() && !v.isNone() && !v.isDict()) {
+        // Another array type: its elements.
+        Value tolist;
+        try {
+          tolist = ev.getAttr(v, "tolist", ev.currentLoc());
+        } catch (const ParaxError &) {
+        }
+        if (!tolist.isNone()) {
+          add(ev.call(tolist, std::vector<Value>{}));
+          return;
+        }
+      }
       raise("TypeError", "SeedSequence expects int or sequence of ints for entropy not " +
                              ev.repr(v),
             "seed with an int >= 0 or a list of them");

@@ -58,6 +58,18 @@ std::vector<double> uniforms(LegacyState &s, int64_t n) {
   return v;
 }
 
+/// RandomState's primitives for gamma and beta.
+class LegacyDraws : public rng::BasicDraws {
+public:
+  explicit LegacyDraws(LegacyState &s) : s_(s) {}
+  double uniform() override { return s_.mt.nextDouble(); }
+  double normal() override { return legacyGauss(s_); }
+  double exponential() override { return -std::log(1.0 - s_.mt.nextDouble()); }
+
+private:
+  LegacyState &s_;
+};
+
 void nonNegative(double x, const char *what) {
   if (x < 0 || std::isnan(x))
     raise("ValueError", std::string(what) + " < 0");
@@ -77,8 +89,8 @@ void legacySeed(Evaluator &ev, LegacyState &st, const Value &seed) {
     st.mt.pos = rng::MT19937::kN;
     return;
   }
-  if (seed.isInt() || seed.isBool()) {
-    int64_t s = seed.asInt();
+  if (std::optional<int64_t> asInt = integerScalar(ev, seed)) {
+    int64_t s = *asInt;
     if (s < 0 || s > int64_t(UINT32_MAX))
       raise("ValueError", "Seed must be between 0 and 2**32 - 1",
             "RandomState takes a seed in [0, 2**32 - 1]; reduce it, e.g. seed % 2**32");
@@ -112,7 +124,10 @@ std::vector<std::string> randomStateMethodNames() {
           "normal",      "uniform",     "randint",        "random_integers",
           "choice",      "permutation", "shuffle",        "binomial",
           "poisson",     "exponential", "standard_exponential", "lognormal",
-          "get_state",   "set_state"};
+          "get_state",   "set_state",   "gamma",          "standard_gamma",
+          "beta",        "chisquare",   "laplace",        "gumbel",
+          "logistic", "pareto", "weibull", "power", "rayleigh",
+          "standard_cauchy", "triangular"};
 }
 
 Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacyState> &st) {
@@ -247,6 +262,7 @@ Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacySta
                                         [s](int64_t k) { return uniforms(*s, k); });
         } else {
           // permutation(pop_size)[:size]
+          requireDraws(popSize);
           std::vector<int64_t> perm(static_cast<size_t>(popSize));
           for (int64_t i = 0; i < popSize; ++i)
             perm[size_t(i)] = i;
@@ -301,6 +317,11 @@ Value randomStateMethod(const std::string &name, const std::shared_ptr<LegacySta
                             [s](const double *p) {
                               return p[0] * -std::log(1.0 - s->mt.nextDouble());
                             });
+    }));
+  if (isSharedDistribution(name))
+    return method(bound([s, name](Evaluator &ev, CallArgs &a) {
+      LegacyDraws draws(*s);
+      return sharedDistribution(ev, name, a, s->bits, draws, true);
     }));
   if (name == "get_state")
     return method(bound([s](Evaluator &ev, CallArgs &a) {

@@ -77,7 +77,7 @@ public:
   std::string repr() const override { return "<_random.Random object>"; }
   bool getAttr(Evaluator &, const std::string &name, Value &out) override;
   std::vector<std::string> attrNames() const override {
-    return {"seed", "random", "getrandbits", "randbelow", "getstate", "setstate"};
+    return {"seed", "random", "getrandbits", "randbelow", "randrange", "getstate", "setstate"};
   }
 
 private:
@@ -126,6 +126,54 @@ bool CoreObj::getAttr(Evaluator &, const std::string &name, Value &out) {
       if (n <= 0)
         return Value::integer(0);
       return Value::integer(c->randbelow(n));
+    });
+  } else if (name == "randrange") {
+    // CPython's randrange, natively: it is the hot path of randint.
+    out = makeBuiltin("Random.randrange", [c](Evaluator &ev, CallArgs &a) {
+      expectPositional(a, 1, 3, "randrange");
+      auto index = [&](const Value &v, const char *what) -> int64_t {
+        if (v.isInt() || v.isBool())
+          return v.asInt();
+        if (v.isFloat()) {
+          double d = v.asFloat();
+          if (!(d == std::floor(d)) || !std::isfinite(d))
+            raise("ValueError", std::string("non-integer ") + what + " for randrange()");
+          return int64_t(d);
+        }
+        raise("TypeError", "'" + frontend::typeName(v) + "' object cannot be interpreted as an integer");
+      };
+      int64_t start = index(a.args[0], "arg 1");
+      Value stopV = a.args.size() > 1 ? a.args[1] : Value::none();
+      Value stepV = a.args.size() > 2 ? a.args[2] : Value::integer(1);
+      if (stopV.isNone()) {
+        if (!(stepV.isInt() && stepV.asInt() == 1))
+          raise("TypeError", "Missing a non-None stop argument");
+        if (start > 0)
+          return Value::integer(c->randbelow(start));
+        raise("ValueError", "empty range for randrange()");
+      }
+      int64_t stop = index(stopV, "stop");
+      __int128 width = __int128(stop) - start;
+      int64_t step = index(stepV, "step");
+      if (step == 1) {
+        if (width > 0) {
+          if (width > INT64_MAX)
+            raise("OverflowError", "randrange() width exceeds parax's 64-bit ints");
+          return Value::integer(start + c->randbelow(int64_t(width)));
+        }
+        raise("ValueError", "empty range for randrange() (" + std::to_string(start) + ", " +
+                                std::to_string(stop) + ", " + std::to_string(int64_t(width)) + ")");
+      }
+      __int128 n;
+      if (step > 0)
+        n = (width + step - 1) / step - ((width + step - 1) % step < 0 ? 1 : 0);
+      else if (step < 0)
+        n = (width + step + 1) / step - ((width + step + 1) % step > 0 ? 1 : 0);
+      else
+        raise("ValueError", "zero step for randrange()");
+      if (n <= 0)
+        raise("ValueError", "empty range for randrange()");
+      return Value::integer(int64_t(start + __int128(step) * c->randbelow(int64_t(n))));
     });
   } else if (name == "getstate") {
     out = makeBuiltin("Random.getstate", [c](Evaluator &, CallArgs &a) {

@@ -18,19 +18,6 @@ RECIP_BPF = 2 ** -BPF
 _ONE = 1
 
 
-def _index(x, what):
-    # operator.index for the ints randrange accepts; integral floats pass
-    # as CPython 3.11 still lets them (with a DeprecationWarning there).
-    if isinstance(x, bool) or isinstance(x, int):
-        return int(x)
-    if isinstance(x, float):
-        i = int(x)
-        if i != x:
-            raise ValueError("non-integer " + what + " for randrange()")
-        return i
-    raise TypeError("'" + type(x).__name__ + "' object cannot be interpreted as an integer")
-
-
 def _bisect(a, x, lo, hi):
     # bisect.bisect_right
     while lo < hi:
@@ -86,32 +73,12 @@ class Random:
     # -- integers -------------------------------------------------------------
 
     def randrange(self, start, stop=None, step=_ONE):
-        istart = _index(start, "arg 1")
-        if stop is None:
-            if step is not _ONE:
-                raise TypeError("Missing a non-None stop argument")
-            if istart > 0:
-                return self._randbelow(istart)
-            raise ValueError("empty range for randrange()")
-        istop = _index(stop, "stop")
-        width = istop - istart
-        istep = _index(step, "step")
-        if istep == 1:
-            if width > 0:
-                return istart + self._randbelow(width)
-            raise ValueError("empty range for randrange() (%d, %d, %d)" % (istart, istop, width))
-        if istep > 0:
-            n = (width + istep - 1) // istep
-        elif istep < 0:
-            n = (width + istep + 1) // istep
-        else:
-            raise ValueError("zero step for randrange()")
-        if n <= 0:
-            raise ValueError("empty range for randrange()")
-        return istart + istep * self._randbelow(n)
+        # CPython's algorithm and messages, run natively (the hot path of
+        # randint); it draws through the same _randbelow.
+        return self._core.randrange(start, stop, step)
 
     def randint(self, a, b):
-        return self.randrange(a, b + 1)
+        return self._core.randrange(a, b + 1, 1)
 
     # -- sequences ------------------------------------------------------------
 

@@ -203,6 +203,106 @@ uint64_t boundedUint(BitSource &bits, uint64_t rng, int width, bool masked,
   return lemireNarrow(bits, rng, w, buf);
 }
 
+double standardGamma(BasicDraws &d, double shape) {
+  if (shape == 1.0)
+    return d.exponential();
+  if (shape == 0.0)
+    return 0.0;
+  if (shape < 1.0) {
+    for (;;) {
+      double u = d.uniform();
+      double v = d.exponential();
+      if (u <= 1.0 - shape) {
+        double x = std::pow(u, 1. / shape);
+        if (x <= v)
+          return x;
+      } else {
+        double y = -std::log((1 - u) / shape);
+        double x = std::pow(1.0 - shape + shape * y, 1. / shape);
+        if (x <= v + y)
+          return x;
+      }
+    }
+  }
+  double b = shape - 1. / 3., c = 1. / std::sqrt(9 * b);
+  for (;;) {
+    double x, v;
+    do {
+      x = d.normal();
+      v = 1.0 + c * x;
+    } while (v <= 0.0);
+    v = v * v * v;
+    double u = d.uniform();
+    if (u < 1.0 - 0.0331 * (x * x) * (x * x))
+      return b * v;
+    if (std::log(u) < 0.5 * x * x + b * (1. - v + std::log(v)))
+      return b * v;
+  }
+}
+
+double beta(BasicDraws &d, double a, double b, bool legacy) {
+  if (a > 1.0 || b > 1.0) {
+    double ga = standardGamma(d, a), gb = standardGamma(d, b);
+    return ga / (ga + gb);
+  }
+  if (!legacy && a < 3e-103 && b < 3e-103) {
+    // Too small to give anything but 0 or 1.
+    double u = d.uniform();
+    return (a + b) * u < a;
+  }
+  for (;;) {
+    double u = d.uniform(), v = d.uniform();
+    double x = std::pow(u, 1.0 / a), y = std::pow(v, 1.0 / b);
+    double xpy = x + y;
+    if (legacy) {
+      if (xpy <= 1.0) {
+        if (xpy > 0)
+          return x / xpy;
+        double logX = std::log(u) / a, logY = std::log(v) / b;
+        double logM = logX > logY ? logX : logY;
+        logX -= logM;
+        logY -= logM;
+        return std::exp(logX - std::log(std::exp(logX) + std::exp(logY)));
+      }
+      continue;
+    }
+    if (xpy <= 1.0 && u + v > 0.0) {
+      if (x > 0 && y > 0)
+        return x / xpy;
+      // x or y underflowed: finish in log space.
+      double delta = std::log(u) / a - std::log(v) / b;
+      return delta > 0 ? std::exp(-std::log1p(std::exp(-delta)))
+                       : std::exp(delta - std::log1p(std::exp(delta)));
+    }
+  }
+}
+
+double laplace(BitSource &bits, double loc, double scale) {
+  for (;;) {
+    double u = bits.nextDouble();
+    if (u >= 0.5)
+      return loc - scale * std::log(2.0 - u - u);
+    if (u > 0.0)
+      return loc + scale * std::log(u + u);
+  }
+}
+
+double gumbel(BitSource &bits, double loc, double scale) {
+  for (;;) {
+    double u = 1.0 - bits.nextDouble();
+    if (u < 1.0)
+      return loc - scale * std::log(-std::log(u));
+  }
+}
+
+double logistic(BitSource &bits, double loc, double scale) {
+  for (;;) {
+    double u = bits.nextDouble();
+    if (u > 0.0)
+      return loc + scale * std::log(u / (1.0 - u));
+  }
+}
+
 double loggam(double x) {
   static const double a[10] = {8.333333333333333e-02, -2.777777777777778e-03,
                                7.936507936507937e-04, -5.952380952380952e-04,

@@ -57,6 +57,26 @@ struct SmallDrawBuffer {
 uint64_t boundedUint(BitSource &bits, uint64_t rng, int width, bool masked,
                      SmallDrawBuffer &buf);
 
+/// The three draws numpy's gamma and beta are built from: Generator uses
+/// the ziggurat normal and exponential, RandomState its legacy polar
+/// gaussian and -log(1 - U).
+class BasicDraws {
+public:
+  virtual ~BasicDraws() = default;
+  virtual double uniform() = 0;
+  virtual double normal() = 0;
+  virtual double exponential() = 0;
+};
+/// Marsaglia and Tsang's method (shape > 1) or Johnk-type rejection.
+double standardGamma(BasicDraws &d, double shape);
+/// Johnk's algorithm for a, b <= 1, else a ratio of gammas; the legacy
+/// variant lacks Generator's tiny-parameter shortcut and log-space guard.
+double beta(BasicDraws &d, double a, double b, bool legacy);
+/// These three are shared by RandomState and Generator.
+double laplace(BitSource &bits, double loc, double scale);
+double gumbel(BitSource &bits, double loc, double scale);
+double logistic(BitSource &bits, double loc, double scale);
+
 /// numpy's binomial_t: the setup BTPE/inversion reuse while n and p repeat.
 struct BinomialCache {
   bool has = false;

@@ -51,6 +51,12 @@ SeedSequence::SeedSequence(std::vector<uint32_t> entropy, std::vector<uint32_t> 
       pool_[dst] = mix(pool_[dst], hashmix(all[src], hashConst));
 }
 
+SeedSequence SeedSequence::spawnChild() {
+  std::vector<uint32_t> key = spawnKey_;
+  key.push_back(childrenSpawned_++);
+  return SeedSequence(entropy_, std::move(key));
+}
+
 std::vector<uint32_t> SeedSequence::generateState32(size_t nWords) const {
   std::vector<uint32_t> out(nWords);
   uint32_t hashConst = kInitB;

@@ -23,12 +23,18 @@ public:
   std::vector<uint32_t> generateState32(size_t nWords) const;
   std::vector<uint64_t> generateState64(size_t nWords) const;
 
+  /// The next child of spawn(): this entropy, the spawn key extended by the
+  /// number of children spawned so far.
+  SeedSequence spawnChild();
+  uint32_t childrenSpawned() const { return childrenSpawned_; }
+
   const std::vector<uint32_t> &pool() const { return pool_; }
   const std::vector<uint32_t> &entropy() const { return entropy_; }
   const std::vector<uint32_t> &spawnKey() const { return spawnKey_; }
 
 private:
   std::vector<uint32_t> entropy_, spawnKey_, pool_;
+  uint32_t childrenSpawned_ = 0;
 };
 
 /// An unsigned integer as 32-bit words, least significant first ([0] for 0).

@@ -104,6 +104,16 @@ TEST(SeedSequence, GenerateStateMatchesNumpy) {
   EXPECT_EQ(wordsOf(uint64_t(1) << 40), (std::vector<uint32_t>{0, 256}));
 }
 
+TEST(SeedSequence, SpawnExtendsTheSpawnKey) {
+  // np.random.SeedSequence(42).spawn(2), each child's generate_state(2)
+  SeedSequence parent({42});
+  SeedSequence a = parent.spawnChild(), b = parent.spawnChild();
+  EXPECT_EQ(parent.childrenSpawned(), 2u);
+  EXPECT_EQ(a.spawnKey(), (std::vector<uint32_t>{0}));
+  EXPECT_EQ(a.generateState32(2), (std::vector<uint32_t>{2684470948u, 3757501821u}));
+  EXPECT_EQ(b.generateState32(2), (std::vector<uint32_t>{4091952314u, 31242083u}));
+}
+
 TEST(PCG64, RawDrawsMatchNumpy) {
   // np.random.PCG64(0).random_raw(3)
   PCG64 g = pcgFromSeed({0});
