@@ -406,6 +406,10 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
         cls->setAttr(at->attr, v);
         return;
       }
+      if (auto *mod = obj.as<ModuleObject>()) { // sys.stdout = buffer
+        mod->set(at->attr, v);
+        return;
+      }
     }
     if (obj.kind() == Value::Kind::Function) {
       auto &attrs = obj.asFunction().attrs;
@@ -759,14 +763,32 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
                              typeName(v) + ") is not a class parax supports as a base");
     bases.push_back(std::static_pointer_cast<ClassObj>(c->shared_from_this()));
   }
-  for (auto &k : s.keywords)
-    if (k.name != "metaclass")
-      raise("NotImplementedError", "class keyword '" + k.name + "' is not supported by parax");
+  // metaclass= (or a base's) and the other keywords, for __init_subclass__.
+  std::shared_ptr<ClassObj> metaclass;
+  std::vector<std::pair<std::string, Value>> classKeywords;
+  for (auto &k : s.keywords) {
+    if (k.name.empty())
+      raise("NotImplementedError", "class keywords from **mapping are not supported by parax");
+    Value kv = eval(*k.value, f);
+    if (k.name != "metaclass") {
+      classKeywords.emplace_back(k.name, kv);
+      continue;
+    }
+    if (ClassObj *m = asClass(kv))
+      metaclass = std::static_pointer_cast<ClassObj>(m->shared_from_this());
+    else if (!(kv.kind() == Value::Kind::Native && kv.as<TypeObject>() &&
+               kv.as<TypeObject>()->repr() == "<class 'type'>"))
+      raise("TypeError", "metaclass must be a class, not " + typeName(kv));
+  }
+  for (auto &b : bases)
+    if (!metaclass && b->metaclass)
+      metaclass = b->metaclass;
   if (bases.empty())
     bases.push_back(std::static_pointer_cast<ClassObj>(
         asClass(builtin("object"))->shared_from_this()));
   auto cls = std::make_shared<ClassObj>(s.name, "__main__", bases);
   cls->linearize();
+  cls->metaclass = metaclass;
   auto scope = std::make_shared<Scope>();
   scope->classBody = true;
   scope->parent = f.scope == globals_ ? nullptr : f.scope;
@@ -802,6 +824,22 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
       base->subclassHook(*this, *cls);
       break;
     }
+  // A base's __init_subclass__ (an implicit classmethod) gets the new class
+  // and the class statement's keywords.
+  const Value *initSub = cls->lookupAfter(cls.get(), "__init_subclass__");
+  if (initSub && !exceptionBase) {
+    Value fn = *initSub;
+    if (auto *cm = fn.kind() == Value::Kind::Native ? fn.as<ClassMethodObj>() : nullptr)
+      fn = cm->fn;
+    CallArgs ia;
+    ia.args = {Value::object(Value::Kind::Native, cls)};
+    ia.kwargs = classKeywords;
+    ia.loc = s.loc;
+    curLoc_ = s.loc;
+    call(fn, ia);
+  } else if (!classKeywords.empty()) {
+    raise("TypeError", s.name + ".__init_subclass__() takes no keyword arguments");
+  }
   for (size_t i = decos.size(); i-- > 0;) {
     curLoc_ = s.decorators[i]->loc;
     try {

@@ -537,7 +537,8 @@ bool Evaluator::truthy(const Value &v) {
 std::vector<Value> Evaluator::iterate(const Value &v, Loc loc) {
   if (auto *it = v.kind() == Value::Kind::Native ? v.as<IteratorObj>() : nullptr)
     return it->rest(*this);
-  if (ClassObj *cls = classOfInstance(v)) {
+  ClassObj *metaOf = asClass(v) ? asClass(v)->metaclass.get() : nullptr;
+  if (ClassObj *cls = metaOf ? metaOf : classOfInstance(v)) {
     // __iter__ then __next__ until StopIteration; or __getitem__ from 0
     // until IndexError (the old sequence protocol).
     Value it;
