@@ -15,6 +15,7 @@
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/NumpyText.h"
 #include "frontend/lib/SysModule.h"
 
 #include <algorithm>
@@ -258,6 +259,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installMathModule(ev, *math);
   installNn(ev, *nn);
   installNumpy(ev, *np, *jnpMod);
+  installNumpyTextIO(ev, *np);
   installPythonTypeModules(ev, *typing, *collections, *dataclasses, *tree);
   jax->set("numpy", wrap(jnpMod));
   jax->set("lax", wrap(lax));

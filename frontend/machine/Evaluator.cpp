@@ -1164,8 +1164,9 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
     return modules_[dotted] = embedded;
   std::string top = dotted.substr(0, dotted.find('.'));
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
-                     "math, time, functools, operator, itertools, typing, collections and "
-                     "dataclasses";
+                     "math, time, functools, operator, itertools, typing, collections, "
+                     "dataclasses, sys, os, io, json, copy, enum, abc, numbers, string, "
+                     "textwrap, warnings and contextlib";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }
