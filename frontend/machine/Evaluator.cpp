@@ -1370,8 +1370,11 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
       // is reported at the program's call, the library line as a note.
       Diagnostic &d = e.diag();
       if (d.loc.valid() && isLibraryFile(d.loc.file)) {
-        d.notes.insert(d.notes.begin(),
-                       DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
+        // A message with a hint was written for the program's author; the
+        // library's own line would only be noise there.
+        if (d.hint.empty())
+          d.notes.insert(d.notes.begin(),
+                         DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
         d.loc = args.loc;
         d.stack = frame.saved;
         if (auto *r = dynamic_cast<RaisedError *>(&e))
