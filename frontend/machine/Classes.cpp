@@ -439,6 +439,23 @@ bool PropertyObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     out = name == "fget" ? fget : name == "fset" ? fset : fdel;
     return true;
   }
+  if (name == "__isabstractmethod__") { // @property over an @abc.abstractmethod
+    Value flag;
+    for (const Value *acc : {&fget, &fset, &fdel})
+      if (!acc->isNone()) {
+        try {
+          flag = ev.getAttr(*acc, "__isabstractmethod__", ev.currentLoc());
+        } catch (ParaxError &) {
+          continue;
+        }
+        if (ev.truthy(flag)) {
+          out = Value::boolean(true);
+          return true;
+        }
+      }
+    out = Value::boolean(false);
+    return true;
+  }
   if (!slot)
     return false;
   out = makeBuiltin("property." + name, [get, set, del, name](Evaluator &, CallArgs &a) {

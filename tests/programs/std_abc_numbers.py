@@ -81,3 +81,23 @@ try:
     scale("a")
 except TypeError as e:
     print(e)
+
+
+class WithProperty(ABC):
+    @property
+    @abstractmethod
+    def size(self):
+        ...
+
+
+class Sized(WithProperty):
+    @property
+    def size(self):
+        return 5
+
+
+try:
+    WithProperty()
+except TypeError as e:
+    print("TypeError:", e)
+print(Sized().size)
