@@ -97,7 +97,10 @@ public:
   Encoder(Evaluator &ev, EncodeOptions o) : ev_(ev), o_(std::move(o)) {}
 
   void encode(const Value &v, int level) {
-    ev_.setCurrentLoc(ev_.currentLoc());
+    // CPython's encoder recurses as Python calls do: past the recursion
+    // limit it is a RecursionError (never a native stack overflow here).
+    if (level >= kMaxCallDepth)
+      raise("RecursionError", "maximum recursion depth exceeded while encoding a JSON object");
     if (out.size() > (size_t(1) << 20))
       HostMemory::require(int64_t(out.size()), "a JSON document");
     switch (v.kind()) {
@@ -309,8 +312,9 @@ private:
   }
 
   Value value() {
-    if (++depth_ > 10000)
-      raise("RecursionError", "maximum recursion depth exceeded while decoding a JSON document");
+    if (++depth_ > kMaxCallDepth)
+      raise("RecursionError", "maximum recursion depth exceeded while decoding a JSON object "
+                              "from a unicode string");
     struct Depth {
       int &d;
       ~Depth() { --d; }
