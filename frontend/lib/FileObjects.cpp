@@ -70,6 +70,8 @@ public:
     } else {
       newline_ = newline.asStr();
     }
+    if (mode_.append) // 'a': the position starts at the end, as in CPython
+      ::lseek(fd_, 0, SEEK_END);
   }
   ~FileHandle() override {
     if (fd_ >= 0) {
