@@ -60,3 +60,11 @@ except UnicodeDecodeError as e:
     print("UnicodeDecodeError", isinstance(e, ValueError))
 os.remove(path)
 print(os.path.exists(path))
+with open(path, "w") as f:
+    f.write("\ufeffwith a byte order mark\n")
+with open(path, encoding="utf-8-sig") as f:
+    text = f.read()
+print(text == "with a byte order mark\n", len(text), f.closed)
+with open(path) as f:
+    print(len(f.read()))
+os.remove(path)
