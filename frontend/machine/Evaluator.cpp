@@ -229,13 +229,31 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
 //===----------------------------------------------------------------------===//
 // Names
 //===----------------------------------------------------------------------===//
+namespace {
+/// The module scope a function of a module parax ships in Python runs in
+/// (its `global` names live there, not in the program's globals); null for
+/// the program's own functions.
+Scope *libraryModuleScope(Scope *s) {
+  Scope *root = s;
+  while (root->parent)
+    root = root->parent.get();
+  return root != s && !root->locals && !root->classBody ? root : nullptr;
+}
+} // namespace
+
 Value Evaluator::lookup(const std::string &name, Frame &f, Loc loc) {
   Scope *s = f.scope.get();
   if (s->declared) {
     auto d = s->declared->find(name);
     // `global x`: skip the enclosing function scopes.
-    if (d != s->declared->end() && d->second)
+    if (d != s->declared->end() && d->second) {
+      if (Scope *m = libraryModuleScope(s)) {
+        auto it = m->vars.find(name);
+        if (it != m->vars.end())
+          return it->second;
+      }
       s = nullptr;
+    }
   }
   if (s && s->locals && s->locals->count(name)) {
     auto it = s->vars.find(name);
@@ -286,8 +304,10 @@ Scope *declaredScope(Scope &s, Scope &globals, const std::string &name) {
   auto d = s.declared->find(name);
   if (d == s.declared->end())
     return nullptr;
-  if (d->second)
-    return &globals;
+  if (d->second) {
+    Scope *m = libraryModuleScope(&s);
+    return m ? m : &globals;
+  }
   for (Scope *p = s.parent.get(); p; p = p->parent.get())
     if (p->locals && p->locals->count(name))
       return p;

@@ -151,12 +151,7 @@ def warn_explicit(message, category, filename, lineno, module=None, registry=Non
         if key in _registry:
             return
         _registry[key] = True
-    _hooks[0](message, category, filename, lineno, None, line)
-
-
-# The showwarning that warn() calls (catch_warnings(record=True) replaces it;
-# a list because functions of a module cannot rebind its globals here).
-_hooks = [showwarning]
+    showwarning(message, category, filename, lineno, None, line)
 
 
 class catch_warnings:
@@ -176,13 +171,14 @@ class catch_warnings:
         return "catch_warnings(record=%r)" % self._record
 
     def __enter__(self):
+        global showwarning
         if self._entered:
             raise RuntimeError("Cannot enter %r twice" % self)
         self._entered = True
         self._filters = list(filters)
         self._registry = dict(_registry)
         self._once = dict(onceregistry)
-        self._showwarning = _hooks[0]
+        self._showwarning = showwarning
         _clear(_registry)
         if self._action is not None:
             simplefilter(self._action, self._category, self._lineno, self._append)
@@ -192,11 +188,12 @@ class catch_warnings:
             def _record(message, category, filename, lineno, file=None, line=None):
                 log.append(WarningMessage(message, category, filename, lineno, file, line))
 
-            _hooks[0] = _record
+            showwarning = _record
             return log
         return None
 
     def __exit__(self, *exc_info):
+        global showwarning
         if not self._entered:
             raise RuntimeError("Cannot exit %r without entering first" % self)
         filters.clear()
@@ -205,5 +202,5 @@ class catch_warnings:
         _registry.update(self._registry)
         _clear(onceregistry)
         onceregistry.update(self._once)
-        _hooks[0] = self._showwarning
+        showwarning = self._showwarning
         return False
