@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <llvm/Config/llvm-config.h>
 #include <unistd.h>
+#include <utility>
 
 namespace parax {
 
@@ -144,8 +145,10 @@ std::string usageText() {
          "  --timeout SECONDS     stop a program (each REPL input) that runs longer,\n"
          "                        with TimeoutError at its line (PARAX_TIMEOUT)\n"
          "  --allow-read DIR      let the program read files under DIR (open(),\n"
-         "                        np.loadtxt ...; repeatable; default: no files)\n"
-         "  --allow-write DIR     let the program write files under DIR (repeatable)\n"
+         "                        np.loadtxt ...; repeatable, or PARAX_ALLOW_READ=\n"
+         "                        DIR1:DIR2; default: no files)\n"
+         "  --allow-write DIR     let the program write files under DIR (repeatable;\n"
+         "                        PARAX_ALLOW_WRITE)\n"
          "  --allow-env NAME      copy host environment variable NAME into the\n"
          "                        program's os.environ (repeatable; default: none)\n"
          "  --version             print the version, LLVM version and backends\n"
@@ -175,6 +178,22 @@ bool parseOptions(int argc, char **argv, Options &o, std::string &error) {
     }
     o.timeout = *v;
   }
+  // PARAX_ALLOW_READ / PARAX_ALLOW_WRITE: ':'-separated directories, as
+  // repeated --allow-read / --allow-write.
+  for (auto [name, list] : {std::pair{"PARAX_ALLOW_READ", &o.allowRead},
+                            std::pair{"PARAX_ALLOW_WRITE", &o.allowWrite}})
+    if (const char *v = std::getenv(name)) {
+      std::string dirs = v;
+      size_t start = 0;
+      while (start <= dirs.size()) {
+        size_t end = dirs.find(':', start);
+        if (end == std::string::npos)
+          end = dirs.size();
+        if (end > start)
+          list->push_back(dirs.substr(start, end - start));
+        start = end + 1;
+      }
+    }
   o.command = "repl";
   int i = 1;
   if (i < argc && (std::string(argv[i]) == "check" ||

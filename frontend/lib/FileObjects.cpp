@@ -27,6 +27,12 @@ constexpr size_t kChunk = 1 << 16;
 
 enum class Encoding { Utf8, Ascii, Latin1 };
 
+bool isUtf8Sig(std::string name) {
+  for (auto &c : name)
+    c = char(std::tolower((unsigned char)c));
+  return name == "utf-8-sig" || name == "utf_8_sig";
+}
+
 bool parseEncoding(std::string name, Encoding &out) {
   for (auto &c : name)
     c = char(std::tolower((unsigned char)c));
@@ -63,13 +69,16 @@ char hexDigit(int v) { return "0123456789abcdef"[v & 15]; }
 
 class FileHandle : public NativeObject {
 public:
-  FileHandle(int fd, std::string name, FileSandbox::Mode mode, Encoding enc, Value newline)
-      : fd_(fd), name_(std::move(name)), mode_(mode), enc_(enc) {
+  FileHandle(int fd, std::string name, FileSandbox::Mode mode, Encoding enc, Value newline,
+             bool dropBom)
+      : fd_(fd), name_(std::move(name)), mode_(mode), enc_(enc), dropBom_(dropBom) {
     if (newline.isNone()) {
       translate_ = true;
     } else {
       newline_ = newline.asStr();
     }
+    if (mode_.append) // 'a': the position starts at the end, as in CPython
+      ::lseek(fd_, 0, SEEK_END);
   }
   ~FileHandle() override {
     if (fd_ >= 0) {
@@ -107,7 +116,7 @@ public:
       }
       out = decodeRange(pos_, buf_.size());
       consumed(buf_.size());
-      return finishText(out);
+      return out;
     }
     while (n > 0) {
       size_t start = pos_, i = pos_;
@@ -127,7 +136,7 @@ public:
       if (n > 0 && !fill())
         break;
     }
-    return finishText(out);
+    return out;
   }
 
   /// One line, its newline included (limit >= 0: at most that many characters).
@@ -174,7 +183,7 @@ public:
       if (!fill())
         break;
     }
-    return finishText(out);
+    return out;
   }
 
   int64_t write(const std::string &s) {
@@ -320,6 +329,11 @@ private:
       return false;
     }
     buf_.resize(old + size_t(n));
+    if (dropBom_ && filePos_ == 0 && buf_.size() >= 3 && buf_.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+      buf_.erase(0, 3); // utf-8-sig: the byte order mark is not text
+      filePos_ = 3;
+    }
+    dropBom_ = false;
     return true;
   }
   /// A character or a "\r\n" pair at `i` may continue past the buffer.
@@ -389,16 +403,12 @@ private:
     }
     return out;
   }
-  std::string finishText(std::string s) {
-    // utf-8-sig and a leading byte order mark: CPython's utf-8 keeps it; we
-    // do the same (only utf-8-sig would drop it).
-    return s;
-  }
 
   int fd_;
   std::string name_;
   FileSandbox::Mode mode_;
   Encoding enc_;
+  bool dropBom_ = false; ///< utf-8-sig: skip a leading byte order mark
   bool translate_ = false;
   std::string newline_;
   std::string buf_; ///< read-ahead bytes; [pos_, size) unread
@@ -453,8 +463,9 @@ void installFileFunctions(Evaluator &ev, ModuleObject &m) {
         raise("ValueError", "illegal newline value: " + pyStrRepr(nl));
     }
     int fd = openProgramFile(ev, path, mode, "open");
+    bool sig = !a.args[2].isNone() && isUtf8Sig(a.args[2].asStr()) && m.read;
     return Value::object(Value::Kind::Native,
-                         std::make_shared<FileHandle>(fd, path, m, enc, newline));
+                         std::make_shared<FileHandle>(fd, path, m, enc, newline, sig));
   });
   m.def("file_read", [](Evaluator &, CallArgs &a) {
     return Value::str(handleArg(a, "file_read").read(intArg(a, 1, -1)));

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <vector>
 #include <numeric>
 
 namespace parax::frontend {
@@ -189,10 +190,71 @@ void installMathModule(Evaluator &ev, ModuleObject &m) {
   });
   m.def("fsum", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "fsum");
-    long double s = 0;
-    for (const Value &v : ev.iterate(a.args[0], a.loc))
-      s += num(v, "fsum");
-    return Value::floating(double(s));
+    // Exactly rounded, as CPython's: the sum is kept as non-overlapping
+    // partials (Shewchuk's algorithm), rounded once at the end.
+    std::vector<double> partials;
+    double special = 0; // inf/nan inputs: IEEE's sum of them
+    bool sawSpecial = false;
+    for (const Value &v : ev.iterate(a.args[0], a.loc)) {
+      double x = num(v, "fsum");
+      if (!std::isfinite(x)) {
+        special = sawSpecial ? special + x : x;
+        sawSpecial = true;
+        continue;
+      }
+      size_t k = 0;
+      for (double y : partials) {
+        if (std::fabs(x) < std::fabs(y))
+          std::swap(x, y);
+        double hi = x + y, lo = y - (hi - x);
+        if (lo != 0)
+          partials[k++] = lo;
+        x = hi;
+      }
+      if (!std::isfinite(x))
+        raise("OverflowError", "intermediate overflow in fsum");
+      partials.resize(k);
+      partials.push_back(x);
+    }
+    if (sawSpecial) {
+      if (std::isnan(special))
+        raise("ValueError", "-inf + inf in fsum");
+      return Value::floating(special);
+    }
+    double hi = 0;
+    size_t n = partials.size();
+    if (n > 0) {
+      hi = partials[--n];
+      double lo = 0;
+      while (n > 0) {
+        double x = hi, y = partials[--n];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo != 0)
+          break;
+      }
+      // Half-way cases: round as the exact sum would.
+      if (n > 0 && ((lo < 0 && partials[n - 1] < 0) || (lo > 0 && partials[n - 1] > 0))) {
+        double y = lo * 2, x = hi + y;
+        if (y == x - hi)
+          hi = x;
+      }
+    }
+    return Value::floating(hi);
+  });
+  m.def("nextafter", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "nextafter");
+    return Value::floating(std::nextafter(num(a.args[0], "nextafter"), num(a.args[1], "nextafter")));
+  });
+  m.def("ulp", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "ulp");
+    double x = std::fabs(num(a.args[0], "ulp"));
+    if (std::isnan(x) || std::isinf(x))
+      return Value::floating(x);
+    double up = std::nextafter(x, INFINITY);
+    if (std::isinf(up))
+      return Value::floating(x - std::nextafter(x, 0.0));
+    return Value::floating(up - x);
   });
   m.def("isclose", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 2, 2, "isclose");

@@ -16,6 +16,7 @@
 #include "frontend/lib/NpRandomModule.h"
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/NumpyText.h"
 #include "frontend/lib/SysModule.h"
 
 #include <algorithm>
@@ -316,6 +317,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installNumpyRandomModule(ev, *npRandom);
   np->set("random", wrap(npRandom));
   installPyRandomCore(ev, *pyRandomCore);
+  installNumpyTextIO(ev, *np);
   installPythonTypeModules(ev, *typing, *collections, *dataclasses, *tree);
   jax->set("numpy", wrap(jnpMod));
   jax->set("lax", wrap(lax));

@@ -12,9 +12,11 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/SysModule.h"
 #include "frontend/lib/FileObjects.h"
+#include "frontend/lib/JsonCodec.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/SandboxedFiles.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Exceptions.h"
 #include "runtime/BackendStop.h"
@@ -199,6 +201,7 @@ void installSys(Evaluator &ev, ModuleObject &sys) {
 
 void installParaxHelpers(Evaluator &ev, ModuleObject &m) {
   installFileFunctions(ev, m);
+  installJsonFunctions(ev, m);
   // os.environ's starting contents (a copy; the host's environment is not
   // the program's).
   m.def("environ", [](Evaluator &ev, CallArgs &) {
@@ -274,6 +277,40 @@ void installParaxHelpers(Evaluator &ev, ModuleObject &m) {
       raiseFileError(ev, err, a.args[0].asStr());
     return Value::none();
   });
+  // What copy, abc and enum need of the object model.
+  m.def("new_instance", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "new_instance");
+    ClassObj *c = asClass(a.args[0]);
+    if (!c)
+      raise("TypeError", "new_instance() needs a class, not " + frontend::typeName(a.args[0]));
+    return Value::object(Value::Kind::Native,
+                         std::make_shared<InstanceObj>(
+                             std::static_pointer_cast<ClassObj>(c->shared_from_this())));
+  });
+  m.def("construct", [](Evaluator &ev, CallArgs &a) {
+    ClassObj *c = a.args.empty() ? nullptr : asClass(a.args[0]);
+    if (!c)
+      raise("TypeError", "construct() needs a class");
+    CallArgs rest = a;
+    rest.args.erase(rest.args.begin());
+    return c->construct(ev, rest);
+  });
+  m.def("set_own_attr", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 3, 3, "set_own_attr");
+    auto *i = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>() : nullptr;
+    if (!i || !a.args[1].isStr())
+      raise("TypeError", "set_own_attr() needs an instance and a name");
+    i->setOwnAttr(a.args[1].asStr(), a.args[2]);
+    return Value::none();
+  });
+  m.def("id", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "id");
+    const void *p = a.args[0].objectPtr().get();
+    if (p)
+      return Value::integer(int64_t(reinterpret_cast<uintptr_t>(p) >> 3));
+    // Inline values (None, bools, small numbers): identity is the value.
+    return Value::integer(-1 - int64_t(a.args[0].kind()));
+  });
   m.def("getcwd", [](Evaluator &, CallArgs &) {
     return Value::str(FileSandbox::absolutePath("."));
   });
@@ -342,7 +379,7 @@ void installStdlibModules(Evaluator &ev, std::unordered_map<std::string, Value> 
       installTimeExtras(*t);
 }
 
-void printTo(Evaluator &ev, const Value &file, const std::string &text) {
+void printTo(Evaluator &ev, const Value &file, const std::vector<std::string> &pieces) {
   Value target = file;
   if (target.isNone()) {
     Value sys = ev.loadedModule("sys");
@@ -353,11 +390,16 @@ void printTo(Evaluator &ev, const Value &file, const std::string &text) {
       return; // sys.stdout = None: print() writes nothing, as in CPython
   }
   if (StdStream *s = asStream(target)) {
+    std::string text;
+    for (auto &p : pieces)
+      text += p;
     s->write(ev, text);
     return;
   }
   Value write = ev.getAttr(target, "write", ev.currentLoc());
-  ev.call(write, {Value::str(text)}, ev.currentLoc());
+  for (auto &p : pieces)
+    if (!p.empty())
+      ev.call(write, {Value::str(p)}, ev.currentLoc());
 }
 
 std::optional<int> systemExitStatus(const ParaxError &e, std::string &message) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace parax::frontend {
 
@@ -20,7 +21,9 @@ void installStdlibModules(Evaluator &ev, std::unordered_map<std::string, Value> 
 /// print()'s output: to `file` when given (its write method; sys.stdout
 /// and sys.stderr are the session's streams), else to sys.stdout - which
 /// the program may have replaced (contextlib.redirect_stdout).
-void printTo(Evaluator &ev, const Value &file, const std::string &text);
+/// `pieces` are the strings print() writes (each argument, the separators
+/// and the end), written one call each to a stream of the program's.
+void printTo(Evaluator &ev, const Value &file, const std::vector<std::string> &pieces);
 
 /// When `e` is an uncaught SystemExit (sys.exit), the process exit status
 /// as CPython computes it (None: 0, an int: itself, anything else: printed

@@ -171,34 +171,6 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
           --e;
       return Value::str(s.substr(b, e - b));
     });
-  if (name == "split")
-    return method("str.split", [s](Evaluator &, CallArgs &a) {
-      std::vector<Value> out;
-      if (a.args.empty() || a.args[0].isNone()) {
-        size_t i = 0;
-        while (i < s.size()) {
-          while (i < s.size() && isspace((unsigned char)s[i]))
-            ++i;
-          size_t j = i;
-          while (j < s.size() && !isspace((unsigned char)s[j]))
-            ++j;
-          if (j > i)
-            out.push_back(Value::str(s.substr(i, j - i)));
-          i = j;
-        }
-        return Value::list(out);
-      }
-      if (!a.args[0].isStr() || a.args[0].asStr().empty())
-        raise("ValueError", "empty separator");
-      std::string sep = a.args[0].asStr();
-      size_t start = 0, pos;
-      while ((pos = s.find(sep, start)) != std::string::npos) {
-        out.push_back(Value::str(s.substr(start, pos - start)));
-        start = pos + sep.size();
-      }
-      out.push_back(Value::str(s.substr(start)));
-      return Value::list(out);
-    });
   if (name == "replace")
     return method("str.replace", [s, strArg](Evaluator &, CallArgs &a) {
       expectArgs(a, 2, 2, "replace");
@@ -224,14 +196,6 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
       }
       r.append(s, start, std::string::npos);
       return Value::str(std::move(r));
-    });
-  if (name == "startswith" || name == "endswith")
-    return method("str." + name, [s, name, strArg](Evaluator &, CallArgs &a) {
-      std::string p = strArg(a, 0, name);
-      bool r = p.size() <= s.size() &&
-               (name == "startswith" ? s.compare(0, p.size(), p) == 0
-                                     : s.compare(s.size() - p.size(), p.size(), p) == 0);
-      return Value::boolean(r);
     });
   if (name == "ljust" || name == "rjust" || name == "center" || name == "zfill")
     return method("str." + name, [s, name](Evaluator &ev, CallArgs &a) {

@@ -375,10 +375,15 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       else if (kw.first != "flush" && kw.first != "sep" && kw.first != "end")
         raise("TypeError", "'" + kw.first + "' is an invalid keyword argument for print()");
     }
-    std::string out;
-    for (size_t i = 0; i < a.args.size(); ++i)
-      out += (i ? sep : "") + ev.str(a.args[i]);
-    printTo(ev, file, out + end); // sys.stdout, or file= (frontend/lib/SysModule.h)
+    // Written piece by piece (args, seps, end) as CPython writes them.
+    std::vector<std::string> pieces;
+    for (size_t i = 0; i < a.args.size(); ++i) {
+      if (i)
+        pieces.push_back(sep);
+      pieces.push_back(ev.str(a.args[i]));
+    }
+    pieces.push_back(end);
+    printTo(ev, file, pieces); // sys.stdout, or file= (frontend/lib/SysModule.h)
     return Value::none();
   });
   // open() is io.open (frontend/lib/python/io.py): files under --allow-read
@@ -598,6 +603,9 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       inst->setAttr(ev, a.args[1].asStr(), a.args[2]);
     else if (ClassObj *c = asClass(a.args[0]))
       c->setAttr(a.args[1].asStr(), a.args[2]);
+    else if (auto *m = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<ModuleObject>()
+                                                               : nullptr)
+      m->set(a.args[1].asStr(), a.args[2]);
     else
       raise("AttributeError", "'" + typeName(a.args[0]) + "' object attribute '" +
                                   a.args[1].asStr() + "' is read-only");
@@ -616,6 +624,14 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
                                                    : std::vector<Value>{a.args[1]};
     for (const Value &t : types) {
       if (ClassObj *c = asClass(t)) {
+        // type(C).__instancecheck__ (abc's registered virtual subclasses).
+        if (c->metaclass && c->metaclass->lookup("__instancecheck__")) {
+          Value r;
+          callSpecial(ev, t, "__instancecheck__", {a.args[0]}, r);
+          if (ev.truthy(r))
+            return Value::boolean(true);
+          continue;
+        }
         ClassObj *vc = classOfInstance(a.args[0]);
         if ((vc && vc->isSubclassOf(c)) || (c->name() == "object" && c->bases().empty()))
           return Value::boolean(true);

@@ -191,6 +191,14 @@ bool ClassObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     return true;
   }
   const Value *v = lookup(name);
+  if (!v && metaclass) {
+    // An attribute of the metaclass, bound to this class (EnumType's
+    // __members__, ABCMeta.register).
+    if (const Value *m = metaclass->lookup(name)) {
+      out = bindClassAttr(ev, *m, self, Value::object(Value::Kind::Native, metaclass));
+      return true;
+    }
+  }
   if (!v)
     return false;
   // On the class itself: functions stay plain functions, classmethods bind
@@ -210,6 +218,16 @@ bool ClassObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 }
 
 Value ClassObj::call(Evaluator &ev, CallArgs &args) {
+  if (metaclass)
+    if (const Value *mc = metaclass->lookup("__call__")) {
+      CallArgs a = args;
+      a.args.insert(a.args.begin(), Value::object(Value::Kind::Native, shared_from_this()));
+      return ev.call(*mc, a);
+    }
+  return construct(ev, args);
+}
+
+Value ClassObj::construct(Evaluator &ev, CallArgs &args) {
   Value cls = Value::object(Value::Kind::Native, shared_from_this());
   // A class may make its instances another way (__new__ of a builtin base
   // such as NamedTuple's tuple); plain classes allocate an InstanceObj.
@@ -421,6 +439,23 @@ bool PropertyObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     out = name == "fget" ? fget : name == "fset" ? fset : fdel;
     return true;
   }
+  if (name == "__isabstractmethod__") { // @property over an @abc.abstractmethod
+    Value flag;
+    for (const Value *acc : {&fget, &fset, &fdel})
+      if (!acc->isNone()) {
+        try {
+          flag = ev.getAttr(*acc, "__isabstractmethod__", ev.currentLoc());
+        } catch (ParaxError &) {
+          continue;
+        }
+        if (ev.truthy(flag)) {
+          out = Value::boolean(true);
+          return true;
+        }
+      }
+    out = Value::boolean(false);
+    return true;
+  }
   if (!slot)
     return false;
   out = makeBuiltin("property." + name, [get, set, del, name](Evaluator &, CallArgs &a) {
@@ -490,6 +525,9 @@ bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 bool callSpecial(Evaluator &ev, const Value &self, const char *name,
                  std::initializer_list<Value> args, Value &out) {
   ClassObj *cls = classOfInstance(self);
+  if (!cls)
+    if (ClassObj *c = asClass(self))
+      cls = c->metaclass.get(); // len(Color), `x in Color`: the metaclass's methods
   if (!cls)
     if (ExceptionValue *e = asException(self))
       for (const ExceptionType *t = e->type().get(); t && !cls; t = t->base().get())

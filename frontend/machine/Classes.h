@@ -71,6 +71,15 @@ public:
   std::function<void(Evaluator &, ClassObj &)> subclassHook;
   /// Set by @dataclasses.dataclass (frontend/lib/PyTypes.cpp).
   std::shared_ptr<struct DataclassFields> dataclass;
+  /// `class C(metaclass=M)` (or a base's): a class whose methods act on the
+  /// class itself - iteration, len, `in`, [], repr, isinstance checks
+  /// (__instancecheck__), calling it (__call__) and attributes the class
+  /// lacks (enum's EnumType, abc's ABCMeta). Classes are not created by it:
+  /// parax has no type.__new__; a base's __init_subclass__ runs instead.
+  std::shared_ptr<ClassObj> metaclass;
+  /// Calling the class without its metaclass's __call__: __new__ (if any)
+  /// and __init__ (what type.__call__ does).
+  Value construct(Evaluator &ev, CallArgs &args);
 
 private:
   std::string name_, module_;

@@ -264,13 +264,31 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
 //===----------------------------------------------------------------------===//
 // Names
 //===----------------------------------------------------------------------===//
+namespace {
+/// The module scope a function of a module parax ships in Python runs in
+/// (its `global` names live there, not in the program's globals); null for
+/// the program's own functions.
+Scope *libraryModuleScope(Scope *s) {
+  Scope *root = s;
+  while (root->parent)
+    root = root->parent.get();
+  return root != s && !root->locals && !root->classBody ? root : nullptr;
+}
+} // namespace
+
 Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
   Scope *s = f.scope.get();
   if (s->declared) {
     auto d = s->declared->find(key);
     // `global x`: skip the enclosing function scopes.
-    if (d != s->declared->end() && d->second)
+    if (d != s->declared->end() && d->second) {
+      if (Scope *m = libraryModuleScope(s)) {
+        auto it = m->vars.find(key);
+        if (it != m->vars.end())
+          return it->second;
+      }
       s = nullptr;
+    }
   }
   if (s) {
     // The common case first: a name bound in the running scope.
@@ -324,8 +342,10 @@ Scope *declaredScope(Scope &s, Scope &globals, const std::string &name) {
   auto d = s.declared->find(name);
   if (d == s.declared->end())
     return nullptr;
-  if (d->second)
-    return &globals;
+  if (d->second) {
+    Scope *m = libraryModuleScope(&s);
+    return m ? m : &globals;
+  }
   for (Scope *p = s.parent.get(); p; p = p->parent.get())
     if (p->locals && p->locals->count(name))
       return p;
@@ -454,6 +474,10 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
       }
       if (auto *cls = obj.as<ClassObj>()) {
         cls->setAttr(at->attr, v);
+        return;
+      }
+      if (auto *mod = obj.as<ModuleObject>()) { // sys.stdout = buffer
+        mod->set(at->attr, v);
         return;
       }
     }
@@ -812,14 +836,32 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
                              typeName(v) + ") is not a class parax supports as a base");
     bases.push_back(std::static_pointer_cast<ClassObj>(c->shared_from_this()));
   }
-  for (auto &k : s.keywords)
-    if (k.name != "metaclass")
-      raise("NotImplementedError", "class keyword '" + k.name + "' is not supported by parax");
+  // metaclass= (or a base's) and the other keywords, for __init_subclass__.
+  std::shared_ptr<ClassObj> metaclass;
+  std::vector<std::pair<std::string, Value>> classKeywords;
+  for (auto &k : s.keywords) {
+    if (k.name.empty())
+      raise("NotImplementedError", "class keywords from **mapping are not supported by parax");
+    Value kv = eval(*k.value, f);
+    if (k.name != "metaclass") {
+      classKeywords.emplace_back(k.name, kv);
+      continue;
+    }
+    if (ClassObj *m = asClass(kv))
+      metaclass = std::static_pointer_cast<ClassObj>(m->shared_from_this());
+    else if (!(kv.kind() == Value::Kind::Native && kv.as<TypeObject>() &&
+               kv.as<TypeObject>()->repr() == "<class 'type'>"))
+      raise("TypeError", "metaclass must be a class, not " + typeName(kv));
+  }
+  for (auto &b : bases)
+    if (!metaclass && b->metaclass)
+      metaclass = b->metaclass;
   if (bases.empty())
     bases.push_back(std::static_pointer_cast<ClassObj>(
         asClass(builtin("object"))->shared_from_this()));
   auto cls = std::make_shared<ClassObj>(s.name, "__main__", bases);
   cls->linearize();
+  cls->metaclass = metaclass;
   auto scope = std::make_shared<Scope>();
   scope->classBody = true;
   scope->parent = f.scope == globals_ ? nullptr : f.scope;
@@ -855,6 +897,22 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
       base->subclassHook(*this, *cls);
       break;
     }
+  // A base's __init_subclass__ (an implicit classmethod) gets the new class
+  // and the class statement's keywords.
+  const Value *initSub = cls->lookupAfter(cls.get(), "__init_subclass__");
+  if (initSub && !exceptionBase) {
+    Value fn = *initSub;
+    if (auto *cm = fn.kind() == Value::Kind::Native ? fn.as<ClassMethodObj>() : nullptr)
+      fn = cm->fn;
+    CallArgs ia;
+    ia.args = {Value::object(Value::Kind::Native, cls)};
+    ia.kwargs = classKeywords;
+    ia.loc = s.loc;
+    curLoc_ = s.loc;
+    call(fn, ia);
+  } else if (!classKeywords.empty()) {
+    raise("TypeError", s.name + ".__init_subclass__() takes no keyword arguments");
+  }
   for (size_t i = decos.size(); i-- > 0;) {
     curLoc_ = s.decorators[i]->loc;
     try {
@@ -1226,8 +1284,9 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   }
   std::string top = dotted.substr(0, dotted.find('.'));
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
-                     "math, time, functools, operator, itertools, contextlib, typing, "
-                     "collections and dataclasses";
+                     "math, time, functools, operator, itertools, typing, collections, "
+                     "dataclasses, sys, os, io, json, copy, enum, abc, numbers, string, "
+                     "textwrap, warnings and contextlib";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }
@@ -1451,8 +1510,11 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
       // is reported at the program's call, the library line as a note.
       Diagnostic &d = e.diag();
       if (d.loc.valid() && isLibraryFile(d.loc.file)) {
-        d.notes.insert(d.notes.begin(),
-                       DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
+        // A message with a hint was written for the program's author; the
+        // library's own line would only be noise there.
+        if (d.hint.empty())
+          d.notes.insert(d.notes.begin(),
+                         DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
         d.loc = args.loc;
         d.stack = frame.saved;
         if (auto *r = dynamic_cast<RaisedError *>(&e))

@@ -461,11 +461,20 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
   builtins["issubclass"] = makeBuiltin("issubclass", [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 2)
       raise("TypeError", "issubclass expected 2 arguments, got " + std::to_string(a.args.size()));
+    std::vector<Value> specs0 =
+        a.args[1].isTuple() ? a.args[1].elements() : std::vector<Value>{a.args[1]};
+    for (const Value &spec : specs0)
+      if (ClassObj *b = asClass(spec); b && b->metaclass &&
+                                       b->metaclass->lookup("__subclasscheck__")) {
+        // type(B).__subclasscheck__ (abc's registered virtual subclasses).
+        Value r;
+        callSpecial(ev, spec, "__subclasscheck__", {a.args[0]}, r);
+        if (ev.truthy(r))
+          return Value::boolean(true);
+      }
     if (ClassObj *c = asClass(a.args[0])) {
       // A class statement's class: its MRO.
-      std::vector<Value> specs =
-          a.args[1].isTuple() ? a.args[1].elements() : std::vector<Value>{a.args[1]};
-      for (const Value &spec : specs)
+      for (const Value &spec : specs0)
         if (ClassObj *b = asClass(spec); b && c->isSubclassOf(b))
           return Value::boolean(true);
       return Value::boolean(false);
@@ -476,6 +485,8 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
     std::vector<Value> specs =
         a.args[1].isTuple() ? a.args[1].elements() : std::vector<Value>{a.args[1]};
     for (const Value &spec : specs) {
+      if (asClass(spec))
+        continue; // a class statement's class: handled above
       auto *base = spec.kind() == Value::Kind::Native ? spec.as<TypeObject>() : nullptr;
       if (!base)
         raise("TypeError", "issubclass() arg 2 must be a class, a tuple of classes, or a union");
@@ -486,7 +497,6 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
                                      base->repr() == "<class 'int'>"))
         return Value::boolean(true);
     }
-    (void)ev;
     return Value::boolean(false);
   });
   (void)ev;

@@ -88,6 +88,9 @@ ItemCursor::ItemCursor(Evaluator &ev, const Value &v, Loc loc) : ev_(&ev), loc_(
     }
     ClassObj *cls = classOfInstance(v);
     if (!cls)
+      if (ClassObj *c = asClass(v)) // `for m in Color`: the metaclass's __iter__
+        cls = c->metaclass.get();
+    if (!cls)
       notIterable(v);
     Value it;
     if (callSpecial(ev, v, "__iter__", {}, it)) {

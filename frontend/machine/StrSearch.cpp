@@ -13,6 +13,7 @@
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace parax::frontend {
@@ -136,9 +137,148 @@ bool allChars(const std::string &s, int (*pred)(int)) {
       return false;
   return true;
 }
+
+/// split/rsplit(sep=None, maxsplit=-1) as Python splits.
+Value splitStr(Evaluator &ev, const std::string &s, bool right, CallArgs &a) {
+  Value sepArg, maxArg;
+  if (a.args.size() > 2)
+    raise("TypeError", std::string(right ? "rsplit" : "split") +
+                           "() takes at most 2 arguments (" + std::to_string(a.args.size()) +
+                           " given)");
+  if (a.args.size() > 0)
+    sepArg = a.args[0];
+  if (a.args.size() > 1)
+    maxArg = a.args[1];
+  for (auto &kw : a.kwargs) {
+    if (kw.first == "sep")
+      sepArg = kw.second;
+    else if (kw.first == "maxsplit")
+      maxArg = kw.second;
+    else
+      raise("TypeError", "'" + kw.first + "' is an invalid keyword argument for split()");
+  }
+  int64_t maxsplit = maxArg.isNone() ? -1 : ev.toIndex(maxArg, "maxsplit");
+  std::vector<std::string> parts;
+  if (sepArg.isNone()) {
+    auto ws = [](unsigned char c) { return c == ' ' || (c >= 9 && c <= 13) || (c >= 0x1c && c <= 0x1f); };
+    if (!right) {
+      size_t i = 0;
+      while (i < s.size()) {
+        while (i < s.size() && ws(s[i]))
+          ++i;
+        if (i >= s.size())
+          break;
+        if (maxsplit >= 0 && int64_t(parts.size()) == maxsplit) {
+          size_t e = s.size();
+          while (e > i && ws(s[e - 1]))
+            --e;
+          parts.push_back(s.substr(i, e - i));
+          break;
+        }
+        size_t j = i;
+        while (j < s.size() && !ws(s[j]))
+          ++j;
+        parts.push_back(s.substr(i, j - i));
+        i = j;
+      }
+    } else {
+      size_t i = s.size();
+      while (i > 0) {
+        while (i > 0 && ws(s[i - 1]))
+          --i;
+        if (i == 0)
+          break;
+        if (maxsplit >= 0 && int64_t(parts.size()) == maxsplit) {
+          size_t b = 0;
+          while (b < i && ws(s[b]))
+            ++b;
+          parts.push_back(s.substr(b, i - b));
+          break;
+        }
+        size_t j = i;
+        while (j > 0 && !ws(s[j - 1]))
+          --j;
+        parts.push_back(s.substr(j, i - j));
+        i = j;
+      }
+      std::reverse(parts.begin(), parts.end());
+    }
+  } else {
+    if (!sepArg.isStr())
+      raise("TypeError", "must be str or None, not " + typeName(sepArg));
+    const std::string &sep = sepArg.asStr();
+    if (sep.empty())
+      raise("ValueError", "empty separator");
+    if (!right) {
+      size_t start = 0, pos;
+      while ((maxsplit < 0 || int64_t(parts.size()) < maxsplit) &&
+             (pos = s.find(sep, start)) != std::string::npos) {
+        parts.push_back(s.substr(start, pos - start));
+        start = pos + sep.size();
+      }
+      parts.push_back(s.substr(start));
+    } else {
+      size_t end = s.size();
+      while (maxsplit < 0 || int64_t(parts.size()) < maxsplit) {
+        if (end < sep.size())
+          break;
+        size_t pos = s.rfind(sep, end - sep.size());
+        if (pos == std::string::npos)
+          break;
+        parts.push_back(s.substr(pos + sep.size(), end - pos - sep.size()));
+        end = pos;
+      }
+      parts.push_back(s.substr(0, end));
+      std::reverse(parts.begin(), parts.end());
+    }
+  }
+  std::vector<Value> out;
+  out.reserve(parts.size());
+  for (auto &p : parts)
+    out.push_back(Value::str(std::move(p)));
+  return Value::list(out);
+}
+
+/// startswith/endswith(prefix or tuple of them, start, end).
+Value affix(Evaluator &ev, const std::string &s, bool ends, CallArgs &a) {
+  if (a.args.empty() || a.args.size() > 3)
+    raise("TypeError", std::string(ends ? "endswith" : "startswith") + "() takes from 1 to 3 "
+                       "arguments");
+  std::vector<Value> cands = a.args[0].isTuple() ? a.args[0].elements()
+                                                 : std::vector<Value>{a.args[0]};
+  bool fast = ascii(s);
+  int64_t len = fast ? int64_t(s.size()) : cpLength(s);
+  int64_t start = bound(ev, a, 1, 0, len), end = std::min(bound(ev, a, 2, len, len), len);
+  if (start > len)
+    return Value::boolean(false);
+  size_t b0 = fast ? size_t(start) : cpToByte(s, start);
+  size_t b1 = fast ? size_t(std::max(start, end)) : cpToByte(s, std::max(start, end));
+  std::string_view view(s.data() + b0, b1 - b0);
+  for (const Value &c : cands) {
+    if (!c.isStr())
+      raise("TypeError", std::string(ends ? "endswith" : "startswith") +
+                             " first arg must be str or a tuple of str, not " + typeName(c));
+    const std::string &p = c.asStr();
+    if (end < start)
+      continue;
+    if (p.size() <= view.size() &&
+        (ends ? view.compare(view.size() - p.size(), p.size(), p) == 0
+              : view.compare(0, p.size(), p) == 0))
+      return Value::boolean(true);
+  }
+  return Value::boolean(false);
+}
 } // namespace
 
 Value strSearchMethod(Evaluator &, const std::string &s, const std::string &name) {
+  if (name == "split" || name == "rsplit")
+    return makeMethod(name, [s, name](Evaluator &ev, CallArgs &a) {
+      return splitStr(ev, s, name == "rsplit", a);
+    });
+  if (name == "startswith" || name == "endswith")
+    return makeMethod(name, [s, name](Evaluator &ev, CallArgs &a) {
+      return affix(ev, s, name == "endswith", a);
+    });
   if (name == "find" || name == "rfind" || name == "index" || name == "rindex" ||
       name == "count")
     return makeMethod(name, [s, name](Evaluator &ev, CallArgs &a) {

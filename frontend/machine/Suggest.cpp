@@ -106,6 +106,17 @@ std::string knownGapHint(const std::string &qualified) {
       {"jax.numpy.save", "parax programs cannot write files (jnp.save)"},
       {"input", "parax programs cannot read stdin with input(): pass values as "
                 "command-line arguments (sys.argv)"},
+      {"sys.stdin", "parax programs do not read stdin: pass values as command-line "
+                    "arguments (sys.argv) or read a file granted with --allow-read DIR"},
+      {"sys.path", "parax has no sys.path: its modules are built in and programs import "
+                   "no files"},
+      {"sys.modules", "parax does not provide sys.modules"},
+      {"os.system", "parax programs cannot start processes (os.system, subprocess)"},
+      {"os.popen", "parax programs cannot start processes (os.popen, subprocess)"},
+      {"os.fork", "parax programs cannot start processes"},
+      {"os.kill", "parax programs cannot signal processes"},
+      {"os.chdir", "parax programs cannot change the working directory; use paths "
+                   "relative to it or absolute paths under --allow-read/--allow-write"},
       {"eval", "parax does not support eval(): code must be in the program text"},
       {"exec", "parax does not support exec(): code must be in the program text"},
       {"compile", "parax does not support compile(): code must be in the program text"},

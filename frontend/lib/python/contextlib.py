@@ -179,3 +179,33 @@ class ExitStack(AbstractContextManager):
         if pending_raise:
             raise exc_details[1]
         return received_exc and suppressed
+
+
+class _RedirectStream:
+    """redirect_stdout / redirect_stderr: print() and sys.stdout.write follow
+    the replaced stream."""
+
+    _stream = None
+
+    def __init__(self, new_target):
+        self._new_target = new_target
+        self._old_targets = []
+
+    def __enter__(self):
+        import sys
+        self._old_targets.append(getattr(sys, self._stream))
+        setattr(sys, self._stream, self._new_target)
+        return self._new_target
+
+    def __exit__(self, exctype, excinst, exctb):
+        import sys
+        setattr(sys, self._stream, self._old_targets.pop())
+        return False
+
+
+class redirect_stdout(_RedirectStream):
+    _stream = "stdout"
+
+
+class redirect_stderr(_RedirectStream):
+    _stream = "stderr"

@@ -231,3 +231,43 @@ TEST_F(SandboxedFilesTest, ModesParseAsPythonsOpen) {
   EXPECT_FALSE(FileSandbox::parseMode("r++", m, binary, error));
   EXPECT_FALSE(FileSandbox::parseMode("rq", m, binary, error));
 }
+
+TEST_F(SandboxedFilesTest, FileSystemOperationsStayInsideTheGrants) {
+  std::string error;
+  ASSERT_TRUE(box.grant(root + "/in/sub", FileSandbox::Access::Write, error)) << error;
+  FileError err;
+  std::vector<std::string> names;
+  EXPECT_TRUE(box.fileOp(FileSandbox::Op::List, root + "/in/sub", err, &names)) << err.message;
+  EXPECT_EQ(names, std::vector<std::string>{"deep.txt"});
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::List, root + "/out", err, &names));
+  EXPECT_EQ(err.kind, "PermissionError");
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::List, root + "/in/dir_out", err, &names));
+  EXPECT_EQ(err.kind, "PermissionError");
+  int64_t size = 0;
+  EXPECT_TRUE(box.fileOp(FileSandbox::Op::Size, root + "/in/data.txt", err, nullptr, &size));
+  EXPECT_EQ(size, 7);
+  // Changes need the write grant, and stay inside it.
+  EXPECT_TRUE(box.fileOp(FileSandbox::Op::MakeDir, root + "/in/sub/new", err)) << err.message;
+  EXPECT_TRUE(fs::is_directory(root + "/in/sub/new"));
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::MakeDir, root + "/in/other", err));
+  EXPECT_EQ(err.kind, "PermissionError");
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::MakeDir, root + "/in/sub/../../out/x", err));
+  EXPECT_FALSE(fs::exists(root + "/out/x"));
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::Remove, root + "/out/secret.txt", err));
+  EXPECT_TRUE(fs::exists(root + "/out/secret.txt"));
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::RemoveDir, root + "/in/sub", err)); // the grant itself
+  // A symlink in the grant pointing out is removed itself, never its target.
+  fs::create_symlink(root + "/out/secret.txt", root + "/in/sub/link");
+  EXPECT_TRUE(box.fileOp(FileSandbox::Op::Remove, root + "/in/sub/link", err)) << err.message;
+  EXPECT_TRUE(fs::exists(root + "/out/secret.txt"));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(root + "/in/sub/link")));
+  // rename: both ends inside a write grant.
+  EXPECT_FALSE(box.rename(root + "/in/sub/deep.txt", root + "/out/deep.txt", err));
+  EXPECT_EQ(err.kind, "PermissionError");
+  EXPECT_TRUE(fs::exists(root + "/in/sub/deep.txt"));
+  EXPECT_TRUE(box.rename(root + "/in/sub/deep.txt", root + "/in/sub/new/deep.txt", err))
+      << err.message;
+  EXPECT_TRUE(fs::exists(root + "/in/sub/new/deep.txt"));
+  EXPECT_FALSE(box.fileOp(FileSandbox::Op::Remove, root + "/in/sub/none.txt", err));
+  EXPECT_EQ(err.kind, "FileNotFoundError");
+}

@@ -1,0 +1,112 @@
+"""copy: shallow and deep copies as CPython's copy module makes them:
+__copy__/__deepcopy__ when a class defines them, the memo shared by one
+deepcopy (shared and cyclic structure stays shared), instances copied
+without calling __init__."""
+
+import _parax
+
+
+class Error(Exception):
+    pass
+
+
+error = Error
+
+_ATOMIC = ("NoneType", "bool", "int", "float", "str", "type", "range", "function",
+           "builtin_function_or_method", "module", "method", "dtype", "ellipsis",
+           "staticmethod", "classmethod", "property", "NotImplementedType")
+
+
+def _is_atomic(x):
+    if isinstance(x, (bool, int, float, str)) or x is None:
+        return True
+    try:
+        name = type(x).__name__
+    except AttributeError:
+        name = "builtin_function_or_method"
+    if name in _ATOMIC:
+        return True
+    # classes (and exception classes) are copied as themselves
+    return hasattr(x, "__mro__")
+
+
+def _instance_copy(x, deep, memo):
+    cls = x.__class__
+    if hasattr(cls, "_fields"):  # a namedtuple: its fields are its state
+        values = [deepcopy(v, memo) if deep else v for v in x]
+        return cls(*values)
+    y = _parax.new_instance(cls)
+    if deep:
+        memo[_parax.id(x)] = y
+    for k, v in x.__dict__.items():
+        _parax.set_own_attr(y, k, deepcopy(v, memo) if deep else v)
+    return y
+
+
+def copy(x):
+    cls = type(x)
+    if isinstance(x, list):
+        return list(x)
+    if isinstance(x, dict):
+        return dict(x)
+    if isinstance(x, tuple) or type(x).__name__ == "frozenset" or _is_atomic(x):
+        return x
+    copier = getattr(x, "__copy__", None)
+    if copier is not None:
+        return copier()
+    if type(x).__name__ == "set":
+        return x.copy()
+    if hasattr(x, "__dict__") and hasattr(x, "__class__"):
+        return _instance_copy(x, False, None)
+    if hasattr(x, "copy"):
+        return x.copy()  # arrays
+    raise Error("un(shallow)copyable object of type " + cls.__name__)
+
+
+def deepcopy(x, memo=None, _nil=[]):
+    if memo is None:
+        memo = {}
+    if _is_atomic(x):
+        return x
+    key = _parax.id(x)
+    if key in memo:
+        return memo[key]
+    if isinstance(x, list):
+        y = []
+        memo[key] = y
+        for item in x:
+            y.append(deepcopy(item, memo))
+    elif isinstance(x, dict):
+        y = {}
+        memo[key] = y
+        for k, v in x.items():
+            y[deepcopy(k, memo)] = deepcopy(v, memo)
+    elif isinstance(x, tuple):
+        items = [deepcopy(item, memo) for item in x]
+        if key in memo:  # the tuple was reached through its own items
+            return memo[key]
+        same = all(a is b for a, b in zip(items, x))
+        y = x if same else tuple(items)
+    elif hasattr(x, "__deepcopy__"):
+        y = x.__deepcopy__(memo)
+    elif type(x).__name__ in ("set", "frozenset"):
+        y = type(x)(deepcopy(item, memo) for item in x)
+    elif hasattr(x, "__dict__") and hasattr(x, "__class__"):
+        y = _instance_copy(x, True, memo)
+    elif hasattr(x, "copy"):
+        y = x.copy()  # arrays
+    else:
+        raise Error("un(deep)copyable object of type " + type(x).__name__)
+    if y is not x:
+        memo[key] = y
+        # keep x alive while the memo is, as CPython does
+        memo.setdefault(_parax.id(memo), []).append(x)
+    return y
+
+
+def replace(obj, **changes):
+    if hasattr(obj, "_replace"):
+        return obj._replace(**changes)
+    if hasattr(obj, "__replace__"):
+        return obj.__replace__(**changes)
+    raise TypeError("replace() does not support " + type(obj).__name__ + " objects")
