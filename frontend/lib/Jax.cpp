@@ -147,8 +147,10 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
   if (ordered)
     for (const TraceContext *t : ev.traceStack())
       if (t->kind == "pmap" && t->axisSize > 1)
-        raise("ValueError", "jax.debug.print(..., ordered=True) is not supported inside a pmap "
-                            "over " + std::to_string(t->axisSize) + " devices",
+        raise("ValueError", "The following ordered effects are not supported for more than 1 "
+                            "device: [OrderedDebugEffect]: jax.debug.print(..., ordered=True) "
+                            "is not supported inside a pmap over " +
+                                std::to_string(t->axisSize) + " devices",
               "drop ordered=True: parax prints a pmap's devices in device order anyway");
   std::vector<bool> usedPos(pos.size(), false), usedKw(kws.size(), false);
   std::vector<Value> operands;
