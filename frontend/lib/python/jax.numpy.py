@@ -944,3 +944,45 @@ class iinfo:
             raise ValueError('Invalid integer data type ' + repr(name) + '.')
         self.bits = bits
         self.dtype = dt
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, size=None, fill_value=None, sorted=True):
+    """The sorted distinct values. Its length depends on the data, so under
+    a trace `size=` must be given (as JAX requires)."""
+    if axis is not None:
+        raise NotImplementedError('jnp.unique(axis=) is not implemented in parax')
+    a = asarray(ar)
+    flat = a.reshape(-1)
+    n = flat.shape[0]
+    perm = _jnp.argsort(flat)
+    s = take(flat, perm)
+    if n == 0:
+        first = _jnp.zeros((0,), bool)
+    else:
+        differs = s[1:] != s[:-1]
+        if equal_nan and _jnp.issubdtype(s.dtype, _jnp.floating):
+            differs = differs & _jnp.logical_not(_jnp.isnan(s[1:]) & _jnp.isnan(s[:-1]))
+        first = concatenate([_jnp.ones((1,), bool), differs])
+    if size is None:
+        idx = _jnp.nonzero(first)[0]
+    else:
+        idx = _jnp.nonzero(first, size=size, fill_value=n)[0]
+    valid = idx < n
+    safe = _jnp.minimum(idx, max(n - 1, 0))
+    values = take(s, safe) if n else s
+    if size is not None and n:
+        fill = s[0] if fill_value is None else fill_value
+        values = where(valid, values, fill)
+    out = [values]
+    if return_index:
+        out.append(where(valid, take(perm, safe), 0) if n else perm)
+    if return_inverse:
+        group = _jnp.cumsum(first.astype(_jnp.int32)) - 1
+        inverse = _jnp.zeros((n,), _jnp.int32).at[perm].set(group)
+        out.append(inverse.reshape(a.shape))
+    if return_counts:
+        ends = concatenate([idx[1:], asarray([n], dtype=idx.dtype)])
+        counts = where(valid, _jnp.minimum(ends, n) - idx, 0)
+        out.append(counts)
+    return out[0] if len(out) == 1 else tuple(out)
