@@ -147,8 +147,10 @@ Value debugPrint(Evaluator &ev, CallArgs &a) {
   if (ordered)
     for (const TraceContext *t : ev.traceStack())
       if (t->kind == "pmap" && t->axisSize > 1)
-        raise("ValueError", "jax.debug.print(..., ordered=True) is not supported inside a pmap "
-                            "over " + std::to_string(t->axisSize) + " devices",
+        raise("ValueError", "The following ordered effects are not supported for more than 1 "
+                            "device: [OrderedDebugEffect]: jax.debug.print(..., ordered=True) "
+                            "is not supported inside a pmap over " +
+                                std::to_string(t->axisSize) + " devices",
               "drop ordered=True: parax prints a pmap's devices in device order anyway");
   std::vector<bool> usedPos(pos.size(), false), usedKw(kws.size(), false);
   std::vector<Value> operands;
@@ -334,6 +336,33 @@ private:
 };
 
 void installTreeUtil(Evaluator &ev, ModuleObject &m) {
+  // One level of a pytree for the key-path functions (jax.tree_util.py):
+  // None for a leaf, else (kind, keys, children) with kind "seq", "dict",
+  // "none", "namedtuple" or "custom" (dict keys sorted, as flattening does).
+  m.def("_node_children", [](Evaluator &ev, CallArgs &a) -> Value {
+    expectPositional(a, 1, 1, "_node_children");
+    const Value &v = a.args[0];
+    if (v.isNone())
+      return Value::tuple({Value::str("none"), Value::list({}), Value::list({})});
+    if (v.isTuple() || v.isList())
+      return Value::tuple({Value::str("seq"), Value::list({}), Value::list(v.elements())});
+    if (v.isDict()) {
+      std::vector<Value> leaves;
+      TreeDef d = flatten(ev, v, leaves);
+      std::vector<Value> children;
+      for (const Value &k : d.keys)
+        children.push_back(*v.asDict().find(k));
+      return Value::tuple({Value::str("dict"), Value::list(d.keys), Value::list(children)});
+    }
+    if (auto node = pytreeNodeOf(v)) {
+      std::vector<Value> children;
+      Value aux;
+      node->flatten(v, children, aux);
+      return Value::tuple({Value::str(node->showsAux ? "custom" : "namedtuple"),
+                           Value::list({}), Value::list(children)});
+    }
+    return Value();
+  });
   m.def("tree_map", treeMap);
   m.def("map", treeMap);
   auto leaves = [](Evaluator &ev, CallArgs &a) {

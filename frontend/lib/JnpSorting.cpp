@@ -185,7 +185,7 @@ void registerJnpSorting(Evaluator &ev, ModuleObject &m, ModuleObject &lax) {
     return restore(ev, takeAlongLast(ev, s.x, argsortLast(ev, s.x, desc)), s.undo);
   });
   lax.def("top_k", [](Evaluator &ev, CallArgs &a) {
-    bindArgs(a, {"operand", "k"}, 2, "top_k");
+    bindArgs(a, {"operand", "k", "axis"}, 2, "top_k");
     Value x = asarray(ev, a.args[0], std::nullopt);
     TensorType t = prims::typeOf(x);
     if (t.rank() == 0)
@@ -193,18 +193,30 @@ void registerJnpSorting(Evaluator &ev, ModuleObject &m, ModuleObject &lax) {
     if (!a.args[1].isInt() && !a.args[1].isBool())
       raise("TypeError", "top_k k must be a static Python int, got " + typeName(a.args[1]),
             "pass k as a Python int");
+    int64_t axis = prims::normalizeAxis(ev.toIndex(argOr(a, 2, "axis", Value::integer(-1)),
+                                                   "axis"), t.rank());
     int64_t k = a.args[1].asInt();
     if (k < 0)
       raise("ValueError", "k argument to top_k must be nonnegative, got " + std::to_string(k));
-    if (k > t.shape.back())
-      raise("TypeError", "k argument to top_k must be no larger than minor dimension; " +
-                             std::to_string(k) + " vs " + t.str());
-    Value idx = argsortLast(ev, x, /*descending=*/true);
-    std::vector<int64_t> start(size_t(t.rank()), 0), limit = t.shape, stride(size_t(t.rank()), 1);
+    if (k > t.shape[size_t(axis)]) {
+      std::string dims;
+      for (size_t i = 0; i < t.shape.size(); ++i)
+        dims += (i ? ", " : "") + std::to_string(t.shape[i]);
+      raise("ValueError", "k argument to top_k must be no larger than size along axis; got k=" +
+                              std::to_string(k) + " with shape=[" + dims +
+                              "] and axis=" + std::to_string(axis));
+    }
+    std::vector<int64_t> undo;
+    Value xl = moveLast(ev, x, axis, undo);
+    TensorType tl = prims::typeOf(xl);
+    Value idx = argsortLast(ev, xl, /*descending=*/true);
+    std::vector<int64_t> start(size_t(tl.rank()), 0), limit = tl.shape,
+        stride(size_t(tl.rank()), 1);
     limit.back() = k;
     idx = prims::slice(ev, idx, start, limit, stride);
-    Value vals = k == 0 ? prims::slice(ev, x, start, limit, stride) : takeAlongLast(ev, x, idx);
-    return Value::list({vals, idx}); // a list, as JAX returns it
+    Value vals = k == 0 ? prims::slice(ev, xl, start, limit, stride) : takeAlongLast(ev, xl, idx);
+    // A list, as JAX returns it.
+    return Value::list({restore(ev, vals, undo), restore(ev, idx, undo)});
   });
 }
 

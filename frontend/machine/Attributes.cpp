@@ -428,7 +428,8 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
         std::string sub = m->name() + "." + name;
         if (embeddedPythonSource(sub) || isKnownJaxModule(sub))
           return importModule(sub, loc);
-        return makePlaceholder(sub);
+        if (isJaxApiName(m->name(), name))
+          return makePlaceholder(sub);
       }
       raise("AttributeError",
             "module '" + m->name() + "' has no attribute '" + name + "'",

@@ -1241,7 +1241,7 @@ void Evaluator::execImportFrom(const ImportFromStmt &s, Frame &f) {
       continue;
     }
     // A JAX name parax lacks: a placeholder that fails where it is used.
-    if (isJaxModuleName(s.module) && !a.name.empty() && a.name[0] != '_') {
+    if (isJaxApiName(s.module, a.name)) {
       assignName(a.asname.empty() ? a.name : a.asname, makePlaceholder(subName), f);
       continue;
     }

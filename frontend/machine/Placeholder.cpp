@@ -1,6 +1,7 @@
 //===- Placeholder.cpp - JAX names parax does not implement ---------------===//
 #include "frontend/machine/Placeholder.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Suggest.h"
 
 #include <set>
 
@@ -11,9 +12,18 @@ std::string PlaceholderObject::repr() const {
 }
 
 void PlaceholderObject::fail() const {
-  raise("NotImplementedError", name_ + " is not implemented in parax",
-        "parax imported it as a placeholder because the program names it; "
-        "docs/language.md lists what parax provides");
+  // A known gap's own advice (jax.vmap, jnp.fft ...), for the name or the
+  // closest enclosing module that has one.
+  std::string hint;
+  for (std::string q = name_; hint.empty() && !q.empty();) {
+    hint = knownGapHint(q);
+    size_t dot = q.rfind('.');
+    q = dot == std::string::npos ? "" : q.substr(0, dot);
+  }
+  if (hint.empty())
+    hint = "parax imported it as a placeholder because the program names it; "
+           "docs/language.md lists what parax provides";
+  raise("NotImplementedError", name_ + " is not implemented in parax", hint);
 }
 
 Value PlaceholderObject::call(Evaluator &, CallArgs &) { fail(); }
@@ -31,6 +41,27 @@ Value makePlaceholder(const std::string &qualname) {
 
 bool isJaxModuleName(const std::string &name) {
   return name == "jax" || name.rfind("jax.", 0) == 0;
+}
+
+bool isJaxApiName(const std::string &module, const std::string &name) {
+  if (!isJaxModuleName(module) || name.empty() || name[0] == '_')
+    return false;
+  // Generated from JAX's sources (scripts/jax_api_names.py).
+  static const std::set<std::pair<std::string, std::string>> names = {
+#include "frontend/machine/JaxApiNames.inc"
+  };
+  static const std::set<std::string> listed = [] {
+    std::set<std::string> m;
+    for (auto &p : names)
+      m.insert(p.first);
+    return m;
+  }();
+  // parax's jax.tree_util is also jax.tree.
+  auto has = [&](const std::string &mod) { return names.count({mod, name}) > 0; };
+  if (module == "jax.tree_util" || module == "jax.tree")
+    return has("jax.tree_util") || has("jax.tree");
+  // Modules whose names parax does not list: any public name may be JAX's.
+  return listed.count(module) ? has(module) : true;
 }
 
 bool isKnownJaxModule(const std::string &name) {

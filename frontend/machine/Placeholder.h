@@ -38,6 +38,10 @@ bool isJaxModuleName(const std::string &name);
 /// Whether `name` is one of JAX's public modules (or a parent of one), so
 /// that `import jax.experimental.pallas` binds a module of placeholders.
 bool isKnownJaxModule(const std::string &name);
+/// Whether `name` is a public name of JAX module `module` (JAX's own list
+/// for its main modules, any public name for the others): a typo such as
+/// lax.fori_lop stays an AttributeError, as in JAX.
+bool isJaxApiName(const std::string &module, const std::string &name);
 /// Raises the placeholder's NotImplementedError if `v` is one.
 void requireNotPlaceholder(const Value &v);
 

@@ -1,4 +1,4 @@
-# conform: parax-only error=AttributeError line=5
+# conform: parax-only error=NotImplementedError line=5
 # expect: parax does not support jnp.fft yet
 import jax.numpy as jnp
 

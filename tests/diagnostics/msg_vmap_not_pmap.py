@@ -1,4 +1,4 @@
-# conform: parax-only error=AttributeError line=7
+# conform: parax-only error=NotImplementedError line=7
 # expect: parax does not support jax.vmap yet
 import jax
 import jax.numpy as jnp

@@ -422,3 +422,7 @@ def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, 
         k = window_dimensions[i]
         out.append(max((n + lo + hi - k) // window_strides[i] + 1, 0))
     return tuple(out)
+
+
+def full(shape, fill_value, dtype=None, *, sharding=None):
+    return _jnp.full(shape, fill_value, dtype=dtype)

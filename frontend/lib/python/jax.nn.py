@@ -140,3 +140,8 @@ def one_hot(x, num_classes, dtype=None, axis=-1):
     classes = lax.broadcasted_iota(x.dtype, x.shape[:out_axis] + (num_classes,) +
                                    x.shape[out_axis:], out_axis)
     return (jnp.expand_dims(x, out_axis) == classes).astype(dtype)
+
+
+def squareplus(x, b=4):
+    x = _inexact(x)
+    return (x + jnp.sqrt(jnp.square(x) + b)) / 2

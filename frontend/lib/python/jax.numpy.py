@@ -454,3 +454,535 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
         cols = _jnp.arange(n)
         rows = cols - offset
     return a[..., rows, cols]
+
+
+def shape(a):
+    return tuple(asarray(a).shape) if not isinstance(a, (int, float, bool)) else ()
+
+
+def _nan_fill(a, value):
+    a = asarray(a)
+    if not _jnp.issubdtype(a.dtype, _jnp.floating):
+        return a
+    return where(_jnp.isnan(a), value, a)
+
+
+def nansum(a, axis=None, dtype=None, keepdims=False):
+    return _jnp.sum(_nan_fill(a, 0), axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nanprod(a, axis=None, dtype=None, keepdims=False):
+    return _jnp.prod(_nan_fill(a, 1), axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def _nan_count(a, axis, keepdims):
+    a = asarray(a)
+    ok = _jnp.logical_not(_jnp.isnan(a)) if _jnp.issubdtype(a.dtype, _jnp.floating) else \
+        _jnp.ones(a.shape, bool)
+    return _jnp.sum(ok, axis=axis, keepdims=keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, keepdims=False):
+    a = asarray(a)
+    if not _jnp.issubdtype(a.dtype, _jnp.floating):
+        a = a.astype(_jnp.float32)
+    s = nansum(a, axis=axis, keepdims=keepdims)
+    return s / _nan_count(a, axis, keepdims).astype(s.dtype)
+
+
+def nanvar(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    a = asarray(a)
+    if not _jnp.issubdtype(a.dtype, _jnp.floating):
+        a = a.astype(_jnp.float32)
+    m = nanmean(a, axis=axis, keepdims=True)
+    d = _nan_fill(a - m, 0)
+    n = _nan_count(a, axis, keepdims).astype(a.dtype)
+    return _jnp.sum(d * d, axis=axis, keepdims=keepdims) / _jnp.maximum(n - ddof, 0)
+
+
+def nanstd(a, axis=None, dtype=None, ddof=0, keepdims=False):
+    return _jnp.sqrt(nanvar(a, axis=axis, ddof=ddof, keepdims=keepdims))
+
+
+def nanmax(a, axis=None, keepdims=False):
+    a = asarray(a)
+    r = _jnp.max(_nan_fill(a, -_jnp.inf), axis=axis, keepdims=keepdims)
+    if _jnp.issubdtype(a.dtype, _jnp.floating):
+        r = where(_nan_count(a, axis, keepdims) == 0, _jnp.nan, r)
+    return r
+
+
+def nanmin(a, axis=None, keepdims=False):
+    a = asarray(a)
+    r = _jnp.min(_nan_fill(a, _jnp.inf), axis=axis, keepdims=keepdims)
+    if _jnp.issubdtype(a.dtype, _jnp.floating):
+        r = where(_nan_count(a, axis, keepdims) == 0, _jnp.nan, r)
+    return r
+
+
+def nanargmax(a, axis=None, keepdims=False):
+    a = asarray(a)
+    r = _jnp.argmax(_nan_fill(a, -_jnp.inf), axis=axis, keepdims=keepdims)
+    if _jnp.issubdtype(a.dtype, _jnp.floating):
+        r = where(_nan_count(a, axis, keepdims) == 0, -1, r)
+    return r
+
+
+def nanargmin(a, axis=None, keepdims=False):
+    a = asarray(a)
+    r = _jnp.argmin(_nan_fill(a, _jnp.inf), axis=axis, keepdims=keepdims)
+    if _jnp.issubdtype(a.dtype, _jnp.floating):
+        r = where(_nan_count(a, axis, keepdims) == 0, -1, r)
+    return r
+
+
+def nancumsum(a, axis=None, dtype=None):
+    return _jnp.cumsum(_nan_fill(a, 0), axis=axis, dtype=dtype)
+
+
+def nancumprod(a, axis=None, dtype=None):
+    return _jnp.cumprod(_nan_fill(a, 1), axis=axis, dtype=dtype)
+
+
+def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
+    x = asarray(x)
+    if not _jnp.issubdtype(x.dtype, _jnp.floating):
+        return x
+    big = finfo(x.dtype).max
+    x = where(_jnp.isnan(x), nan, x)
+    x = where(x == _jnp.inf, big if posinf is None else posinf, x)
+    return where(x == -_jnp.inf, -big if neginf is None else neginf, x)
+
+
+def kron(a, b):
+    a = asarray(a)
+    b = asarray(b)
+    nd = max(a.ndim, b.ndim)
+    a = a.reshape((1,) * (nd - a.ndim) + a.shape)
+    b = b.reshape((1,) * (nd - b.ndim) + b.shape)
+    out = a.reshape(sum([(d, 1) for d in a.shape], ())) * b.reshape(
+        sum([(1, d) for d in b.shape], ()))
+    return out.reshape(tuple(x * y for x, y in zip(a.shape, b.shape)))
+
+
+def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
+    a = moveaxis(asarray(a), axisa if axis is None else axis, -1)
+    b = moveaxis(asarray(b), axisb if axis is None else axis, -1)
+    if a.shape[-1] == 2:
+        a = concatenate([a, zeros_like(a[..., :1])], axis=-1)
+    if b.shape[-1] == 2:
+        b = concatenate([b, zeros_like(b[..., :1])], axis=-1)
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    c = stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+    return moveaxis(c, -1, axisc if axis is None else axis)
+
+
+def interp(x, xp, fp, left=None, right=None, period=None):
+    if period is not None:
+        raise NotImplementedError('jnp.interp(period=) is not implemented in parax')
+    x = asarray(x)
+    xp = asarray(xp)
+    fp = asarray(fp)
+    dt = _jnp.result_type(x, xp, fp, 0.0)
+    x, xp, fp = x.astype(dt), xp.astype(dt), fp.astype(dt)
+    n = xp.shape[0]
+    i = _jnp.clip(searchsorted(xp, x, side='right'), 1, n - 1)
+    df = take(fp, i) - take(fp, i - 1)
+    dx = take(xp, i) - take(xp, i - 1)
+    delta = x - take(xp, i - 1)
+    f = where(dx == 0, take(fp, i), take(fp, i - 1) + (delta / where(dx == 0, 1, dx)) * df)
+    f = where(x < xp[0], fp[0] if left is None else left, f)
+    return where(x > xp[-1], fp[-1] if right is None else right, f)
+
+
+def average(a, axis=None, weights=None, returned=False, keepdims=False):
+    a = asarray(a)
+    if weights is None:
+        avg = _jnp.mean(a, axis=axis, keepdims=keepdims)
+        count = _jnp.ones(avg.shape, avg.dtype) * (a.size / max(avg.size, 1))
+    else:
+        w = asarray(weights)
+        if w.shape != a.shape:
+            if axis is None or w.ndim != 1:
+                raise ValueError('Axis must be specified when shapes of a and weights differ.')
+            shape_ = [1] * a.ndim
+            shape_[_axis(axis, a.ndim)] = w.shape[0]
+            w = w.reshape(tuple(shape_))
+        count = _jnp.sum(_jnp.broadcast_to(w, a.shape), axis=axis, keepdims=keepdims)
+        avg = _jnp.sum(a * w, axis=axis, keepdims=keepdims) / count
+    if returned:
+        return avg, _jnp.broadcast_to(count, avg.shape)
+    return avg
+
+
+def ptp(a, axis=None, keepdims=False):
+    return _jnp.max(a, axis=axis, keepdims=keepdims) - _jnp.min(a, axis=axis, keepdims=keepdims)
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None):
+    if fweights is not None or aweights is not None:
+        raise NotImplementedError('jnp.cov(fweights=, aweights=) is not implemented in parax')
+    x = _jnp.atleast_2d(asarray(m)) if hasattr(_jnp, 'atleast_2d') else atleast_2d(m)
+    if not rowvar and x.shape[0] != 1:
+        x = x.T
+    if y is not None:
+        yy = atleast_2d(y)
+        if not rowvar and yy.shape[0] != 1:
+            yy = yy.T
+        x = concatenate([x, yy], axis=0)
+    if not _jnp.issubdtype(x.dtype, _jnp.floating):
+        x = x.astype(_jnp.float32)
+    if ddof is None:
+        ddof = 0 if bias else 1
+    n = x.shape[1]
+    xc = x - _jnp.mean(x, axis=1, keepdims=True)
+    c = _jnp.dot(xc, xc.T) / (n - ddof)
+    return _jnp.squeeze(c)
+
+
+def corrcoef(x, y=None, rowvar=True):
+    c = cov(x, y, rowvar)
+    if c.ndim == 0:
+        return c / c
+    d = _jnp.sqrt(diagonal(c))
+    return _jnp.clip(c / d[:, None] / d[None, :], -1, 1)
+
+
+def bincount(x, weights=None, minlength=0, *, length=None):
+    x = asarray(x)
+    if length is None:
+        length = max(int(_jnp.max(x)) + 1 if x.size else 0, minlength)
+    classes = _jnp.arange(length)
+    hits = x[..., None] == classes
+    if weights is None:
+        return _jnp.sum(hits, axis=0, dtype=_jnp.int32)
+    return _jnp.sum(where(hits, asarray(weights)[..., None], 0), axis=0)
+
+
+def atleast_1d(*arys):
+    out = [asarray(a) if asarray(a).ndim >= 1 else asarray(a).reshape(1) for a in arys]
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_2d(*arys):
+    out = []
+    for a in arys:
+        a = asarray(a)
+        out.append(a if a.ndim >= 2 else a.reshape((1,) * (2 - a.ndim) + a.shape))
+    return out[0] if len(out) == 1 else out
+
+
+def atleast_3d(*arys):
+    out = []
+    for a in arys:
+        a = asarray(a)
+        if a.ndim == 0:
+            a = a.reshape(1, 1, 1)
+        elif a.ndim == 1:
+            a = a.reshape(1, a.shape[0], 1)
+        elif a.ndim == 2:
+            a = a.reshape(a.shape + (1,))
+        out.append(a)
+    return out[0] if len(out) == 1 else out
+
+
+def column_stack(tup):
+    return concatenate([a if asarray(a).ndim >= 2 else asarray(a).reshape(-1, 1) for a in tup],
+                       axis=1)
+
+
+def dstack(tup):
+    return concatenate([atleast_3d(a) for a in tup], axis=2)
+
+
+def hsplit(ary, indices_or_sections):
+    return _jnp.split(ary, indices_or_sections, axis=1 if asarray(ary).ndim > 1 else 0)
+
+
+def vsplit(ary, indices_or_sections):
+    return _jnp.split(ary, indices_or_sections, axis=0)
+
+
+def append(arr, values, axis=None):
+    if axis is None:
+        return concatenate([asarray(arr).reshape(-1), asarray(values).reshape(-1)])
+    return concatenate([asarray(arr), asarray(values)], axis=axis)
+
+
+def ediff1d(ary, to_end=None, to_begin=None):
+    a = asarray(ary).reshape(-1)
+    d = a[1:] - a[:-1]
+    parts = []
+    if to_begin is not None:
+        parts.append(asarray(to_begin, dtype=a.dtype).reshape(-1))
+    parts.append(d)
+    if to_end is not None:
+        parts.append(asarray(to_end, dtype=a.dtype).reshape(-1))
+    return concatenate(parts) if len(parts) > 1 else d
+
+
+def logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+    return _jnp.power(base, _jnp.linspace(start, stop, num, endpoint=endpoint, dtype=dtype,
+                                          axis=axis)).astype(dtype or _jnp.float32)
+
+
+def geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0):
+    out = _jnp.exp(_jnp.linspace(_jnp.log(asarray(start, dtype=_jnp.float32)),
+                                 _jnp.log(asarray(stop, dtype=_jnp.float32)), num,
+                                 endpoint=endpoint, axis=axis))
+    return out.astype(dtype or _jnp.float32)
+
+
+def tri(N, M=None, k=0, dtype=None):
+    M = N if M is None else M
+    mask = _jnp.arange(M)[None, :] <= _jnp.arange(N)[:, None] + k
+    return mask.astype(dtype or _jnp.float32)
+
+
+def vander(x, N=None, increasing=False):
+    x = asarray(x)
+    N = x.shape[0] if N is None else N
+    powers = _jnp.arange(N) if increasing else _jnp.arange(N - 1, -1, -1)
+    return x[:, None] ** powers[None, :]
+
+
+def polyval(p, x):
+    p = asarray(p)
+    x = asarray(x)
+    y = zeros_like(x * p[0]) if p.shape[0] else zeros_like(x)
+    for k in range(p.shape[0]):
+        y = y * x + p[k]
+    return y
+
+
+def array_equal(a1, a2, equal_nan=False):
+    a1 = asarray(a1)
+    a2 = asarray(a2)
+    if a1.shape != a2.shape:
+        return _jnp.array(False)
+    eq = a1 == a2
+    if equal_nan:
+        eq = eq | (_jnp.isnan(a1) & _jnp.isnan(a2))
+    return _jnp.all(eq)
+
+
+def array_equiv(a1, a2):
+    try:
+        return _jnp.all(asarray(a1) == asarray(a2))
+    except ValueError:
+        return _jnp.array(False)
+
+
+def isin(element, test_elements, invert=False):
+    e = asarray(element)
+    t = asarray(test_elements).reshape(-1)
+    r = _jnp.any(e[..., None] == t, axis=-1)
+    return _jnp.logical_not(r) if invert else r
+
+
+def sinc(x):
+    x = asarray(x)
+    if not _jnp.issubdtype(x.dtype, _jnp.floating):
+        x = x.astype(_jnp.float32)
+    px = _jnp.pi * where(x == 0, 1.0, x)
+    return where(x == 0, 1.0, _jnp.sin(px) / px)
+
+
+def heaviside(x1, x2):
+    x1 = asarray(x1)
+    return where(x1 < 0, 0.0, where(x1 > 0, 1.0, x2)).astype(_jnp.result_type(x1, x2, 0.0))
+
+
+def fmax(x1, x2):
+    x1, x2 = asarray(x1), asarray(x2)
+    return where(_jnp.isnan(x1), x2, where(_jnp.isnan(x2), x1, _jnp.maximum(x1, x2)))
+
+
+def fmin(x1, x2):
+    x1, x2 = asarray(x1), asarray(x2)
+    return where(_jnp.isnan(x1), x2, where(_jnp.isnan(x2), x1, _jnp.minimum(x1, x2)))
+
+
+def float_power(x1, x2):
+    return _jnp.power(asarray(x1).astype(_jnp.float32), asarray(x2).astype(_jnp.float32))
+
+
+def signbit(x):
+    x = asarray(x)
+    if _jnp.issubdtype(x.dtype, _jnp.floating):
+        return (x < 0) | ((x == 0) & (1 / where(x == 0, x, 1) < 0))
+    return x < 0
+
+
+def _float_of(x):
+    x = asarray(x)
+    return x if _jnp.issubdtype(x.dtype, _jnp.floating) else x.astype(_jnp.float32)
+
+
+def radians(x):
+    return _float_of(x) * (_math.pi / 180)
+
+
+def degrees(x):
+    return _float_of(x) * (180 / _math.pi)
+
+
+deg2rad = radians
+rad2deg = degrees
+
+
+def logaddexp2(x1, x2):
+    ln2 = 0.6931471805599453
+    return _jnp.logaddexp(asarray(x1) * ln2, asarray(x2) * ln2) / ln2
+
+
+def unravel_index(indices, shape):
+    idx = asarray(indices)
+    out = []
+    for d in reversed(tuple(shape)):
+        out.append(idx % d)
+        idx = idx // d
+    return tuple(reversed(out))
+
+
+def ravel_multi_index(multi_index, dims, mode='raise', order='C'):
+    flat = zeros_like(asarray(multi_index[0]))
+    for i, d in zip(multi_index, dims):
+        flat = flat * d + asarray(i)
+    return flat
+
+
+def indices(dimensions, dtype=None, sparse=False):
+    dims = tuple(dimensions)
+    grids = []
+    for k, d in enumerate(dims):
+        shape_ = [1] * len(dims)
+        shape_[k] = d
+        g = _jnp.arange(d, dtype=dtype or _jnp.int32).reshape(tuple(shape_))
+        grids.append(g if sparse else _jnp.broadcast_to(g, dims))
+    return tuple(grids) if sparse else stack(grids)
+
+
+def fill_diagonal(a, val, wrap=False, *, inplace=True):
+    if inplace:
+        raise ValueError('JAX arrays are immutable, so fill_diagonal(..., inplace=True) is not '
+                         'supported. Use inplace=False instead.')
+    a = asarray(a)
+    n = min(a.shape)
+    idx = _jnp.arange(n)
+    return a.at[(idx,) * a.ndim].set(val)
+
+
+def digitize(x, bins, right=False):
+    x = asarray(x)
+    bins = asarray(bins)
+    increasing = bins[-1] >= bins[0] if bins.shape[0] > 1 else True
+    side = 'left' if right else 'right'
+    up = searchsorted(bins, x, side=side)
+    down = bins.shape[0] - searchsorted(_jnp.flip(bins), x, side='right' if right else 'left')
+    return where(increasing, up, down)
+
+
+def argwhere(a, *, size=None, fill_value=None):
+    a = asarray(a)
+    if size is None:
+        nz = _jnp.nonzero(a)
+        return stack(nz, axis=-1) if a.ndim else _jnp.zeros((int(a != 0), 0), _jnp.int32)
+    nz = _jnp.nonzero(a, size=size, fill_value=fill_value)
+    return stack(nz, axis=-1)
+
+
+def flatnonzero(a, *, size=None, fill_value=None):
+    if size is None:
+        return _jnp.nonzero(asarray(a).reshape(-1))[0]
+    return _jnp.nonzero(asarray(a).reshape(-1), size=size, fill_value=fill_value)[0]
+
+
+_FLOAT_INFO = {
+    # bits, eps, max, tiny (smallest normal), resolution
+    'float32': (32, 1.1920929e-07, 3.4028235e+38, 1.1754944e-38, 1e-06),
+    'float16': (16, 0.000977, 65504.0, 6.104e-05, 0.001),
+    'bfloat16': (16, 0.0078125, 3.38953139e+38, 1.17549435e-38, 0.01),
+}
+
+
+class finfo:
+    """Machine limits of a float dtype (values as arrays of that dtype)."""
+
+    def __init__(self, dtype):
+        dt = _jnp.dtype(dtype) if not hasattr(dtype, 'dtype') else dtype.dtype
+        name = str(dt)
+        if name not in _FLOAT_INFO:
+            raise ValueError('data type ' + repr(name) + ' not inexact')
+        bits, eps, big, tiny, res = _FLOAT_INFO[name]
+        self.dtype = dt
+        self.bits = bits
+        self.eps = asarray(eps, dtype=dt)
+        self.max = asarray(big, dtype=dt)
+        self.min = asarray(-big, dtype=dt)
+        self.tiny = asarray(tiny, dtype=dt)
+        self.smallest_normal = self.tiny
+        self.resolution = asarray(res, dtype=dt)
+
+
+class iinfo:
+    """Limits of an integer dtype."""
+
+    def __init__(self, int_type):
+        dt = _jnp.dtype(int_type) if not hasattr(int_type, 'dtype') else int_type.dtype
+        name = str(dt)
+        if name == 'bool':
+            raise ValueError('Invalid integer data type ' + repr(name) + '.')
+        if name.startswith('uint'):
+            bits = int(name[4:])
+            self.min, self.max = 0, 2 ** bits - 1
+        elif name.startswith('int'):
+            bits = int(name[3:])
+            self.min, self.max = -2 ** (bits - 1), 2 ** (bits - 1) - 1
+        else:
+            raise ValueError('Invalid integer data type ' + repr(name) + '.')
+        self.bits = bits
+        self.dtype = dt
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None, *,
+           equal_nan=True, size=None, fill_value=None, sorted=True):
+    """The sorted distinct values. Its length depends on the data, so under
+    a trace `size=` must be given (as JAX requires)."""
+    if axis is not None:
+        raise NotImplementedError('jnp.unique(axis=) is not implemented in parax')
+    a = asarray(ar)
+    flat = a.reshape(-1)
+    n = flat.shape[0]
+    perm = _jnp.argsort(flat)
+    s = take(flat, perm)
+    if n == 0:
+        first = _jnp.zeros((0,), bool)
+    else:
+        differs = s[1:] != s[:-1]
+        if equal_nan and _jnp.issubdtype(s.dtype, _jnp.floating):
+            differs = differs & _jnp.logical_not(_jnp.isnan(s[1:]) & _jnp.isnan(s[:-1]))
+        first = concatenate([_jnp.ones((1,), bool), differs])
+    if size is None:
+        idx = _jnp.nonzero(first)[0]
+    else:
+        idx = _jnp.nonzero(first, size=size, fill_value=n)[0]
+    valid = idx < n
+    safe = _jnp.minimum(idx, max(n - 1, 0))
+    values = take(s, safe) if n else s
+    if size is not None and n:
+        fill = s[0] if fill_value is None else fill_value
+        values = where(valid, values, fill)
+    out = [values]
+    if return_index:
+        out.append(where(valid, take(perm, safe), 0) if n else perm)
+    if return_inverse:
+        group = _jnp.cumsum(first.astype(_jnp.int32)) - 1
+        inverse = _jnp.zeros((n,), _jnp.int32).at[perm].set(group)
+        out.append(inverse.reshape(a.shape))
+    if return_counts:
+        ends = concatenate([idx[1:], asarray([n], dtype=idx.dtype)])
+        counts = where(valid, _jnp.minimum(ends, n) - idx, 0)
+        out.append(counts)
+    return out[0] if len(out) == 1 else tuple(out)

@@ -87,3 +87,60 @@ class PRNGKeyArray:
 
 _tree_util.register_pytree_node(
     PRNGKeyArray, lambda k: ((k._base,), None), lambda aux, children: PRNGKeyArray(children[0]))
+
+
+# Samplers written on the C++ ones, with JAX's draws (so the numbers match).
+import jax.numpy as _jnp
+from jax.random import bernoulli as _bernoulli, gumbel as _gumbel, uniform as _uniform
+
+_EPS = {'float32': 1.1920929e-07, 'float16': 0.000977, 'bfloat16': 0.0078125}
+_EPSNEG = {'float32': 5.9604645e-08, 'float16': 0.0004883, 'bfloat16': 0.00390625}
+_TINY = {'float32': 1.1754944e-38, 'float16': 6.104e-05, 'bfloat16': 1.17549435e-38}
+
+
+def _float_dtype(dtype):
+    dt = _jnp.dtype(_jnp.float32 if dtype is None else dtype)
+    if str(dt) not in _EPS:
+        raise ValueError('dtype argument must be a float dtype, got ' + str(dt))
+    return dt
+
+
+def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
+    logits = _jnp.asarray(logits)
+    nd = logits.ndim
+    ax = axis % nd
+    batch_shape = tuple(d for i, d in enumerate(logits.shape) if i != ax)
+    shape = batch_shape if shape is None else tuple(shape)
+    prefix = shape[:len(shape) - len(batch_shape)]
+    if not replace:
+        raise NotImplementedError('categorical(replace=False) is not implemented in parax')
+    if axis >= 0:
+        axis -= nd
+    logits_shape = list(shape[len(shape) - len(batch_shape):])
+    logits_shape.insert(axis % nd, logits.shape[axis])
+    noise = _gumbel(key, tuple(prefix) + tuple(logits_shape), logits.dtype)
+    return _jnp.argmax(noise + logits.reshape((1,) * len(prefix) + logits.shape), axis=axis)
+
+
+def laplace(key, shape=(), dtype=None):
+    dt = _float_dtype(dtype)
+    u = _uniform(key, shape, dt, minval=-1. + _EPSNEG[str(dt)], maxval=1.)
+    return _jnp.sign(u) * _jnp.log1p(-_jnp.abs(u))
+
+
+def logistic(key, shape=(), dtype=None):
+    dt = _float_dtype(dtype)
+    x = _uniform(key, shape, dt, minval=_TINY[str(dt)], maxval=1.)
+    return _jnp.log(x) - _jnp.log1p(-x)
+
+
+def cauchy(key, shape=(), dtype=None):
+    dt = _float_dtype(dtype)
+    u = _uniform(key, shape, dt, minval=_EPS[str(dt)], maxval=1.)
+    return _jnp.tan(_jnp.pi * (u - 0.5))
+
+
+def rademacher(key, shape=(), dtype=None):
+    dt = _jnp.dtype(_jnp.int32 if dtype is None else dtype)
+    b = _bernoulli(key, 0.5, shape).astype(dt)
+    return (2 * b - 1).astype(dt)

@@ -38,7 +38,7 @@ TEST(Suggest, KnownGapsGetTheCuratedHintNotALookAlike) {
   std::vector<std::string> jax{"pmap", "jit", "numpy", "lax"};
   EXPECT_NE(unknownNameHint("jax", "vmap", jax).find("does not support jax.vmap"),
             std::string::npos);
-  EXPECT_NE(unknownNameHint("jax.lax", "map", {"max", "min"}).find("lax.map"),
+  EXPECT_NE(unknownNameHint("jax.lax", "associative_scan", {"scan"}).find("associative_scan"),
             std::string::npos);
   EXPECT_NE(unknownNameHint("jax.numpy", "fft", {"dot"}).find("jnp.fft"), std::string::npos);
   EXPECT_NE(unknownNameHint("", "input", {"int", "print"}).find("cannot read stdin"),
