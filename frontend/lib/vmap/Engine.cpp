@@ -107,6 +107,18 @@ bool isTerminator(const ir::Operation &op) {
   return op.kind() == OpKind::Yield || op.kind() == OpKind::Return;
 }
 
+/// A collective over `name` somewhere inside op's regions.
+const ir::Operation *collectiveInside(const ir::Operation &op, const std::string &name) {
+  for (unsigned r = 0; r < op.numRegions(); ++r)
+    for (auto &p : op.region(r).front().operations()) {
+      if (p->hasTrait(ir::C) && p->attrs().getString("axis_name") == name)
+        return p.get();
+      if (const ir::Operation *inner = collectiveInside(*p, name))
+        return inner;
+    }
+  return nullptr;
+}
+
 /// Replays `op` once per example on that example's slices of every batched
 /// value it uses (operands and, for region ops, captured values) and stacks
 /// the results: vmap's meaning, for the cases without a batching rule.
@@ -116,6 +128,16 @@ BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &
     auto cap = ad::capturedValues(op);
     used.insert(used.end(), cap.begin(), cap.end());
   }
+  if (!axis.name.empty())
+    if (const ir::Operation *c = collectiveInside(op, axis.name)) {
+      ev.setCurrentLoc(c->loc());
+      raise("NotImplementedError",
+            std::string("lax.") + ir::mnemonic(c->kind()) + " over the vmapped axis '" +
+                axis.name + "' inside lax." + ir::mnemonic(op.kind()) +
+                " with batched operands is not supported by parax's vmap yet",
+            "move the collective out of the control-flow body, or vmap over a function "
+            "that computes it outside");
+    }
   std::vector<Vals> lanes(op.numResults());
   for (int64_t i = 0; i < axis.size; ++i) {
     ad::Env lane;
