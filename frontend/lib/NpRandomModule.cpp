@@ -205,7 +205,7 @@ Value makeGenerator(const Value &bitGen) {
   return wrapObj(std::make_shared<NpGeneratorObj>(pcg->state(), bitGen));
 }
 
-bool GeneratorObj::getAttr(Evaluator &, const std::string &name, Value &out) {
+bool NpGeneratorObj::getAttr(Evaluator &, const std::string &name, Value &out) {
   if (name == "spawn") {
     // Generators on PCG64s seeded by the children of this one's SeedSequence.
     auto st = st_;

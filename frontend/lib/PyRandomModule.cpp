@@ -11,7 +11,9 @@
 #include "frontend/lib/NpRandom.h"
 #include "frontend/lib/random/MT19937.h"
 #include "frontend/lib/random/CPythonSeed.h"
+#include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
+#include "ir/HostMemory.h"
 
 #include <cmath>
 #include <cstring>
@@ -104,18 +106,19 @@ bool CoreObj::getAttr(Evaluator &, const std::string &name, Value &out) {
       if (k < 0)
         raise("ValueError", "number of bits must be non-negative");
       if (k > 63) {
-        // Draw anyway only when the value fits: the words are consumed
-        // as CPython consumes them.
-        if (k > 64)
-          raise("OverflowError",
-                "getrandbits(" + std::to_string(k) + ") needs ints wider than parax's 64 bits",
-                "draw several getrandbits(32) words and combine them");
-        uint64_t v = c->getrandbits(k);
-        if (v > uint64_t(INT64_MAX))
-          raise("OverflowError", "getrandbits(64) drew " + std::to_string(v) +
-                                     ", wider than parax's 64-bit signed ints",
-                "use getrandbits(63) or fewer bits");
-        return Value::integer(int64_t(v));
+        // CPython's order: 32-bit words least significant first, the last
+        // one keeping its top bits; the result is a Python (big) int.
+        if (k > (int64_t(1) << 31))
+          raise("OverflowError", "getrandbits(" + std::to_string(k) + ") is too large");
+        HostMemory::require(k / 8 + 64, "the bits getrandbits draws");
+        std::vector<uint32_t> words;
+        for (int64_t left = k; left > 0; left -= 32) {
+          uint32_t r = c->mt.next32();
+          if (left < 32)
+            r >>= (32 - left);
+          words.push_back(r);
+        }
+        return intValue(BigInt::fromLimbs(std::move(words), false));
       }
       return Value::integer(int64_t(c->getrandbits(k)));
     });
