@@ -25,7 +25,9 @@ Vals sumVjp(OpCtx &c, const Vals &ct) { return {expand(c, ct[0])}; }
 
 /// d prod = prod * sum(t / x) (as JAX's rule for inputs without zeros).
 Vals prodJvp(OpCtx &c, const Vals &t) {
-  return {mul(c.ev, c.out[0], same(c, {div(c.ev, t[0], c.in[0])}))};
+  Value s = bind1(c.ev, OpKind::ReduceSum, {div(c.ev, t[0], c.in[0])}, c.op.attrs(),
+                  c.op.result(0)->type());
+  return {mul(c.ev, c.out[0], s)};
 }
 Vals prodVjp(OpCtx &c, const Vals &ct) {
   return {div(c.ev, expand(c, mul(c.ev, ct[0], c.out[0])), c.in[0])};
