@@ -120,10 +120,8 @@ OutSplit splitOutput(Evaluator &ev, const TreeDef &def, bool hasAux, const std::
   }
   if ((def.kind != TreeDef::Kind::Tuple && def.kind != TreeDef::Kind::List) ||
       def.children.size() != 2)
-    raise("TypeError", "Gradient only defined for scalar-output functions. Output was " +
-                           def.str(ev) + ". " + fn +
-                           " with has_aux=True requires the function to return a pair "
-                           "(output, aux), got a different structure.",
+    raise("TypeError", "expected function with aux output to return a two-element tuple, "
+                       "but got " + def.str(ev) + " (" + fn + " with has_aux=True)",
           "return a tuple (value, aux) from the function, or drop has_aux=True");
   s.mainDef = def.children[0];
   s.auxDef = def.children[1];
