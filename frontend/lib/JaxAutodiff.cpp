@@ -2,9 +2,9 @@
 //
 // The Python face of autodiff (frontend/lib/autodiff/ holds the machinery):
 // argument handling (argnums, has_aux, pytrees), JAX's checks and messages,
-// and the Jacobian builders. Every transformation runs under staged(): at
-// top level the transformed program is compiled and run at once; under
-// jit/pmap/another transformation its ops join the enclosing trace.
+// and the Jacobian builders. Every transformation runs under runTransform: at
+// top level the transformed ops run eagerly one by one (region ops as programs
+// of their own); under jit/pmap/another transformation they join the trace.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/LibUtil.h"
@@ -176,7 +176,7 @@ Value gradCall(Evaluator &ev, const GradOptions &o, CallArgs &a) {
   Loc loc = a.loc.valid() ? a.loc : ev.currentLoc();
   DiffInputs d = selectInputs(ev, o.argnums, a, fn);
   checkInexactInputs(d, o.allowInt, fn);
-  return staged(ev, fn, [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, fn, [&]() -> Value {
     ad::TracedFn f = ad::traceFn(ev, d.types,
                                  [&](const Vals &ts) { return callWith(ev, o.fun, a, d, ts); }, fn);
     ev.setCurrentLoc(loc);
@@ -281,7 +281,7 @@ Value jvpImpl(Evaluator &ev, const Value &fun, const Vals &primals, const Value 
                              " is not a valid JAX type.");
     types.push_back(abstractType(p));
   }
-  return staged(ev, "jvp", [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, "jvp", [&]() -> Value {
     Vals ts;
     for (size_t i = 0; i < tl.size(); ++i)
       ts.push_back(checkTangent(ev, tl[i], types[i], "jvp"));
@@ -309,8 +309,7 @@ Value jvpImpl(Evaluator &ev, const Value &fun, const Vals &primals, const Value 
 // vjp
 
 /// The function jax.vjp returns: the cotangents of the primals for a
-/// cotangent of the output. It retraces the function when called (under
-/// staged(), as everything here).
+/// cotangent of the output. It retraces the function when called.
 Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
               const Value &ctV, Loc loc) {
   Vals pl;
@@ -318,7 +317,7 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
   std::vector<TensorType> types;
   for (const Value &p : pl)
     types.push_back(abstractType(p));
-  return staged(ev, "vjp", [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, "vjp", [&]() -> Value {
     ad::TracedFn f = ad::traceFn(
         ev, types,
         [&](const Vals &args) { return ev.call(fun, unflatten(pd, args).elements(), loc); },
@@ -353,10 +352,9 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
   });
 }
 
-/// The primal output (and aux) of fun at primals, through the AD trace so
-/// that errors match the later vjp calls.
+/// The primal output (and aux) of fun at primals.
 Value primalOutput(Evaluator &ev, const Value &fun, const Vals &primals, Loc loc) {
-  return staged(ev, "vjp", [&](TraceContext &) -> Value { return ev.call(fun, primals, loc); });
+  return ev.call(fun, primals, loc);
 }
 
 Value vjpImpl(Evaluator &ev, CallArgs &a) {
@@ -440,7 +438,7 @@ Value jacCall(Evaluator &ev, const GradOptions &o, CallArgs &a, bool forward) {
                               ". For holomorphic differentiation, pass holomorphic=True. For "
                               "differentiating non-holomorphic functions involving complex "
                               "inputs or integer inputs, use jax.jvp directly.");
-  return staged(ev, fn, [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, fn, [&]() -> Value {
     ad::TracedFn f = ad::traceFn(ev, d.types,
                                  [&](const Vals &ts) { return callWith(ev, o.fun, a, d, ts); }, fn);
     ev.setCurrentLoc(loc);

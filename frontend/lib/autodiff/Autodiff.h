@@ -171,6 +171,11 @@ struct TracedFn {
   std::vector<TensorType> outTypes;
 };
 
+/// Runs a transformation: under a trace, as staged() (its ops join the
+/// trace, and a failure leaves none behind); at top level, eagerly (each op
+/// runs at once; region ops run as programs of their own).
+Value runTransform(Evaluator &ev, const std::string &what, const std::function<Value()> &build);
+
 /// Traces `call(args)` with one fresh tracer per leaf of `inLeaves` (the
 /// types of those leaves); `call` returns the output pytree.
 TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,

@@ -348,7 +348,15 @@ Vals emitRegionOp(Evaluator &ev, OpKind kind, const Vals &operands, ir::Attrs at
                   const std::vector<TensorType> &resultTypes, const std::string &axisName,
                   int64_t axisSize) {
   TraceContext *ctx = ev.currentTrace();
-  PARAX_ASSERT(ctx) << "autodiff replays only under a trace";
+  if (!ctx) {
+    // Eager replay: a region op runs as a program of its own, compiled and
+    // run at once (as a top-level lax.scan does).
+    Value r = staged(ev, mnemonic(kind), [&](TraceContext &) -> Value {
+      return Value::tuple(emitRegionOp(ev, kind, operands, attrs, regions, resultTypes, axisName,
+                                       axisSize));
+    });
+    return r.elements();
+  }
   Loc loc = ev.currentLoc();
   std::vector<ir::Value *> ins;
   for (const Value &v : operands)
@@ -433,7 +441,23 @@ struct Cloner {
 TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
                  const std::function<Value(const Vals &)> &call, const std::string &label) {
   TraceContext *ctx = ev.currentTrace();
-  PARAX_ASSERT(ctx) << "traceFn needs a trace";
+  // At top level the function is traced into a scratch program (its IR is
+  // copied out; nothing of the scratch program runs).
+  std::shared_ptr<TraceProgram> scratch;
+  TraceContext top;
+  std::unique_ptr<TraceScope> topScope;
+  if (!ctx) {
+    scratch = std::make_shared<TraceProgram>();
+    scratch->what = label;
+    scratch->callLoc = ev.currentLoc();
+    ir::Func &fn = scratch->module->addFunc(label);
+    top.program = scratch;
+    top.block = &fn.entry();
+    top.label = top.kind = top.fnName = label;
+    top.loc = ev.currentLoc();
+    topScope = std::make_unique<TraceScope>(ev, top);
+    ctx = &top;
+  }
   Loc loc = ev.currentLoc();
   // The function is traced into the region of a placeholder op (so its ops
   // may use the enclosing trace's values), copied out, and the placeholder
@@ -490,6 +514,12 @@ TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
   }
   discardOp(*ctx, holder);
   return r;
+}
+
+Value runTransform(Evaluator &ev, const std::string &what, const std::function<Value()> &build) {
+  if (ev.currentTrace())
+    return staged(ev, what, [&](TraceContext &) { return build(); });
+  return build();
 }
 
 namespace {
