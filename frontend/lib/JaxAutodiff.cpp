@@ -228,7 +228,7 @@ Value makeGrad(Evaluator &ev, CallArgs &a, bool withValue) {
   o.hasAux = ev.truthy(argOr(a, 2, "has_aux", Value::boolean(false)));
   o.allowInt = ev.truthy(argOr(a, 4, "allow_int", Value::boolean(false)));
   o.withValue = withValue;
-  return makeBuiltin(name + "(" + ev.repr(o.fun) + ")", [o](Evaluator &ev, CallArgs &c) {
+  return makeBuiltin(name + "(" + callableName(o.fun) + ")", [o](Evaluator &ev, CallArgs &c) {
     return gradCall(ev, o, c);
   });
 }
@@ -522,7 +522,7 @@ Value makeJac(Evaluator &ev, CallArgs &a, bool forward) {
     raise("TypeError", "Expected a callable value, got " + ev.repr(o.fun));
   o.argnums = parseArgnums(ev, argOr(a, 1, "argnums"));
   o.hasAux = ev.truthy(argOr(a, 2, "has_aux", Value::boolean(false)));
-  return makeBuiltin(name + "(" + ev.repr(o.fun) + ")", [o, forward](Evaluator &ev, CallArgs &c) {
+  return makeBuiltin(name + "(" + callableName(o.fun) + ")", [o, forward](Evaluator &ev, CallArgs &c) {
     return jacCall(ev, o, c, forward);
   });
 }
@@ -552,6 +552,7 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 } // namespace
 
 void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+Value callCheckpointed(Evaluator &ev, const Value &fun, CallArgs &a);
 
 void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
   installCustomDerivatives(ev, jax);
@@ -586,25 +587,39 @@ void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
   };
   lax.def("stop_gradient", stop);
   jax.def("stop_gradient", stop);
-  // checkpoint/remat: the values and gradients are those of the function
-  // itself (parax's reverse mode keeps the forward values it needs).
+  // checkpoint/remat: reverse mode recomputes the function's intermediates
+  // in the backward pass (callCheckpointed); `policy` is accepted, and every
+  // policy recomputes everything.
   auto checkpoint = [](Evaluator &ev, CallArgs &a) -> Value {
     expectKeywords(a, {"fun", "prevent_cse", "policy", "static_argnums", "concrete"},
                    "checkpoint");
     Value fun = argOr(a, 0, "fun");
-    if (fun.isNone()) {
-      // @jax.checkpoint(policy=...) decorator-factory form.
-      return makeBuiltin("checkpoint.<locals>.decorator",
-                         [](Evaluator &ev, CallArgs &d) -> Value {
-                           if (d.args.size() != 1 || !d.args[0].isCallableKind())
-                             raise("TypeError", "checkpoint decorator expects one callable");
-                           return d.args[0];
-                         });
-    }
-    if (!fun.isCallableKind())
-      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
-    return fun;
+    auto wrapFn = [](Evaluator &ev, const Value &f) -> Value {
+      if (!f.isCallableKind())
+        raise("TypeError", "Expected a callable value, got " + ev.repr(f));
+      return makeBuiltin("checkpoint(" + callableName(f) + ")",
+                         [f](Evaluator &ev, CallArgs &c) { return callCheckpointed(ev, f, c); });
+    };
+    if (fun.isNone()) // @jax.checkpoint(policy=...) decorator-factory form
+      return makeBuiltin("checkpoint.<locals>.decorator", [wrapFn](Evaluator &ev, CallArgs &d) {
+        if (d.args.size() != 1)
+          raise("TypeError", "checkpoint decorator expects one callable");
+        return wrapFn(ev, d.args[0]);
+      });
+    return wrapFn(ev, fun);
   };
+  auto policies = std::make_shared<ModuleObject>("jax.checkpoint_policies");
+  for (const char *p : {"everything_saveable", "nothing_saveable", "dots_saveable",
+                        "checkpoint_dots", "dots_with_no_batch_dims_saveable",
+                        "checkpoint_dots_with_no_batch_dims"})
+    policies->set(p, Value::str(p));
+  policies->def("save_only_these_names", [](Evaluator &, CallArgs &) {
+    return Value::str("save_only_these_names");
+  });
+  policies->def("save_any_names_but_these", [](Evaluator &, CallArgs &) {
+    return Value::str("save_any_names_but_these");
+  });
+  jax.set("checkpoint_policies", Value::object(Value::Kind::Native, policies));
   jax.def("checkpoint", checkpoint);
   jax.def("remat", checkpoint);
 }

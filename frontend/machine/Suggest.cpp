@@ -64,19 +64,6 @@ std::string knownGapHint(const std::string &qualified) {
       {"jax.vmap", "parax does not support jax.vmap yet: write the batch dimension "
                    "explicitly (jnp operations broadcast over leading axes), or map "
                    "over devices with jax.pmap"},
-      {"jax.grad", "parax does not support automatic differentiation (jax.grad) yet"},
-      {"jax.value_and_grad", "parax does not support automatic differentiation "
-                             "(jax.value_and_grad) yet"},
-      {"jax.jacfwd", "parax does not support automatic differentiation (jax.jacfwd) yet"},
-      {"jax.jacrev", "parax does not support automatic differentiation (jax.jacrev) yet"},
-      {"jax.hessian", "parax does not support automatic differentiation (jax.hessian) yet"},
-      {"jax.jvp", "parax does not support automatic differentiation (jax.jvp) yet"},
-      {"jax.vjp", "parax does not support automatic differentiation (jax.vjp) yet"},
-      {"jax.linearize", "parax does not support automatic differentiation yet"},
-      {"jax.custom_jvp", "parax does not support custom derivatives (jax.custom_jvp) yet"},
-      {"jax.custom_vjp", "parax does not support custom derivatives (jax.custom_vjp) yet"},
-      {"jax.checkpoint", "parax does not support jax.checkpoint (remat) yet"},
-      {"jax.remat", "parax does not support jax.remat yet"},
       {"jax.device_get", "parax does not support jax.device_get yet: jax arrays print "
                          "and convert (np.asarray, .tolist()) directly"},
       {"jax.eval_shape", "parax does not support jax.eval_shape yet: `parax check` "
