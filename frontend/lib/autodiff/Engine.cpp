@@ -87,10 +87,16 @@ Value addAny(Evaluator &ev, const Value &a, const Value &b) {
 //===----------------------------------------------------------------------===//
 // The rule table.
 
+/// One entry per line of Ops.def.
+constexpr size_t kNumOps = 0
+#define PARAX_OP(Name, Mnemonic, NumRegions, Traits) +1
+#include "ir/Ops.def"
+    ;
+
 const RuleTable &rules() {
   static const RuleTable table = [] {
     RuleTable t;
-    t.byKind.resize(size_t(OpKind::DebugBreakpoint) + 1);
+    t.byKind.resize(kNumOps);
     registerElementwiseRules(t);
     registerShapeOpRules(t);
     registerReductionRules(t);
