@@ -44,6 +44,15 @@ using Vals = std::vector<Value>;
 /// get a child Env whose lookups fall back to the parent (implicit capture).
 struct Env {
   const Env *parent = nullptr;
+  /// Set on the forward replays inside backward regions (recomputation):
+  /// their side effects (jax.debug.print) already happened once.
+  bool recompute = false;
+  bool recomputing() const {
+    for (const Env *e = this; e; e = e->parent)
+      if (e->recompute)
+        return true;
+    return false;
+  }
   std::unordered_map<const ir::Value *, Value> primal;
   std::unordered_map<const ir::Value *, Value> tangent;
   std::unordered_map<const ir::Value *, Value> ct;

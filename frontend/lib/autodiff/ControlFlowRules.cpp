@@ -162,6 +162,7 @@ void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     spec.body = [&, &blk = blk](const Vals &args) {
       Env child;
       child.parent = &env;
+      child.recompute = true;
       unsigned n = blk.numArguments();
       for (unsigned i = 0; i < n; ++i)
         child.primal[blk.argument(i)] = args[i];
@@ -338,6 +339,7 @@ BackwardResult runBackwardLoop(Evaluator &ev, const ir::Operation &op, Env &env,
   spec.body = [&](const Vals &args) {
     Env child;
     child.parent = &env;
+    child.recompute = true;
     unsigned base = nCarry;
     for (unsigned i = 0; i < blk.numArguments(); ++i)
       child.primal[blk.argument(i)] = args[base + i];
@@ -632,8 +634,15 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   std::vector<int64_t> inAx = inAx0, outAx;
   RegionSpec spec;
   spec.argTypes = argTypes(blk);
+  int64_t nDev = op.attrs().getInt("axis_size");
   for (unsigned j : rIdx) {
-    operands.push_back(instantiate(ev, env.getCt(op.result(j)), resTypes[j]));
+    Value ct = instantiate(ev, env.getCt(op.result(j)), resTypes[j]);
+    // An unmapped result is the same on every device (JAX requires it):
+    // each device carries 1/n of its cotangent, so the psums of the
+    // transposed collectives add up to it once.
+    if (outAx0[j] < 0)
+      ct = div(ev, ct, constLike(ev, ct, double(nDev)));
+    operands.push_back(ct);
     inAx.push_back(outAx0[j]);
     spec.argTypes.push_back(blk.terminator()->operand(j)->type());
   }
@@ -657,6 +666,7 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   spec.body = [&](const Vals &args) {
     Env child;
     child.parent = &env;
+    child.recompute = true;
     unsigned n = blk.numArguments();
     for (unsigned i = 0; i < n; ++i)
       child.primal[blk.argument(i)] = args[i];

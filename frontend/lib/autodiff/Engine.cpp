@@ -197,6 +197,8 @@ void replayPrimal(Evaluator &ev, const ir::Block &block, Env &env) {
     if (isTerminator(op))
       break;
     ev.setCurrentLoc(op.loc());
+    if (op.hasTrait(ir::S) && env.recomputing())
+      continue;
     if (op.numRegions())
       replayRegionPrimal(ev, op, env);
     else
@@ -252,6 +254,8 @@ void replayForward(Evaluator &ev, const ir::Block &block, Env &env) {
       break;
     ev.setCurrentLoc(op.loc());
     const Rule &rule = table.byKind[size_t(op.kind())];
+    if (op.hasTrait(ir::S) && env.recomputing())
+      continue;
     if (op.numRegions()) {
       if (rule.regionFwd)
         rule.regionFwd(ev, op, env);
