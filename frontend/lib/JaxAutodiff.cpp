@@ -7,6 +7,7 @@
 // of their own); under jit/pmap/another transformation they join the trace.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 #include "frontend/lib/Prims.h"
@@ -586,6 +587,24 @@ void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
     return mapArrayLeaves(ev, a.args[0], [&](const Value &x) { return stopGradientLeaf(ev, x); });
   };
   lax.def("stop_gradient", stop);
+  // lax's cumulative primitives (differentiable, like jnp.cumsum/cumprod).
+  for (auto [name, kind] : {std::pair{"cumsum", ir::OpKind::CumSum}, {"cumprod", ir::OpKind::CumProd},
+                            {"cummax", ir::OpKind::CumMax}, {"cummin", ir::OpKind::CumMin}}) {
+    std::string fn = name;
+    ir::OpKind k = kind;
+    lax.def(fn, [fn, k](Evaluator &ev, CallArgs &a) {
+      bindArgs(a, {"operand", "axis", "reverse"}, 1, fn);
+      Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+      int64_t rank = prims::typeOf(x).rank();
+      if (rank == 0)
+        raise("ValueError", "lax." + fn + " needs an operand of rank >= 1",
+              "pass an array with at least one axis");
+      int64_t axis = prims::normalizeAxis(ev.toIndex(argOr(a, 1, "axis", Value::integer(0)), "axis"),
+                                          rank);
+      bool reverse = ev.truthy(argOr(a, 2, "reverse", Value::boolean(false)));
+      return prims::cumulative(ev, k, x, axis, reverse);
+    });
+  }
   jax.def("stop_gradient", stop);
   // checkpoint/remat: reverse mode recomputes the function's intermediates
   // in the backward pass (callCheckpointed); `policy` is accepted, and every
