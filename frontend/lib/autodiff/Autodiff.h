@@ -30,6 +30,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace parax::frontend {
@@ -47,6 +48,15 @@ struct Env {
   /// Set on the forward replays inside backward regions (recomputation):
   /// their side effects (jax.debug.print) already happened once.
   bool recompute = false;
+  /// Values that depend on the differentiated inputs (null: all may).
+  /// Reverse mode computes cotangents only for these.
+  std::shared_ptr<const std::unordered_set<const ir::Value *>> active;
+  bool isActive(const ir::Value *v) const {
+    for (const Env *e = this; e; e = e->parent)
+      if (e->active)
+        return e->active->count(v) > 0;
+    return true;
+  }
   bool recomputing() const {
     for (const Env *e = this; e; e = e->parent)
       if (e->recompute)

@@ -44,7 +44,7 @@ Value Env::getCt(const ir::Value *v) const {
 }
 
 void Env::addCt(Evaluator &ev, const ir::Value *v, const Value &c) {
-  if (c.isNone() || !differentiable(v->type()))
+  if (c.isNone() || !differentiable(v->type()) || !isActive(v))
     return;
   const TensorType &t = v->type();
   Value cc = c;
@@ -558,8 +558,40 @@ std::pair<Vals, Vals> jvpTraced(Evaluator &ev, const TracedFn &f, const Vals &pr
   return {yieldedPrimals(entry, env), yieldedTangents(entry, env)};
 }
 
+namespace {
+/// Forward dependence on the inputs: an op's results (and its regions'
+/// block arguments and values) are active when any operand or captured
+/// value is.
+void markActive(const ir::Block &b, std::unordered_set<const ir::Value *> &act) {
+  for (auto &p : b.operations()) {
+    const ir::Operation &op = *p;
+    bool any = false;
+    for (ir::Value *v : op.operands())
+      any |= act.count(v) > 0;
+    if (op.numRegions() && !any)
+      for (const ir::Value *v : capturedValues(op))
+        any |= act.count(v) > 0;
+    if (!any)
+      continue;
+    for (auto &r : op.results())
+      act.insert(r.get());
+    for (unsigned i = 0; i < op.numRegions(); ++i) {
+      const ir::Block &rb = op.region(i).front();
+      for (auto &a : rb.arguments())
+        act.insert(a.get());
+      markActive(rb, act);
+    }
+  }
+}
+} // namespace
+
 Vals forwardTraced(Evaluator &ev, const TracedFn &f, const Vals &primals, Env &env) {
   bindInputs(f, primals, env);
+  auto act = std::make_shared<std::unordered_set<const ir::Value *>>();
+  for (size_t i = 0; i < f.numInputs; ++i)
+    act->insert(f.func->entry().argument(unsigned(i)));
+  markActive(f.func->entry(), *act);
+  env.active = act;
   Loc saved = ev.currentLoc();
   replayForward(ev, f.func->entry(), env);
   ev.setCurrentLoc(saved);
