@@ -2,11 +2,12 @@
 //
 // The Python face of autodiff (frontend/lib/autodiff/ holds the machinery):
 // argument handling (argnums, has_aux, pytrees), JAX's checks and messages,
-// and the Jacobian builders. Every transformation runs under staged(): at
-// top level the transformed program is compiled and run at once; under
-// jit/pmap/another transformation its ops join the enclosing trace.
+// and the Jacobian builders. Every transformation runs under runTransform: at
+// top level the transformed ops run eagerly one by one (region ops as programs
+// of their own); under jit/pmap/another transformation they join the trace.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
 #include "frontend/lib/Prims.h"
@@ -120,10 +121,8 @@ OutSplit splitOutput(Evaluator &ev, const TreeDef &def, bool hasAux, const std::
   }
   if ((def.kind != TreeDef::Kind::Tuple && def.kind != TreeDef::Kind::List) ||
       def.children.size() != 2)
-    raise("TypeError", "Gradient only defined for scalar-output functions. Output was " +
-                           def.str(ev) + ". " + fn +
-                           " with has_aux=True requires the function to return a pair "
-                           "(output, aux), got a different structure.",
+    raise("TypeError", "expected function with aux output to return a two-element tuple, "
+                       "but got " + def.str(ev) + " (" + fn + " with has_aux=True)",
           "return a tuple (value, aux) from the function, or drop has_aux=True");
   s.mainDef = def.children[0];
   s.auxDef = def.children[1];
@@ -178,7 +177,7 @@ Value gradCall(Evaluator &ev, const GradOptions &o, CallArgs &a) {
   Loc loc = a.loc.valid() ? a.loc : ev.currentLoc();
   DiffInputs d = selectInputs(ev, o.argnums, a, fn);
   checkInexactInputs(d, o.allowInt, fn);
-  return staged(ev, fn, [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, fn, [&]() -> Value {
     ad::TracedFn f = ad::traceFn(ev, d.types,
                                  [&](const Vals &ts) { return callWith(ev, o.fun, a, d, ts); }, fn);
     ev.setCurrentLoc(loc);
@@ -230,7 +229,7 @@ Value makeGrad(Evaluator &ev, CallArgs &a, bool withValue) {
   o.hasAux = ev.truthy(argOr(a, 2, "has_aux", Value::boolean(false)));
   o.allowInt = ev.truthy(argOr(a, 4, "allow_int", Value::boolean(false)));
   o.withValue = withValue;
-  return makeBuiltin(name + "(" + ev.repr(o.fun) + ")", [o](Evaluator &ev, CallArgs &c) {
+  return makeBuiltin(name + "(" + callableName(o.fun) + ")", [o](Evaluator &ev, CallArgs &c) {
     return gradCall(ev, o, c);
   });
 }
@@ -283,7 +282,7 @@ Value jvpImpl(Evaluator &ev, const Value &fun, const Vals &primals, const Value 
                              " is not a valid JAX type.");
     types.push_back(abstractType(p));
   }
-  return staged(ev, "jvp", [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, "jvp", [&]() -> Value {
     Vals ts;
     for (size_t i = 0; i < tl.size(); ++i)
       ts.push_back(checkTangent(ev, tl[i], types[i], "jvp"));
@@ -311,8 +310,7 @@ Value jvpImpl(Evaluator &ev, const Value &fun, const Vals &primals, const Value 
 // vjp
 
 /// The function jax.vjp returns: the cotangents of the primals for a
-/// cotangent of the output. It retraces the function when called (under
-/// staged(), as everything here).
+/// cotangent of the output. It retraces the function when called.
 Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
               const Value &ctV, Loc loc) {
   Vals pl;
@@ -320,7 +318,7 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
   std::vector<TensorType> types;
   for (const Value &p : pl)
     types.push_back(abstractType(p));
-  return staged(ev, "vjp", [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, "vjp", [&]() -> Value {
     ad::TracedFn f = ad::traceFn(
         ev, types,
         [&](const Vals &args) { return ev.call(fun, unflatten(pd, args).elements(), loc); },
@@ -355,10 +353,9 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
   });
 }
 
-/// The primal output (and aux) of fun at primals, through the AD trace so
-/// that errors match the later vjp calls.
+/// The primal output (and aux) of fun at primals.
 Value primalOutput(Evaluator &ev, const Value &fun, const Vals &primals, Loc loc) {
-  return staged(ev, "vjp", [&](TraceContext &) -> Value { return ev.call(fun, primals, loc); });
+  return ev.call(fun, primals, loc);
 }
 
 Value vjpImpl(Evaluator &ev, CallArgs &a) {
@@ -442,7 +439,7 @@ Value jacCall(Evaluator &ev, const GradOptions &o, CallArgs &a, bool forward) {
                               ". For holomorphic differentiation, pass holomorphic=True. For "
                               "differentiating non-holomorphic functions involving complex "
                               "inputs or integer inputs, use jax.jvp directly.");
-  return staged(ev, fn, [&](TraceContext &) -> Value {
+  return ad::runTransform(ev, fn, [&]() -> Value {
     ad::TracedFn f = ad::traceFn(ev, d.types,
                                  [&](const Vals &ts) { return callWith(ev, o.fun, a, d, ts); }, fn);
     ev.setCurrentLoc(loc);
@@ -526,7 +523,7 @@ Value makeJac(Evaluator &ev, CallArgs &a, bool forward) {
     raise("TypeError", "Expected a callable value, got " + ev.repr(o.fun));
   o.argnums = parseArgnums(ev, argOr(a, 1, "argnums"));
   o.hasAux = ev.truthy(argOr(a, 2, "has_aux", Value::boolean(false)));
-  return makeBuiltin(name + "(" + ev.repr(o.fun) + ")", [o, forward](Evaluator &ev, CallArgs &c) {
+  return makeBuiltin(name + "(" + callableName(o.fun) + ")", [o, forward](Evaluator &ev, CallArgs &c) {
     return jacCall(ev, o, c, forward);
   });
 }
@@ -556,6 +553,7 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 } // namespace
 
 void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+Value callCheckpointed(Evaluator &ev, const Value &fun, CallArgs &a);
 
 void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
   installCustomDerivatives(ev, jax);
@@ -589,26 +587,58 @@ void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
     return mapArrayLeaves(ev, a.args[0], [&](const Value &x) { return stopGradientLeaf(ev, x); });
   };
   lax.def("stop_gradient", stop);
+  // lax's cumulative primitives (differentiable, like jnp.cumsum/cumprod).
+  for (auto [name, kind] : {std::pair{"cumsum", ir::OpKind::CumSum}, {"cumprod", ir::OpKind::CumProd},
+                            {"cummax", ir::OpKind::CumMax}, {"cummin", ir::OpKind::CumMin}}) {
+    std::string fn = name;
+    ir::OpKind k = kind;
+    lax.def(fn, [fn, k](Evaluator &ev, CallArgs &a) {
+      bindArgs(a, {"operand", "axis", "reverse"}, 1, fn);
+      Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+      int64_t rank = prims::typeOf(x).rank();
+      if (rank == 0)
+        raise("ValueError", "lax." + fn + " needs an operand of rank >= 1",
+              "pass an array with at least one axis");
+      int64_t axis = prims::normalizeAxis(ev.toIndex(argOr(a, 1, "axis", Value::integer(0)), "axis"),
+                                          rank);
+      bool reverse = ev.truthy(argOr(a, 2, "reverse", Value::boolean(false)));
+      return prims::cumulative(ev, k, x, axis, reverse);
+    });
+  }
   jax.def("stop_gradient", stop);
-  // checkpoint/remat: the values and gradients are those of the function
-  // itself (parax's reverse mode keeps the forward values it needs).
+  // checkpoint/remat: reverse mode recomputes the function's intermediates
+  // in the backward pass (callCheckpointed); `policy` is accepted, and every
+  // policy recomputes everything.
   auto checkpoint = [](Evaluator &ev, CallArgs &a) -> Value {
     expectKeywords(a, {"fun", "prevent_cse", "policy", "static_argnums", "concrete"},
                    "checkpoint");
     Value fun = argOr(a, 0, "fun");
-    if (fun.isNone()) {
-      // @jax.checkpoint(policy=...) decorator-factory form.
-      return makeBuiltin("checkpoint.<locals>.decorator",
-                         [](Evaluator &ev, CallArgs &d) -> Value {
-                           if (d.args.size() != 1 || !d.args[0].isCallableKind())
-                             raise("TypeError", "checkpoint decorator expects one callable");
-                           return d.args[0];
-                         });
-    }
-    if (!fun.isCallableKind())
-      raise("TypeError", "Expected a callable value, got " + ev.repr(fun));
-    return fun;
+    auto wrapFn = [](Evaluator &ev, const Value &f) -> Value {
+      if (!f.isCallableKind())
+        raise("TypeError", "Expected a callable value, got " + ev.repr(f));
+      return makeBuiltin("checkpoint(" + callableName(f) + ")",
+                         [f](Evaluator &ev, CallArgs &c) { return callCheckpointed(ev, f, c); });
+    };
+    if (fun.isNone()) // @jax.checkpoint(policy=...) decorator-factory form
+      return makeBuiltin("checkpoint.<locals>.decorator", [wrapFn](Evaluator &ev, CallArgs &d) {
+        if (d.args.size() != 1)
+          raise("TypeError", "checkpoint decorator expects one callable");
+        return wrapFn(ev, d.args[0]);
+      });
+    return wrapFn(ev, fun);
   };
+  auto policies = std::make_shared<ModuleObject>("jax.checkpoint_policies");
+  for (const char *p : {"everything_saveable", "nothing_saveable", "dots_saveable",
+                        "checkpoint_dots", "dots_with_no_batch_dims_saveable",
+                        "checkpoint_dots_with_no_batch_dims"})
+    policies->set(p, Value::str(p));
+  policies->def("save_only_these_names", [](Evaluator &, CallArgs &) {
+    return Value::str("save_only_these_names");
+  });
+  policies->def("save_any_names_but_these", [](Evaluator &, CallArgs &) {
+    return Value::str("save_any_names_but_these");
+  });
+  jax.set("checkpoint_policies", Value::object(Value::Kind::Native, policies));
   jax.def("checkpoint", checkpoint);
   jax.def("remat", checkpoint);
 }

@@ -176,6 +176,60 @@ Vals outLeavesOf(Evaluator &ev, const Value &out, const CustomCall &c, const std
 
 } // namespace
 
+/// jax.checkpoint: under a differentiating trace the call becomes a
+/// one-branch cond; reverse mode's cond rule recomputes a branch inside the
+/// backward cond instead of keeping its intermediates (rematerialisation).
+Value callCheckpointed(Evaluator &ev, const Value &fun, CallArgs &a) {
+  TraceContext *ctx = ev.currentTrace();
+  if (!ctx || !differentiating(ev) || !a.kwargs.empty())
+    return ev.call(fun, a);
+  Vals leaves;
+  TreeDef def = flatten(ev, Value::tuple(a.args), leaves);
+  std::vector<size_t> arrayPos;
+  Vals arrays;
+  std::vector<TensorType> types;
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (leaves[i].isArrayLike()) {
+      arrayPos.push_back(i);
+      arrays.push_back(leaves[i]);
+      types.push_back(abstractType(leaves[i]));
+    }
+  Loc loc = ev.currentLoc();
+  size_t before = ctx->block->operations().size();
+  try {
+    std::vector<ir::Value *> ins{
+        materialize(ev, *ctx, Value::array(Array::scalarInt(DType::I32, 0)))};
+    for (const Value &l : arrays)
+      ins.push_back(materialize(ev, *ctx, l));
+    ir::Builder b(ctx->block);
+    ir::Operation *op = b.create(ir::OpKind::Cond, ins, {}, ir::Attrs{{"remat", int64_t(1)}}, loc,
+                                 ev.callStack(), 1);
+    BodyTrace bt = traceBody(
+        ev, *ctx, &op->region(0).front(), types,
+        [&](const std::vector<Value> &args) {
+          Vals all = leaves;
+          for (size_t k = 0; k < arrayPos.size(); ++k)
+            all[arrayPos[k]] = args[k];
+          CallArgs ca;
+          ca.args = unflatten(def, all).elements();
+          ca.loc = a.loc;
+          return ev.call(fun, ca);
+        },
+        "checkpoint", "checkpoint", callableName(fun));
+    ev.setCurrentLoc(loc);
+    emitYield(ev, bt, bt.outLeaves);
+    for (ir::Value *v : op->region(0).front().terminator()->operands())
+      op->addResult(v->type());
+    Vals res;
+    for (unsigned i = 0; i < op->numResults(); ++i)
+      res.push_back(makeTracer(*ctx, op->result(i)));
+    return unflatten(bt.outDef, res);
+  } catch (...) {
+    discardOpsAfter(*ctx, before);
+    throw;
+  }
+}
+
 namespace ad {
 
 bool customJvp(Evaluator &ev, const ir::Operation &op, Env &env) {

@@ -61,22 +61,6 @@ std::string knownGapHint(const std::string &qualified) {
   // Names users reach for that parax does not provide. A similar-looking
   // name (vmap -> pmap, lax.map -> max) would send them the wrong way.
   static const std::map<std::string, std::string> gaps = {
-      {"jax.vmap", "parax does not support jax.vmap yet: write the batch dimension "
-                   "explicitly (jnp operations broadcast over leading axes), or map "
-                   "over devices with jax.pmap"},
-      {"jax.grad", "parax does not support automatic differentiation (jax.grad) yet"},
-      {"jax.value_and_grad", "parax does not support automatic differentiation "
-                             "(jax.value_and_grad) yet"},
-      {"jax.jacfwd", "parax does not support automatic differentiation (jax.jacfwd) yet"},
-      {"jax.jacrev", "parax does not support automatic differentiation (jax.jacrev) yet"},
-      {"jax.hessian", "parax does not support automatic differentiation (jax.hessian) yet"},
-      {"jax.jvp", "parax does not support automatic differentiation (jax.jvp) yet"},
-      {"jax.vjp", "parax does not support automatic differentiation (jax.vjp) yet"},
-      {"jax.linearize", "parax does not support automatic differentiation yet"},
-      {"jax.custom_jvp", "parax does not support custom derivatives (jax.custom_jvp) yet"},
-      {"jax.custom_vjp", "parax does not support custom derivatives (jax.custom_vjp) yet"},
-      {"jax.checkpoint", "parax does not support jax.checkpoint (remat) yet"},
-      {"jax.remat", "parax does not support jax.remat yet"},
       {"jax.eval_shape", "parax does not support jax.eval_shape yet: `parax check` "
                          "traces every program and prints its shapes and memory plan"},
       {"jax.make_jaxpr", "parax does not support jax.make_jaxpr: `parax --dump ir` "

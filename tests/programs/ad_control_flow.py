@@ -67,3 +67,11 @@ def sel(x):
     return jnp.sum(lax.select(x > 0.0, jnp.exp(x), x * x))
 print(jax.grad(sel)(jnp.array([-1.0, 0.5, 2.0])))
 print(jax.grad(lambda x: lax.cond(True, lambda: x * 3.0, lambda: x))(1.0))
+# side effects in a differentiated loop body happen once per iteration (not again in the backward pass)
+def printing(x):
+    def body(c, _):
+        jax.debug.print("c={c}", c=c)
+        return c * x, None
+    return lax.scan(body, 1.0, None, length=2)[0]
+print(jax.grad(printing)(2.0))
+print(jax.grad(lambda x: lax.cond(x > 0, lambda v: (jax.debug.print("b {v}", v=v), v * v)[1], lambda v: v, x))(3.0))

@@ -37,3 +37,6 @@ print(jax.jvp(lambda w: f(x, w), (0.3,), (1.0,)))
 print(jax.jacrev(lambda v: f(v, 0.3))(x))
 g = jax.pmap(lambda v: (v * 2.0, jnp.sum(v)), out_axes=(0, None))
 print(jax.grad(lambda v: jnp.sum(g(v)[0] ** 2))(x))
+# an unmapped (out_axes=None) result that is the same on every device
+g2 = jax.pmap(lambda v: (v * 2.0, lax.psum(v * v, 'i')), axis_name='i', out_axes=(0, None))
+print(jax.grad(lambda v: g2(v)[1])(x), jax.grad(lambda v: g2(v)[1] + jnp.sum(g2(v)[0]))(x))

@@ -30,6 +30,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace parax::frontend {
@@ -44,6 +45,24 @@ using Vals = std::vector<Value>;
 /// get a child Env whose lookups fall back to the parent (implicit capture).
 struct Env {
   const Env *parent = nullptr;
+  /// Set on the forward replays inside backward regions (recomputation):
+  /// their side effects (jax.debug.print) already happened once.
+  bool recompute = false;
+  /// Values that depend on the differentiated inputs (null: all may).
+  /// Reverse mode computes cotangents only for these.
+  std::shared_ptr<const std::unordered_set<const ir::Value *>> active;
+  bool isActive(const ir::Value *v) const {
+    for (const Env *e = this; e; e = e->parent)
+      if (e->active)
+        return e->active->count(v) > 0;
+    return true;
+  }
+  bool recomputing() const {
+    for (const Env *e = this; e; e = e->parent)
+      if (e->recompute)
+        return true;
+    return false;
+  }
   std::unordered_map<const ir::Value *, Value> primal;
   std::unordered_map<const ir::Value *, Value> tangent;
   std::unordered_map<const ir::Value *, Value> ct;
@@ -170,6 +189,11 @@ struct TracedFn {
   TreeDef outDef;        ///< Of the function's (flattened) output.
   std::vector<TensorType> outTypes;
 };
+
+/// Runs a transformation: under a trace, as staged() (its ops join the
+/// trace, and a failure leaves none behind); at top level, eagerly (each op
+/// runs at once; region ops run as programs of their own).
+Value runTransform(Evaluator &ev, const std::string &what, const std::function<Value()> &build);
 
 /// Traces `call(args)` with one fresh tracer per leaf of `inLeaves` (the
 /// types of those leaves); `call` returns the output pytree.

@@ -60,12 +60,23 @@ Vals primalsOf(const ir::Operation &op, const Env &env) {
   return r;
 }
 
-/// The captured values that take cotangents.
-std::vector<const ir::Value *> diffCaptures(const ir::Operation &op) {
+/// The captured values that take cotangents (those depending on the
+/// differentiated inputs).
+std::vector<const ir::Value *> diffCaptures(const ir::Operation &op, const Env &env) {
   std::vector<const ir::Value *> r;
   for (const ir::Value *v : capturedValues(op))
-    if (differentiable(v->type()))
+    if (differentiable(v->type()) && env.isActive(v))
       r.push_back(v);
+  return r;
+}
+
+/// Operand indices in [from, to) that take cotangents.
+std::vector<unsigned> activeOperands(const ir::Operation &op, const Env &env, unsigned from,
+                                     unsigned to) {
+  std::vector<unsigned> r;
+  for (unsigned i = from; i < to; ++i)
+    if (differentiable(op.operand(i)->type()) && env.isActive(op.operand(i)))
+      r.push_back(i);
   return r;
 }
 
@@ -141,9 +152,9 @@ void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   if (customBwd(ev, op, env))
     return;
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
-  std::vector<unsigned> dIdx = diffIndices(opTypes, 1, op.numOperands());
+  std::vector<unsigned> dIdx = activeOperands(op, env, 1, op.numOperands());
   std::vector<unsigned> rIdx = diffIndices(resTypes, 0, op.numResults());
-  std::vector<const ir::Value *> caps = diffCaptures(op);
+  std::vector<const ir::Value *> caps = diffCaptures(op, env);
   Vals operands = primalsOf(op, env);
   for (unsigned j : rIdx)
     operands.push_back(instantiate(ev, env.getCt(op.result(j)), resTypes[j]));
@@ -162,6 +173,7 @@ void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     spec.body = [&, &blk = blk](const Vals &args) {
       Env child;
       child.parent = &env;
+      child.recompute = true;
       unsigned n = blk.numArguments();
       for (unsigned i = 0; i < n; ++i)
         child.primal[blk.argument(i)] = args[i];
@@ -315,7 +327,7 @@ BackwardResult runBackwardLoop(Evaluator &ev, const ir::Operation &op, Env &env,
                                const BackwardLoop &L, const Vals &carryCtInit,
                                const std::vector<unsigned> &diffCarry) {
   const ir::Block &blk = *L.blk;
-  std::vector<const ir::Value *> caps = diffCaptures(op);
+  std::vector<const ir::Value *> caps = diffCaptures(op, env);
   Vals operands;
   RegionSpec spec;
   for (size_t k = 0; k < diffCarry.size(); ++k) {
@@ -338,6 +350,7 @@ BackwardResult runBackwardLoop(Evaluator &ev, const ir::Operation &op, Env &env,
   spec.body = [&](const Vals &args) {
     Env child;
     child.parent = &env;
+    child.recompute = true;
     unsigned base = nCarry;
     for (unsigned i = 0; i < blk.numArguments(); ++i)
       child.primal[blk.argument(i)] = args[base + i];
@@ -395,7 +408,7 @@ void scanBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   }
   std::vector<unsigned> diffCarry = diffIndices(opTypes, 0, nc);
   for (unsigned j = nc; j < op.numOperands(); ++j)
-    if (differentiable(opTypes[j]))
+    if (differentiable(opTypes[j]) && env.isActive(op.operand(j)))
       L.xArgs.push_back(j);
   Vals init;
   for (unsigned i : diffCarry)
@@ -623,17 +636,24 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   const ir::Block &blk = op.region(0).front();
   std::string axis = op.attrs().getString("axis_name");
   std::vector<TensorType> opTypes = operandTypes(op), resTypes = resultTypes(op);
-  std::vector<unsigned> dIdx = diffIndices(opTypes, 0, op.numOperands());
+  std::vector<unsigned> dIdx = activeOperands(op, env, 0, op.numOperands());
   std::vector<unsigned> rIdx = diffIndices(resTypes, 0, op.numResults());
-  std::vector<const ir::Value *> caps = diffCaptures(op);
+  std::vector<const ir::Value *> caps = diffCaptures(op, env);
   const std::vector<int64_t> &inAx0 = op.attrs().getInts("in_axes");
   const std::vector<int64_t> &outAx0 = op.attrs().getInts("out_axes");
   Vals operands = primalsOf(op, env);
   std::vector<int64_t> inAx = inAx0, outAx;
   RegionSpec spec;
   spec.argTypes = argTypes(blk);
+  int64_t nDev = op.attrs().getInt("axis_size");
   for (unsigned j : rIdx) {
-    operands.push_back(instantiate(ev, env.getCt(op.result(j)), resTypes[j]));
+    Value ct = instantiate(ev, env.getCt(op.result(j)), resTypes[j]);
+    // An unmapped result is the same on every device (JAX requires it):
+    // each device carries 1/n of its cotangent, so the psums of the
+    // transposed collectives add up to it once.
+    if (outAx0[j] < 0)
+      ct = div(ev, ct, constLike(ev, ct, double(nDev)));
+    operands.push_back(ct);
     inAx.push_back(outAx0[j]);
     spec.argTypes.push_back(blk.terminator()->operand(j)->type());
   }
@@ -657,6 +677,7 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
   spec.body = [&](const Vals &args) {
     Env child;
     child.parent = &env;
+    child.recompute = true;
     unsigned n = blk.numArguments();
     for (unsigned i = 0; i < n; ++i)
       child.primal[blk.argument(i)] = args[i];

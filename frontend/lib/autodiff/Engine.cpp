@@ -44,7 +44,7 @@ Value Env::getCt(const ir::Value *v) const {
 }
 
 void Env::addCt(Evaluator &ev, const ir::Value *v, const Value &c) {
-  if (c.isNone() || !differentiable(v->type()))
+  if (c.isNone() || !differentiable(v->type()) || !isActive(v))
     return;
   const TensorType &t = v->type();
   Value cc = c;
@@ -87,10 +87,16 @@ Value addAny(Evaluator &ev, const Value &a, const Value &b) {
 //===----------------------------------------------------------------------===//
 // The rule table.
 
+/// One entry per line of Ops.def.
+constexpr size_t kNumOps = 0
+#define PARAX_OP(Name, Mnemonic, NumRegions, Traits) +1
+#include "ir/Ops.def"
+    ;
+
 const RuleTable &rules() {
   static const RuleTable table = [] {
     RuleTable t;
-    t.byKind.resize(size_t(OpKind::DebugBreakpoint) + 1);
+    t.byKind.resize(kNumOps);
     registerElementwiseRules(t);
     registerShapeOpRules(t);
     registerReductionRules(t);
@@ -191,6 +197,8 @@ void replayPrimal(Evaluator &ev, const ir::Block &block, Env &env) {
     if (isTerminator(op))
       break;
     ev.setCurrentLoc(op.loc());
+    if (op.hasTrait(ir::S) && env.recomputing())
+      continue;
     if (op.numRegions())
       replayRegionPrimal(ev, op, env);
     else
@@ -246,6 +254,8 @@ void replayForward(Evaluator &ev, const ir::Block &block, Env &env) {
       break;
     ev.setCurrentLoc(op.loc());
     const Rule &rule = table.byKind[size_t(op.kind())];
+    if (op.hasTrait(ir::S) && env.recomputing())
+      continue;
     if (op.numRegions()) {
       if (rule.regionFwd)
         rule.regionFwd(ev, op, env);
@@ -348,7 +358,15 @@ Vals emitRegionOp(Evaluator &ev, OpKind kind, const Vals &operands, ir::Attrs at
                   const std::vector<TensorType> &resultTypes, const std::string &axisName,
                   int64_t axisSize) {
   TraceContext *ctx = ev.currentTrace();
-  PARAX_ASSERT(ctx) << "autodiff replays only under a trace";
+  if (!ctx) {
+    // Eager replay: a region op runs as a program of its own, compiled and
+    // run at once (as a top-level lax.scan does).
+    Value r = staged(ev, mnemonic(kind), [&](TraceContext &) -> Value {
+      return Value::tuple(emitRegionOp(ev, kind, operands, attrs, regions, resultTypes, axisName,
+                                       axisSize));
+    });
+    return r.elements();
+  }
   Loc loc = ev.currentLoc();
   std::vector<ir::Value *> ins;
   for (const Value &v : operands)
@@ -434,7 +452,23 @@ TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
                  const std::function<Value(const Vals &)> &call, const std::string &label,
                  const std::string &axisName, int64_t axisSize) {
   TraceContext *ctx = ev.currentTrace();
-  PARAX_ASSERT(ctx) << "traceFn needs a trace";
+  // At top level the function is traced into a scratch program (its IR is
+  // copied out; nothing of the scratch program runs).
+  std::shared_ptr<TraceProgram> scratch;
+  TraceContext top;
+  std::unique_ptr<TraceScope> topScope;
+  if (!ctx) {
+    scratch = std::make_shared<TraceProgram>();
+    scratch->what = label;
+    scratch->callLoc = ev.currentLoc();
+    ir::Func &fn = scratch->module->addFunc(label);
+    top.program = scratch;
+    top.block = &fn.entry();
+    top.label = top.kind = top.fnName = label;
+    top.loc = ev.currentLoc();
+    topScope = std::make_unique<TraceScope>(ev, top);
+    ctx = &top;
+  }
   Loc loc = ev.currentLoc();
   // The function is traced into the region of a placeholder op (so its ops
   // may use the enclosing trace's values), copied out, and the placeholder
@@ -495,6 +529,12 @@ TracedFn traceFn(Evaluator &ev, const std::vector<TensorType> &inTypes,
   return r;
 }
 
+Value runTransform(Evaluator &ev, const std::string &what, const std::function<Value()> &build) {
+  if (ev.currentTrace())
+    return staged(ev, what, [&](TraceContext &) { return build(); });
+  return build();
+}
+
 namespace {
 void bindInputs(const TracedFn &f, const Vals &primals, Env &env) {
   const ir::Block &entry = f.func->entry();
@@ -521,8 +561,40 @@ std::pair<Vals, Vals> jvpTraced(Evaluator &ev, const TracedFn &f, const Vals &pr
   return {yieldedPrimals(entry, env), yieldedTangents(entry, env)};
 }
 
+namespace {
+/// Forward dependence on the inputs: an op's results (and its regions'
+/// block arguments and values) are active when any operand or captured
+/// value is.
+void markActive(const ir::Block &b, std::unordered_set<const ir::Value *> &act) {
+  for (auto &p : b.operations()) {
+    const ir::Operation &op = *p;
+    bool any = false;
+    for (ir::Value *v : op.operands())
+      any |= act.count(v) > 0;
+    if (op.numRegions() && !any)
+      for (const ir::Value *v : capturedValues(op))
+        any |= act.count(v) > 0;
+    if (!any)
+      continue;
+    for (auto &r : op.results())
+      act.insert(r.get());
+    for (unsigned i = 0; i < op.numRegions(); ++i) {
+      const ir::Block &rb = op.region(i).front();
+      for (auto &a : rb.arguments())
+        act.insert(a.get());
+      markActive(rb, act);
+    }
+  }
+}
+} // namespace
+
 Vals forwardTraced(Evaluator &ev, const TracedFn &f, const Vals &primals, Env &env) {
   bindInputs(f, primals, env);
+  auto act = std::make_shared<std::unordered_set<const ir::Value *>>();
+  for (size_t i = 0; i < f.numInputs; ++i)
+    act->insert(f.func->entry().argument(unsigned(i)));
+  markActive(f.func->entry(), *act);
+  env.active = act;
   Loc saved = ev.currentLoc();
   replayForward(ev, f.func->entry(), env);
   ev.setCurrentLoc(saved);
