@@ -2,6 +2,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
+#include "frontend/lib/NumpyArray.h"
 
 #include <algorithm>
 #include <climits>
@@ -11,7 +12,11 @@
 namespace parax::frontend {
 
 namespace {
-double num(const Value &v, const char *fn) {
+double num(const Value &v0, const char *fn) {
+  // numpy scalars and size-1 arrays convert through __float__.
+  Value v = numpyScalarAsPython(v0);
+  if (NumpyArrayObj *a = asNumpy(v); a && a->size() == 1 && a->dtype != NpDType::Str)
+    return a->getF(a->offsets()[0]);
   if (!v.isNumber())
     raise("TypeError", std::string("must be real number, not ") + typeName(v),
           std::string("math.") + fn + " works on Python numbers; use jnp." + fn +

@@ -344,6 +344,13 @@ Value numpyArgsToJax(const Value &v) {
   return v;
 }
 
+Value numpyScalarAsPython(const Value &v) {
+  NumpyArrayObj *a = asNumpy(v);
+  if (!a || !a->scalar || a->dtype == NpDType::Str)
+    return v;
+  return pyValueAt(*a, a->offset);
+}
+
 void numpyLeavesToJax(std::vector<Value> &leaves) {
   for (Value &l : leaves)
     if (isNumpyArray(l))

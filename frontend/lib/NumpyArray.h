@@ -97,6 +97,9 @@ Value makeView(const Value &base, Shape shape, std::vector<int64_t> strides, int
 /// numpy arrays; a tracer is a TracerArrayConversionError.
 Value toNumpy(Evaluator &ev, const Value &v, std::optional<NpDType> dtype = std::nullopt,
               bool copy = false);
+/// A numpy scalar as the Python bool/int/float it holds (dict keys, hashing);
+/// any other value unchanged.
+Value numpyScalarAsPython(const Value &v);
 /// The JAX array jnp.asarray makes of a numpy array (float64 -> float32).
 Value numpyToJax(const Value &v);
 /// Converts numpy arrays inside an argument (lists, tuples, dicts) to JAX

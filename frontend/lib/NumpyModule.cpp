@@ -1200,6 +1200,11 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   np.set("NINF", Value::floating(-INFINITY));
   np.set("PINF", Value::floating(INFINITY));
   np.set("newaxis", Value::none());
+  for (bool b : {true, false}) {
+    Value s = makeNumpy(NpDType::Bool, {}, true);
+    arr(s).setI(0, b);
+    np.set(b ? "True_" : "False_", s);
+  }
   np.set("euler_gamma", Value::floating(0.5772156649015329));
   np.set("__version__", Value::str("2.4.6"));
   defUfuncs(np);

@@ -631,6 +631,13 @@ void installBuiltins(Evaluator &ev, std::unordered_map<std::string, Value> &b) {
         args.push_back(*nd);
       return jnp::callByName(ev, "round", args);
     }
+    if (classOfInstance(v)) {
+      std::vector<Value> args;
+      if (nd && !nd->isNone())
+        args.push_back(*nd);
+      if (Value r; callSpecial(ev, v, "__round__", args, r))
+        return r;
+    }
     if (v.isInt() || v.isBool()) {
       if (!nd || nd->isNone())
         return Value::integer(v.asInt());

@@ -1,5 +1,6 @@
 //===- Value.cpp - Python-level values ------------------------------------===//
 #include "frontend/machine/Value.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Diagnostics.h"
@@ -320,7 +321,9 @@ std::string typeName(const Value &v) {
 // Python hashes and compares a 100,000-deep tuple key without trouble.
 
 namespace {
-bool scalarKeysEqual(const Value &a, const Value &b) {
+bool scalarKeysEqual(const Value &a0, const Value &b0) {
+  // numpy scalars hash and compare as the Python numbers they hold.
+  Value a = numpyScalarAsPython(a0), b = numpyScalarAsPython(b0);
   if (a.isNumber() && b.isNumber()) {
     if (a.isFloat() || b.isFloat())
       return a.asFloat() == b.asFloat();
@@ -355,8 +358,9 @@ bool keysEqual(const Value &a, const Value &b) {
 }
 
 namespace {
-bool scalarKey(const Value &v, std::string &out) {
+bool scalarKey(const Value &v0, std::string &out) {
   using K = Value::Kind;
+  Value v = numpyScalarAsPython(v0);
   switch (v.kind()) {
   case K::None: out += "N;"; return true;
   case K::Bool: out += v.asBool() ? "T;" : "F;"; return true;
