@@ -15,7 +15,7 @@ namespace {
 double num(const Value &v0, const char *fn) {
   // numpy scalars and size-1 arrays convert through __float__.
   Value v = numpyScalarAsPython(v0);
-  if (NumpyArrayObj *a = asNumpy(v); a && a->size() == 1 && a->dtype != NpDType::Str)
+  if (NumpyArrayObj *a = asNumpy(v); a && a->rank() == 0 && a->dtype != NpDType::Str)
     return a->getF(a->offsets()[0]);
   if (!v.isNumber())
     raise("TypeError", std::string("must be real number, not ") + typeName(v),

@@ -922,11 +922,10 @@ void installDunders(ClassObj &c) {
                       "use a.any() or a.all() to reduce the array to one truth value");
               return Value::boolean(s.getB(s.offsets()[0]));
             }));
-  // float(a) / int(a) of a size-1 array (deprecated in numpy for ndim > 0,
-  // but allowed).
+  // float(a) / int(a): numpy 2.4 takes only 0-d arrays and scalars.
   auto onlyElement = [](NumpyArrayObj &s) {
-    if (s.size() != 1)
-      raise("TypeError", "only length-1 arrays can be converted to Python scalars");
+    if (s.rank() != 0)
+      raise("TypeError", "only 0-dimensional arrays can be converted to Python scalars");
     if (s.dtype == NpDType::Str)
       raise("TypeError", "cannot convert a string array to a number");
     return s.offsets()[0];

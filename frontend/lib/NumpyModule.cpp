@@ -1125,6 +1125,11 @@ bool arrayMethod(Evaluator &ev, const Value &self, const std::string &name, Valu
       return callNp(ev, fn, args, a.kwargs);
     });
   }
+  if (name == "is_integer" && s.scalar && npKind(s.dtype) == NpKind::Float)
+    return method([self](Evaluator &, CallArgs &) {
+      double d = arr(self).getF(arr(self).offset);
+      return Value::boolean(std::isfinite(d) && d == std::floor(d));
+    });
   if (name == "__array_priority__") {
     out = Value::floating(0);
     return true;
