@@ -1217,6 +1217,7 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   registerCreation(ev, np);
   registerShape(ev, np);
   registerPrinting(ev, np);
+  registerStats(ev, np);
   registerNumpyMathFunctions(ev, np, *linalg);
   np.set("linalg", Value::object(Value::Kind::Native, linalg));
 }
