@@ -86,6 +86,8 @@ llvm::Value *Emitter::compute(const ir::Operation &op, unsigned res,
   case OpKind::Iota: {
     int64_t dim = op.attrs().getInt("dimension");
     llvm::Value *i = dimsOf(idx)[size_t(dim)];
+    if (d == DType::F64)
+      return B.CreateSIToFP(i, f64());
     if (isFloat(d))
       return fromF32(d, B.CreateSIToFP(i, f32()));
     if (d == DType::Bool)
@@ -111,6 +113,10 @@ llvm::Value *Emitter::compute(const ir::Operation &op, unsigned res,
       llvm::Value *bits = B.CreateBitCast(x, i32());
       fin = B.CreateICmpNE(B.CreateAnd(bits, c32(0x7f800000)),
                            c32(0x7f800000));
+    } else if (from == DType::F64) {
+      llvm::Value *bits = B.CreateBitCast(x, i64());
+      fin = B.CreateICmpNE(B.CreateAnd(bits, c64(0x7ff0000000000000ll)),
+                           c64(0x7ff0000000000000ll));
     } else if (from == DType::F16) {
       fin = B.CreateICmpNE(B.CreateAnd(x, B.getInt16(0x7c00)),
                            B.getInt16(0x7c00));

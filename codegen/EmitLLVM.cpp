@@ -321,11 +321,17 @@ void Emitter::emitOp(const ir::Operation &op) {
   case OpKind::ReduceMin:
   case OpKind::ReduceAnd:
   case OpKind::ReduceOr:
+    if (FusionPlan::f64RunsKernel(op))
+      return emitFallback(op);
     return emitReduce(op);
   case OpKind::ArgMax:
   case OpKind::ArgMin:
+    if (FusionPlan::f64RunsKernel(op))
+      return emitFallback(op);
     return emitArgReduce(op);
   case OpKind::DotGeneral:
+    if (FusionPlan::f64RunsKernel(op))
+      return emitFallback(op);
     return emitDot(op);
   case OpKind::DynamicUpdateSlice:
     return emitDynamicUpdateSlice(op);

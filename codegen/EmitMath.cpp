@@ -409,6 +409,9 @@ Value *Emitter::toF32(DType d, Value *x) {
   FM m(*this);
   if (d == DType::F32)
     return x;
+  // Integers / bool: value conversion.
+  if (!isFloat(d))
+    return isSigned(d) ? B.CreateSIToFP(x, f32()) : B.CreateUIToFP(x, f32());
   Value *h = B.CreateZExt(x, i32());
   if (d == DType::BF16)
     return m.fromBits(B.CreateShl(h, 16));
@@ -517,6 +520,8 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
                                             mnemonic(k) + " on integers");
     }
   }
+  if (d == DType::F64)
+    return unaryF64(k, x);
   // Floats: policies as unaryOp in runtime/KernelsElementwise.cpp.
   Rnd R = d == DType::F16 ? Rnd::F16 : d == DType::BF16 ? Rnd::BF16 : Rnd::None;
   Rnd RX = d == DType::F16 ? Rnd::F16 : Rnd::None;
@@ -617,6 +622,8 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
                                             mnemonic(k) + " on bool");
     }
   }
+  if (d == DType::F64)
+    return binaryF64(k, a, b);
   if (isFloat(d)) {
     Rnd R = d == DType::F16 ? Rnd::F16 : d == DType::BF16 ? Rnd::BF16
                                                           : Rnd::None;
@@ -746,7 +753,8 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
 Value *Emitter::compareOp(OpKind k, DType d, Value *a, Value *b) {
   Value *r;
   if (isFloat(d)) {
-    Value *x = toF32(d, a), *y = toF32(d, b);
+    Value *x = d == DType::F64 ? a : toF32(d, a);
+    Value *y = d == DType::F64 ? b : toF32(d, b);
     switch (k) {
     case OpKind::Eq: r = B.CreateFCmpOEQ(x, y); break;
     case OpKind::Ne: r = B.CreateFCmpUNE(x, y); break;
@@ -775,6 +783,8 @@ Value *Emitter::compareOp(OpKind k, DType d, Value *a, Value *b) {
 Value *Emitter::convertOp(DType from, DType to, Value *x) {
   if (from == to)
     return x;
+  if (from == DType::F64 || to == DType::F64)
+    return convertF64(from, to, x);
   FM m(*this);
   bool srcFloat = isFloat(from), dstFloat = isFloat(to);
   if (srcFloat && to == DType::Bool) {

@@ -604,15 +604,18 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
                 // The first NaN wins: nothing replaces it.
                 better = B.CreateAnd(better, B.CreateFCmpORD(c[0], c[0]));
               } else {
-                better = isMax ? B.CreateICmpSGT(v, c[0])
-                               : B.CreateICmpSLT(v, c[0]);
+                // Unsigned values are zero-extended: compare unsigned (uint64).
+                bool s = isSigned(d);
+                better = isMax ? (s ? B.CreateICmpSGT(v, c[0]) : B.CreateICmpUGT(v, c[0]))
+                               : (s ? B.CreateICmpSLT(v, c[0]) : B.CreateICmpULT(v, c[0]));
               }
               return std::vector<Value *>{B.CreateSelect(better, v, c[0]),
                                           B.CreateSelect(better, q, c[1])};
             });
         best = fin[1];
       }
-      Value *r = B.CreateTrunc(best, i32());
+      // The index dtype: int32, or int64 with x64 enabled.
+      Value *r = B.CreateTrunc(best, elemTy(rt.dtype));
       if (scalarOut)
         scalar = r;
       else
@@ -621,7 +624,7 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
   CgValue cv;
   if (scalarOut) {
     cv.repr = Repr::Scalar;
-    cv.scalar = scalar ? scalar : c32(0);
+    cv.scalar = scalar ? scalar : zeroOf(rt.dtype);
   } else {
     cv.repr = Repr::Buffer;
     cv.ptr = dst;

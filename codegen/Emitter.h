@@ -77,6 +77,7 @@ public:
   llvm::Type *i32() { return B.getInt32Ty(); }
   llvm::Type *i64() { return B.getInt64Ty(); }
   llvm::Type *f32() { return B.getFloatTy(); }
+  llvm::Type *f64() { return B.getDoubleTy(); }
   llvm::PointerType *ptrTy() { return B.getPtrTy(); }
   llvm::Constant *c64(int64_t v) { return B.getInt64(uint64_t(v)); }
   llvm::Constant *c32(int32_t v) { return B.getInt32(uint32_t(v)); }
@@ -208,6 +209,12 @@ public:
   llvm::Value *convertOp(DType from, DType to, llvm::Value *x);
   llvm::Value *toF32(DType d, llvm::Value *x);
   llvm::Value *fromF32(DType d, llvm::Value *f);
+  /// float64 elementwise ops and conversions (EmitMath64.cpp): libm's double
+  /// functions under JAX's decompositions, as runtime/KernelsLoops.inc m64.
+  llvm::Value *unaryF64(ir::OpKind k, llvm::Value *x);
+  llvm::Value *binaryF64(ir::OpKind k, llvm::Value *a, llvm::Value *b);
+  /// Converts to / from float64 (either side F64, from != to).
+  llvm::Value *convertF64(DType from, DType to, llvm::Value *x);
   llvm::Value *roundTo(DType d, llvm::Value *f);
   std::pair<llvm::Value *, llvm::Value *>
   threefry(llvm::Value *k0, llvm::Value *k1, llvm::Value *x0, llvm::Value *x1);

@@ -388,7 +388,24 @@ ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
   return Storage::Buffer;
 }
 
+bool FusionPlan::f64RunsKernel(const ir::Operation &op) {
+  switch (op.kind()) {
+  case OpKind::ReduceSum:
+  case OpKind::ReduceProd:
+  case OpKind::ReduceMax:
+  case OpKind::ReduceMin:
+  case OpKind::ArgMax:
+  case OpKind::ArgMin:
+  case OpKind::DotGeneral:
+    return op.numOperands() > 0 && op.operand(0)->type().dtype == DType::F64;
+  default:
+    return false;
+  }
+}
+
 bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
+  if (f64RunsKernel(op))
+    return true;
   switch (op.kind()) {
   case OpKind::Constant:
   case OpKind::ReduceSum:

@@ -75,6 +75,9 @@ public:
   static bool fusesOperand(const ir::Operation &op, unsigned slot);
   /// Ops whose results can be computed element by element.
   static bool isFusibleKind(ir::OpKind k);
+  /// Reductions, arg-reductions and dots of float64 run the runtime kernels
+  /// (parax_rt_eval) rather than generated loops.
+  static bool f64RunsKernel(const ir::Operation &op);
 
 private:
   Repr decide(const ir::Value *v);

@@ -440,7 +440,9 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     const int64_t *axis = intAttr(op, "axis");
     if (!axis || !checkAxis(op, "axis", *axis, in.rank()))
       return;
-    TensorType want{DType::I32, removeDims(in.shape, {*axis}), false};
+    // The index dtype: int32, or int64 with x64 enabled.
+    DType idx = out.dtype == DType::I64 ? DType::I64 : DType::I32;
+    TensorType want{idx, removeDims(in.shape, {*axis}), false};
     expectType(op, "the result", out, want);
     return;
   }

@@ -59,6 +59,9 @@ std::vector<Value> promoteAndBroadcast(Evaluator &ev,
 Shape broadcastShapes(const std::vector<Shape> &shapes);
 /// Parses a dtype argument (jnp.float32, 'float32', float, int, None).
 std::optional<DType> dtypeArg(Evaluator &ev, const Value &v);
+/// The dtype a dtype argument names, not canonicalised (jnp.dtype, numpy):
+/// float64 stays float64 with x64 disabled.
+std::optional<DType> requestedDType(Evaluator &ev, const Value &v);
 /// An `axis` argument: None (all), an int or a tuple of ints, normalised
 /// and sorted.
 std::vector<int64_t> axesArg(Evaluator &ev, const Value *axis, int64_t rank);

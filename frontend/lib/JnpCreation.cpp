@@ -21,13 +21,21 @@ namespace parax::frontend::jnp {
 using ir::OpKind;
 
 std::optional<DType> dtypeArg(Evaluator &ev, const Value &v) {
+  // JAX canonicalises every requested dtype: with x64 disabled float64,
+  // int64 and uint64 become their 32-bit forms.
+  if (auto d = requestedDType(ev, v))
+    return canonical(*d);
+  return std::nullopt;
+}
+
+std::optional<DType> requestedDType(Evaluator &ev, const Value &v) {
   if (v.isNone())
     return std::nullopt;
   if (v.isDType())
     return v.asDType();
   if (v.isStr()) {
     if (auto d = parseDType(v.asStr()))
-      return canonicalDType(*d, false);
+      return *d;
     raise("TypeError", "data type " + pyStrRepr(v.asStr()) + " not understood");
   }
   if (auto d = numpyTypeAsJaxDType(v)) // np.float32, np.dtype('int64')
@@ -36,9 +44,9 @@ std::optional<DType> dtypeArg(Evaluator &ev, const Value &v) {
     // The Python types int/float/bool used as dtypes.
     std::string r = v.as<NativeObject>()->repr();
     if (r == "<class 'int'>")
-      return DType::I32;
+      return DType::I64;
     if (r == "<class 'float'>")
-      return DType::F32;
+      return DType::F64;
     if (r == "<class 'bool'>")
       return DType::Bool;
   }
@@ -139,7 +147,7 @@ Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
   }
   if (outer.size() > 0 && outer.back() == 0 && leaves.empty())
     inner = {};
-  WeakDType r = types.empty() ? WeakDType{DType::F32, false} : resultType(types);
+  WeakDType r = types.empty() ? WeakDType{defaultFloat(), false} : resultType(types);
   DType dt = dtype ? *dtype : r.dtype;
   Shape full = outer;
   full.insert(full.end(), inner.begin(), inner.end());
@@ -264,7 +272,7 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
         raise("TypeError", "missing required argument 'shape'");
       Shape s = shapeArg(ev, argRequired(a, 0, "shape", "zeros"), "zeros");
       std::optional<DType> dt = dtypeArg(ev, argOr(a, 1, "dtype"));
-      return prims::full(ev, s, Value::floating(v), dt ? *dt : DType::F32);
+      return prims::full(ev, s, Value::floating(v), dt ? *dt : defaultFloat());
     };
   };
   m.def("zeros", filled(0));
@@ -346,7 +354,7 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
     // XLA rewrites the division by the constant div as a multiplication by
     // its reciprocal r and reassociates stop * (iota * r) as iota * (stop * r);
     // the same rounding steps are taken here (they show in float16).
-    DType comp = isFloat(out) ? out : DType::F32;
+    DType comp = isFloat(out) ? out : defaultFloat();
     auto c = [&](double v, const Shape &sh) {
       return prims::full(ev, sh, Value::floating(v), comp);
     };
@@ -393,7 +401,7 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
     Value shifted = prims::binary(ev, OpKind::Add, rows,
                                   prims::full(ev, {n, mcols}, Value::integer(k), DType::I32));
     Value eq = prims::compare(ev, OpKind::Eq, shifted, cols);
-    return prims::convert(ev, eq, dt ? *dt : DType::F32);
+    return prims::convert(ev, eq, dt ? *dt : defaultFloat());
   });
   m.def("identity", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "identity");

@@ -252,9 +252,10 @@ Value roundTo(Evaluator &ev, const Value &x, int64_t decimals) {
     return prims::unary(ev, OpKind::Round, v);
   // JAX: round(x * 10**d) / 10**d, computed in float32 for 16-bit floats.
   TensorType t = prims::typeOf(v);
-  Value w = prims::convert(ev, v, DType::F32, t.weak);
+  DType comp = t.dtype == DType::F64 ? DType::F64 : DType::F32;
+  Value w = prims::convert(ev, v, comp, t.weak);
   Value factor = prims::full(ev, t.shape, Value::floating(std::pow(10.0, double(decimals))),
-                             DType::F32, t.weak);
+                             comp, t.weak);
   Value r = prims::binary(ev, OpKind::Div,
                           prims::unary(ev, OpKind::Round,
                                        prims::binary(ev, OpKind::Mul, w, factor)),

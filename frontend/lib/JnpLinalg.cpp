@@ -296,7 +296,7 @@ Value norm(Evaluator &ev, CallArgs &a) {
   Value keep = argOr(a, 3, "keepdims", Value::boolean(false));
   std::vector<std::pair<std::string, Value>> red{{"axis", axis}, {"keepdims", keep}};
   if (!isFloat(prims::dtypeOf(x)))
-    x = prims::convert(ev, x, DType::F32, prims::typeOf(x).weak);
+    x = prims::convert(ev, x, defaultFloat(), prims::typeOf(x).weak);
   Value ax = jnpCall(ev, "abs", {x}, {}, a.loc);
   bool matrixAxes = axis.isTuple() && axis.elements().size() == 2;
   if (ord.isNone() || (ord.isStr() && ord.asStr() == "fro")) {

@@ -55,19 +55,14 @@ Value keepDims(Evaluator &ev, const Value &r, const Shape &inShape,
   return prims::reshape(ev, r, s);
 }
 
-/// The accumulation dtype of sum/prod/cumsum: small ints and bool widen.
+/// The accumulation dtype of sum/prod: integers narrower than the default
+/// int (int32, int64 with x64) and bool widen to it (unsigned to uint).
 DType sumDType(DType t) {
-  switch (t) {
-  case DType::Bool:
-  case DType::I8:
-  case DType::I16:
-    return DType::I32;
-  case DType::U8:
-  case DType::U16:
-    return DType::U32;
-  default:
-    return t;
-  }
+  if (t == DType::Bool || (isSigned(t) && dtypeSize(t) < dtypeSize(defaultInt())))
+    return defaultInt();
+  if (isUnsigned(t) && dtypeSize(t) < dtypeSize(defaultUInt()))
+    return defaultUInt();
+  return t;
 }
 
 struct ReduceArgs {
@@ -123,7 +118,7 @@ Value sumLike(Evaluator &ev, CallArgs &a, OpKind k, const char *fn) {
   // promote_integers=False keeps narrow integers; bools still sum as int32.
   DType dt = r.dtype                ? *r.dtype
              : r.promoteIntegers     ? sumDType(t.dtype)
-             : t.dtype == DType::Bool ? DType::I32
+             : t.dtype == DType::Bool ? defaultInt()
                                       : t.dtype;
   Value x = prims::convert(ev, r.x, dt, r.dtype ? false : t.weak);
   if (!r.where.isNone()) {
@@ -180,7 +175,8 @@ Value boolReduce(Evaluator &ev, CallArgs &a, bool isAll) {
 /// XLA turns the division by the constant count into a multiplication by
 /// its reciprocal (computed in the element type).
 Value divideByCount(Evaluator &ev, const Value &s, double n, DType comp, bool weak) {
-  double recip = double(1.0f / float(n));
+  // XLA multiplies by the reciprocal, computed in the computation dtype.
+  double recip = comp == DType::F64 ? 1.0 / n : double(1.0f / float(n));
   return prims::binary(ev, OpKind::Mul, s,
                        prims::full(ev, prims::shapeOf(s), Value::floating(recip), comp, weak));
 }
@@ -271,8 +267,9 @@ Value cumulative(Evaluator &ev, CallArgs &a, OpKind k, const char *fn) {
   TensorType t = prims::typeOf(x);
   const Value *axis = a.get(1, "axis");
   std::optional<DType> dt = dtypeArg(ev, argOr(a, 2, "dtype"));
-  // Only bool widens (to int32); other integers keep their dtype and wrap.
-  DType target = dt ? *dt : (t.dtype == DType::Bool ? DType::I32 : t.dtype);
+  // Only bool widens (to the default int); other integers keep their dtype
+  // and wrap.
+  DType target = dt ? *dt : (t.dtype == DType::Bool ? defaultInt() : t.dtype);
   x = prims::convert(ev, x, target, dt ? false : t.weak);
   int64_t ax;
   if (!axis || axis->isNone()) {
@@ -309,7 +306,7 @@ void registerJnpReductions(Evaluator &ev, ModuleObject &m) {
   m.def("count_nonzero", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "count_nonzero");
     Value x = asarray(ev, a.args[0], std::nullopt);
-    Value nz = prims::convert(ev, prims::convert(ev, x, DType::Bool), DType::I32);
+    Value nz = prims::convert(ev, prims::convert(ev, x, DType::Bool), defaultInt());
     return prims::reduce(ev, OpKind::ReduceSum, nz,
                          axesArg(ev, a.get(1, "axis"), prims::typeOf(x).rank()));
   });

@@ -3,8 +3,7 @@
 // Builds the module objects `import` binds: jax (with numpy, lax, random,
 // debug, tree_util, nn as attributes), numpy, math, time and functools. The
 // numpy module shares jax.numpy's functions but only computes on concrete
-// values (a tracer passed to it is a TracerArrayConversionError, as in JAX);
-// parax has no float64, so numpy's 64-bit defaults become 32-bit.
+// values (a tracer passed to it is a TracerArrayConversionError, as in JAX).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Modules.h"
@@ -98,15 +97,14 @@ void setDTypes(ModuleObject &m) {
     m.set(std::string(dtypeName(t)), Value::dtype(t, true));
   }
   m.set("bool_", Value::dtype(DType::Bool, true));
-  // 64-bit names canonicalise to 32 bits (x64 disabled).
-  m.set("float64", Value::dtype(DType::F32, true));
-  m.set("int64", Value::dtype(DType::I32, true));
-  m.set("uint64", Value::dtype(DType::U32, true));
-  m.set("double", Value::dtype(DType::F32, true));
+  // The 64-bit types are types of their own (jnp.float64 is not float32);
+  // with x64 disabled, arrays requested in them are canonicalised to 32
+  // bits where they are made (dtypeArg), as JAX does.
+  m.set("double", Value::dtype(DType::F64, true));
   m.set("single", Value::dtype(DType::F32, true));
   m.set("half", Value::dtype(DType::F16, true));
-  m.set("float_", Value::dtype(DType::F32, true));
-  m.set("int_", Value::dtype(DType::I32, true));
+  m.set("float_", Value::dtype(DType::F64, true));
+  m.set("int_", Value::dtype(DType::I64, true));
 }
 
 void setConstants(ModuleObject &m) {
@@ -133,7 +131,8 @@ void installJnp(Evaluator &ev, ModuleObject &m) {
     expectPositional(a, 1, 1, "dtype");
     if (a.args[0].isArrayValue())
       return Value::dtype(prims::dtypeOf(a.args[0]));
-    return Value::dtype(*jnp::dtypeArg(ev, a.args[0]));
+    // numpy's dtype(): the type named, not canonicalised.
+    return Value::dtype(*jnp::requestedDType(ev, a.args[0]));
   });
   m.def("promote_types", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "promote_types");
@@ -300,6 +299,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   installJnp(ev, *jnpMod);
   lax::registerLax(ev, *lax);
   installJaxModule(ev, *jax, *debug, *tree);
+  installJaxConfig(*jax);
   installRandomModule(ev, *random);
   installMathModule(ev, *math);
   installNn(ev, *nn);

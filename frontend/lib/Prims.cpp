@@ -1,6 +1,7 @@
 //===- Prims.cpp - typed primitive constructors ---------------------------===//
 #include "frontend/lib/Prims.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Promotion.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Diagnostics.h"
 
@@ -79,10 +80,14 @@ void checkIntFits(const Value &v, DType dt, const char *form) {
 Value scalarAs(const Value &v, DType dt, bool weak) {
   if (!v.isNumber())
     return v;
-  // A Python int first becomes an int32 (uint32 for a uint32 target), which
-  // must fit; narrower targets then wrap, as JAX does (uint8 + 300 == 44).
-  if (isInteger(dt))
-    checkIntFits(v, dt == DType::U32 ? DType::U32 : DType::I32, "scalar");
+  // A Python int first becomes an int32 (uint32 for a uint32 target; their
+  // 64-bit forms with x64), which must fit; narrower targets then wrap, as
+  // JAX does (uint8 + 300 == 44).
+  if (isInteger(dt)) {
+    DType first = x64Enabled() ? (dt == DType::U64 ? DType::U64 : DType::I64)
+                               : (dt == DType::U32 ? DType::U32 : DType::I32);
+    checkIntFits(v, first, "scalar");
+  }
   if (v.isFloat() || isFloat(dt))
     return Value::array(Array::scalar(dt, v.asFloat(), weak));
   return Value::array(Array::scalarInt(dt, v.asInt(), weak));
@@ -314,7 +319,7 @@ Value argReduce(Evaluator &ev, OpKind k, const Value &x, int64_t axis) {
   TensorType t = typeOf(x);
   Shape s = t.shape;
   s.erase(s.begin() + axis);
-  return bind1(ev, k, {x}, Attrs{{"axis", axis}}, TensorType{DType::I32, s, false});
+  return bind1(ev, k, {x}, Attrs{{"axis", axis}}, TensorType{defaultInt(), s, false});
 }
 
 Value cumulative(Evaluator &ev, OpKind k, const Value &x, int64_t axis,

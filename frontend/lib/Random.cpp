@@ -59,7 +59,7 @@ Value constF(DType dt, double v) { return Value::array(Array::scalar(dt, v)); }
 
 /// finfo(dt).nmant for the float dtypes.
 int mantissaBits(DType dt) {
-  return dt == DType::F32 ? 23 : dt == DType::F16 ? 10 : 7;
+  return dt == DType::F64 ? 52 : dt == DType::F32 ? 23 : dt == DType::F16 ? 10 : 7;
 }
 
 std::string name(DType dt) { return std::string(dtypeName(dt)); }
@@ -84,7 +84,7 @@ void checkShape(const std::string &fn, const Shape &shape,
 /// A float dtype argument (None -> float32); `what` describes the check.
 DType floatDType(Evaluator &ev, const Value &v, const std::string &fn,
                  const std::string &what = "a float dtype") {
-  DType dt = jnp::dtypeArg(ev, v).value_or(DType::F32);
+  DType dt = jnp::dtypeArg(ev, v).value_or(defaultFloat());
   if (!isFloat(dt))
     raise("ValueError", "dtype argument to `" + fn + "` must be " + what +
                             ", got " + name(dt));
@@ -103,6 +103,11 @@ Shape shapeOr(Evaluator &ev, const Value &v, const std::string &fn) {
 /// Integer range of an integer dtype.
 std::pair<int64_t, int64_t> intRange(DType dt) {
   int64_t bits = dtypeSize(dt) * 8;
+  // 64-bit types: the int64 range (uint64 bounds past INT64_MAX are not
+  // representable here; they clip at INT64_MAX).
+  if (bits == 64)
+    return {isUnsigned(dt) ? 0 : std::numeric_limits<int64_t>::min(),
+            std::numeric_limits<int64_t>::max()};
   if (isUnsigned(dt))
     return {0, (int64_t(1) << bits) - 1};
   return {-(int64_t(1) << (bits - 1)), (int64_t(1) << (bits - 1)) - 1};
@@ -142,9 +147,12 @@ Value uniform(Evaluator &ev, const Value &key, const Shape &shape, DType dt,
   }
   int nbits = int(dtypeSize(dt) * 8), nmant = mantissaBits(dt);
   int rngBits = nmant < 8 ? 8 : nbits;
-  DType uintDt = nbits == 32 ? DType::U32 : DType::U16;
+  DType uintDt = nbits == 64 ? DType::U64 : nbits == 32 ? DType::U32 : DType::U16;
   Value bits = prims::convert(ev, randomBits(ev, key, rngBits, shape), uintDt);
-  int64_t one = nbits == 32 ? 0x3F800000 : dt == DType::F16 ? 0x3C00 : 0x3F80;
+  int64_t one = nbits == 64   ? 0x3FF0000000000000ll
+                : nbits == 32 ? 0x3F800000
+                : dt == DType::F16 ? 0x3C00
+                                   : 0x3F80;
   Value floatBits = bin(ev, OpKind::Or,
                         bin(ev, OpKind::ShiftRightLogical, bits,
                             constInt(uintDt, rngBits - nmant)),
@@ -225,7 +233,7 @@ Value randint32(Evaluator &ev, const Value &key, const Shape &shape,
   for (Value *m : {&minval, &maxval}) {
     *m = jnp::asarray(ev, *m, std::nullopt);
     if (!isInteger(prims::dtypeOf(*m)))
-      *m = prims::convert(ev, *m, DType::I32);
+      *m = prims::convert(ev, *m, defaultInt());
   }
   checkShape("randint", shape,
              {prims::shapeOf(minval), prims::shapeOf(maxval)});
@@ -237,16 +245,18 @@ Value randint32(Evaluator &ev, const Value &key, const Shape &shape,
   minval = prims::broadcastTo(ev, convertClip(ev, minval, dt), shape);
   maxval = prims::broadcastTo(ev, convertClip(ev, maxval, dt), shape);
   Value keys = splitKey(ev, key, {2});
-  Value higher = randomBits(ev, keyRow(ev, keys, 0), 32, shape);
-  Value lower = randomBits(ev, keyRow(ev, keys, 1), 32, shape);
-  DType ut = DType::U32;
+  // 32- or 64-bit draws, as wide as dt.
+  int nbits = int(dtypeSize(dt) * 8);
+  Value higher = randomBits(ev, keyRow(ev, keys, 0), nbits, shape);
+  Value lower = randomBits(ev, keyRow(ev, keys, 1), nbits, shape);
+  DType ut = nbits == 64 ? DType::U64 : DType::U32;
   Value span = prims::convert(ev, bin(ev, OpKind::Sub, maxval, minval), ut);
   Value one = prims::full(ev, shape, Value::integer(1), ut);
   span = prims::select(ev, bin(ev, OpKind::Le, maxval, minval), one, span);
   span = prims::select(
       ev, bin(ev, OpKind::And, outOfRange, bin(ev, OpKind::Gt, maxval, minval)),
       bin(ev, OpKind::Add, span, one), span);
-  Value mult = bin(ev, OpKind::Rem, constInt(ut, 1 << 16), span);
+  Value mult = bin(ev, OpKind::Rem, constInt(ut, int64_t(1) << (nbits / 2)), span);
   mult = bin(ev, OpKind::Rem, bin(ev, OpKind::Mul, mult, mult), span);
   Value off =
       bin(ev, OpKind::Add,
@@ -261,7 +271,7 @@ Value randint(Evaluator &ev, const Value &key, const Shape &shape, Value minval,
               Value maxval, DType dt) {
   if (!isInteger(dt))
     raise("TypeError", "randint only accepts integer dtypes, got " + name(dt));
-  if (dtypeSize(dt) == 4)
+  if (dtypeSize(dt) >= 4)
     return randint32(ev, key, shape, minval, maxval, dt);
   auto [lo, hi] = intRange(dt);
   auto toI32 = [&](const Value &v, int64_t top) {
@@ -288,7 +298,7 @@ Value shuffle(Evaluator &ev, Value key, Value x, int64_t axis) {
 }
 
 Value arange(Evaluator &ev, int64_t n) {
-  return prims::iota(ev, DType::I32, {std::max<int64_t>(n, 0)}, 0);
+  return prims::iota(ev, defaultInt(), {std::max<int64_t>(n, 0)}, 0);
 }
 
 Value permutation(Evaluator &ev, const Value &key, const Value &x, int64_t axis,
@@ -314,7 +324,7 @@ Value permutation(Evaluator &ev, const Value &key, const Value &x, int64_t axis,
 Value gumbel(Evaluator &ev, const Value &key, const Shape &shape, DType dt,
              const std::string &mode) {
   int nmant = mantissaBits(dt);
-  double tiny = std::ldexp(1.0, dt == DType::F16 ? -14 : -126);
+  double tiny = std::ldexp(1.0, dt == DType::F64 ? -1022 : dt == DType::F16 ? -14 : -126);
   auto negLog = [&](const Value &v) {
     return prims::unary(ev, OpKind::Neg, prims::unary(ev, OpKind::Log, v));
   };
@@ -389,7 +399,7 @@ Value choice(Evaluator &ev, const Value &key, const Value &a,
     ind = prims::slice(ev, ind, {0}, {nDraws}, {1});
   } else if (p.isNone()) {
     ind = randint(ev, key, shape, Value::integer(0), Value::integer(nInputs),
-                  DType::I32);
+                  defaultInt());
   } else {
     Value pa = jnp::promoteAndBroadcast(ev, {jnp::asarray(ev, p, std::nullopt)},
                                         true)[0];
@@ -462,7 +472,7 @@ void registerSamplers(Evaluator &ev, ModuleObject &m) {
         jnp::shapeArg(ev, argRequired(a, 1, "shape", "randint"), "randint");
     Value lo = argRequired(a, 2, "minval", "randint");
     Value hi = argRequired(a, 3, "maxval", "randint");
-    DType dt = jnp::dtypeArg(ev, argOr(a, 4, "dtype")).value_or(DType::I32);
+    DType dt = jnp::dtypeArg(ev, argOr(a, 4, "dtype")).value_or(defaultInt());
     return randint(ev, key, shape, lo, hi, dt);
   });
   m.def("bernoulli", [](Evaluator &ev, CallArgs &a) {
@@ -571,7 +581,7 @@ void registerKeys(Evaluator &ev, ModuleObject &m) {
     expectPositional(a, 1, 3, "bits");
     Value key = keyArg(ev, a, "bits");
     Shape shape = shapeOr(ev, argOr(a, 1, "shape"), "bits");
-    DType dt = jnp::dtypeArg(ev, argOr(a, 2, "dtype")).value_or(DType::U32);
+    DType dt = jnp::dtypeArg(ev, argOr(a, 2, "dtype")).value_or(defaultUInt());
     if (!isUnsigned(dt))
       raise("ValueError", "dtype argument to `bits` must be an unsigned int "
                           "dtype, got " +

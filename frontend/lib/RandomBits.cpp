@@ -112,7 +112,10 @@ Value checkKey(Evaluator &ev, const Value &key, const std::string &fn,
 Value seedKey(Evaluator &ev, const Value &seed, const std::string &fn) {
   if (seed.isBool() || seed.isInt()) {
     Array k = Array::allocate(DType::U32, {2});
-    k.data<uint32_t>()[0] = 0;
+    // With x64 the seed is 64 bits wide: its high word is the first key
+    // word (JAX's shift_right_logical(seed, 32)); without, it is 0.
+    k.data<uint32_t>()[0] =
+        x64Enabled() ? uint32_t(uint64_t(seed.asInt()) >> 32) : 0;
     k.data<uint32_t>()[1] = uint32_t(uint64_t(seed.asInt()));
     return Value::array(k);
   }
@@ -130,8 +133,15 @@ Value seedKey(Evaluator &ev, const Value &seed, const std::string &fn) {
     raise("TypeError", "PRNG key seed must be an integer; got JitTracer(" +
                            t.str(true) + ")");
   Value lo = prims::reshape(ev, prims::convert(ev, seed, DType::U32), {1});
-  return prims::concatenate(
-      ev, {prims::full(ev, {1}, Value::integer(0), DType::U32), lo}, 0);
+  Value hi = prims::full(ev, {1}, Value::integer(0), DType::U32);
+  if (dtypeSize(t.dtype) == 8) {
+    DType ut = DType::U64;
+    Value s = prims::convert(ev, seed, ut);
+    Value sh = prims::binary(ev, OpKind::ShiftRightLogical, s,
+                             prims::full(ev, {}, Value::integer(32), ut));
+    hi = prims::reshape(ev, prims::convert(ev, sh, DType::U32), {1});
+  }
+  return prims::concatenate(ev, {hi, lo}, 0);
 }
 
 /// split(key, shape): keys of shape shape + (2,).
@@ -159,10 +169,18 @@ Value foldIn(Evaluator &ev, const Value &key, const Value &data) {
       ev, {prims::reshape(ev, b0, {1}), prims::reshape(ev, b1, {1})}, 0);
 }
 
-/// _random_bits: unsigned draws of `width` (8, 16 or 32) bits.
+/// _random_bits: unsigned draws of `width` (8, 16, 32 or 64) bits; 64-bit
+/// draws are (b0 << 32) | b1, as JAX's partitionable threefry.
 Value randomBits(Evaluator &ev, const Value &key, int width,
                  const Shape &shape) {
   auto [b0, b1] = hashIota(ev, key, shape);
+  if (width == 64) {
+    Value hi = prims::convert(ev, b0, DType::U64), lo = prims::convert(ev, b1, DType::U64);
+    return prims::binary(ev, OpKind::Or,
+                         prims::binary(ev, OpKind::ShiftLeft, hi,
+                                       prims::full(ev, shape, Value::integer(32), DType::U64)),
+                         lo);
+  }
   Value bits = prims::binary(ev, OpKind::Xor, b0, b1);
   if (width == 8)
     return prims::convert(ev, bits, DType::U8);
@@ -236,8 +254,10 @@ Value fmaF32(Evaluator &ev, const Value &a, const Value &b, const Value &c) {
 /// lax.nextafter(x, +-inf) by stepping the bit pattern.
 Value nextToward(Evaluator &ev, const Value &x, bool up) {
   DType dt = prims::dtypeOf(x);
-  DType ut = dt == DType::F32 ? DType::U32 : DType::U16;
-  int64_t sign = dt == DType::F32 ? 0x80000000ll : 0x8000;
+  DType ut = dt == DType::F64 ? DType::U64 : dt == DType::F32 ? DType::U32 : DType::U16;
+  int64_t sign = dt == DType::F64   ? std::numeric_limits<int64_t>::min()
+                 : dt == DType::F32 ? 0x80000000ll
+                                    : 0x8000;
   Value bits = prims::bitcastConvert(ev, x, ut);
   Value zero = Value::array(Array::scalar(dt, 0.0));
   Value away = bin(ev, OpKind::Add, bits, constInt(ut, 1));
@@ -245,8 +265,10 @@ Value nextToward(Evaluator &ev, const Value &x, bool up) {
   Value neg = bin(ev, OpKind::Lt, x, zero);
   // Moving up shrinks negatives and grows positives; down the opposite.
   Value step = prims::select(ev, neg, up ? toward : away, up ? away : toward);
+  // The smallest denormal of either sign (uint64's sign bit is negative as
+  // an int64, so the constant is made from its bit pattern).
   Value tiny =
-      prims::full(ev, prims::shapeOf(x), Value::integer(up ? 1 : sign + 1), ut);
+      prims::broadcastTo(ev, constInt(ut, up ? 1 : int64_t(uint64_t(sign) + 1)), prims::shapeOf(x));
   step = prims::select(ev, bin(ev, OpKind::Eq, x, zero), tiny, step);
   Value r = prims::bitcastConvert(ev, step, dt);
   double inf = std::numeric_limits<double>::infinity();

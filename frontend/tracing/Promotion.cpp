@@ -151,7 +151,9 @@ WeakDType resultType(const std::vector<WeakDType> &ts) {
 WeakDType toInexact(WeakDType t) {
   if (isFloat(t.dtype))
     return t;
-  return {defaultFloat(), t.weak};
+  // JAX's to_inexact_dtype: 64-bit integers become float64, narrower ones
+  // (and bool) float32; canonicalised afterwards.
+  return {canonical(is64Bit(t.dtype) ? DType::F64 : DType::F32), t.weak};
 }
 
 } // namespace parax::frontend

@@ -40,7 +40,8 @@ WeakDType promoteTypes(WeakDType a, WeakDType b);
 /// The join of several.
 WeakDType resultType(const std::vector<WeakDType> &ts);
 /// The inexact (float) type of `t`: itself if float, else float32 keeping
-/// weakness (true_divide, exp, mean ... on ints).
+/// weakness (true_divide, exp, mean ... on ints); float64 for 64-bit ints
+/// with x64 enabled.
 WeakDType toInexact(WeakDType t);
 
 } // namespace parax::frontend

@@ -2,6 +2,7 @@
 #include "frontend/tracing/Trace.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/MemoryCheck.h"
+#include "frontend/tracing/Promotion.h"
 #include "runtime/Backend.h"
 
 #include <set>
@@ -19,9 +20,9 @@ TensorType abstractType(const Value &v) {
   case Value::Kind::Bool:
     return TensorType{DType::Bool, {}, false};
   case Value::Kind::Int:
-    return TensorType{DType::I32, {}, true};
+    return TensorType{defaultInt(), {}, true};
   case Value::Kind::Float:
-    return TensorType{DType::F32, {}, true};
+    return TensorType{defaultFloat(), {}, true};
   default:
     raise("TypeError", "Value " + typeName(v) + " is not a valid JAX type");
   }
@@ -34,12 +35,12 @@ Array scalarToArray(const Value &v) {
     return Array::scalarInt(DType::Bool, v.asBool());
   if (v.isInt()) {
     int64_t i = v.asInt();
-    if (i < INT32_MIN || i > INT32_MAX)
+    if (!x64Enabled() && (i < INT32_MIN || i > INT32_MAX))
       raise("OverflowError",
             "Python int " + std::to_string(i) + " too large to convert to int32");
-    return Array::scalarInt(DType::I32, i, true);
+    return Array::scalarInt(defaultInt(), i, true);
   }
-  return Array::scalar(DType::F32, v.asFloat(), true);
+  return Array::scalar(defaultFloat(), v.asFloat(), true);
 }
 
 Array toArray(const Value &v) {

@@ -33,7 +33,7 @@ Array reciprocal(const Array &c) {
   for (int64_t i = 0; i < c.size(); ++i) {
     double v = c.getDouble(i);
     // The division happens in the element type (float for f32/f16/bf16).
-    r.setDouble(i, double(1.0f / float(v)));
+    r.setDouble(i, c.dtype() == DType::F64 ? 1.0 / v : double(1.0f / float(v)));
   }
   return r;
 }
