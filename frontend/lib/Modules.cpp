@@ -340,6 +340,9 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["jax.nn"] = wrap(nn);
   mods["jax.errors"] = wrap(errors);
   mods["numpy"] = wrap(np);
+  for (const char *sub : {"linalg", "testing"}) // import numpy.linalg as la
+    if (Value m; np->getAttr(ev, sub, m))
+      mods[std::string("numpy.") + sub] = m;
   mods["math"] = wrap(math);
   mods["time"] = wrap(time);
   mods["functools"] = wrap(functools);

@@ -1220,6 +1220,9 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   registerStats(ev, np);
   registerNumpyMathFunctions(ev, np, *linalg);
   np.set("linalg", Value::object(Value::Kind::Native, linalg));
+  auto testing = std::make_shared<ModuleObject>("numpy.testing");
+  registerTesting(ev, np, *testing);
+  np.set("testing", Value::object(Value::Kind::Native, testing));
 }
 
 } // namespace parax::frontend
