@@ -248,6 +248,9 @@ std::string shapeStr(const Shape &s) {
 } // namespace npy
 
 Value makeNumpy(NpDType dt, const Shape &shape, bool scalar) {
+  for (int64_t d : shape)
+    if (d < 0)
+      raise("ValueError", "negative dimensions are not allowed");
   auto o = std::make_shared<NumpyArrayObj>(scalar ? npScalarClass(dt) : npArrayClass());
   o->dtype = dt;
   o->shape = shape;
@@ -261,7 +264,7 @@ Value makeNumpy(NpDType dt, const Shape &shape, bool scalar) {
     raise("ValueError", "array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
                         "maximum possible size.");
   if (dt == NpDType::Str) {
-    HostMemory::charge(n * 32, "a numpy string array");
+    o->store->strCharge.update(n * 32, "a numpy string array");
     o->store->buf = Buffer::allocate(0);
     o->store->strs.assign(static_cast<size_t>(n), std::string());
   } else {

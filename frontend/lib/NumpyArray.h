@@ -43,6 +43,7 @@ NpDType jaxToNpDType(DType t);
 struct NpStorage {
   std::shared_ptr<Buffer> buf;
   std::vector<std::string> strs; ///< string arrays
+  HostCharge strCharge;          ///< their estimated bytes, while they live
 };
 
 class NumpyArrayObj : public InstanceObj {

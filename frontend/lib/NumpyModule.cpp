@@ -12,6 +12,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NumpyInternal.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 
@@ -192,8 +193,12 @@ Value transpose(Evaluator &ev, const Value &x0, std::vector<int64_t> perm) {
     raise("ValueError", "axes don't match array");
   Shape s;
   std::vector<int64_t> st;
+  std::vector<bool> seen(size_t(a.rank()), false);
   for (int64_t p : perm) {
     int64_t q = normAxis(p, a.rank());
+    if (seen[size_t(q)])
+      raise("ValueError", "repeated axis in transpose");
+    seen[size_t(q)] = true;
     s.push_back(a.shape[size_t(q)]);
     st.push_back(a.strides[size_t(q)]);
   }
@@ -1219,6 +1224,11 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   registerPrinting(ev, np);
   registerStats(ev, np);
   registerNumpyMathFunctions(ev, np, *linalg);
+  linalg->set("LinAlgError", ev.exceptionTypes().value("LinAlgError"));
+  auto exceptions = std::make_shared<ModuleObject>("numpy.exceptions");
+  exceptions->set("AxisError", ev.exceptionTypes().value("AxisError"));
+  np.set("exceptions", Value::object(Value::Kind::Native, exceptions));
+  np.set("AxisError", ev.exceptionTypes().value("AxisError"));
   np.set("linalg", Value::object(Value::Kind::Native, linalg));
   auto testing = std::make_shared<ModuleObject>("numpy.testing");
   registerTesting(ev, np, *testing);
