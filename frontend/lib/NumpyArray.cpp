@@ -319,9 +319,22 @@ Value numpyToJax(const Value &v) {
   return Value::array(std::move(out));
 }
 
-Value numpyArgsToJax(const Value &v) {
+namespace {
+/// Nested containers deeper than numpy's 64 dimensions hold no array that
+/// jnp could take: they are left for jnp to reject (no deep recursion).
+constexpr int kMaxArgDepth = 64;
+
+Value argsToJax(const Value &v, int depth);
+} // namespace
+
+Value numpyArgsToJax(const Value &v) { return argsToJax(v, 0); }
+
+namespace {
+Value argsToJax(const Value &v, int depth) {
   if (isNumpyArray(v))
     return numpyToJax(v);
+  if (depth > kMaxArgDepth)
+    return v;
   if (v.isDict()) {
     bool any = false;
     for (auto &kv : v.asDict().items)
@@ -330,7 +343,7 @@ Value numpyArgsToJax(const Value &v) {
       return v;
     Value d = Value::dict();
     for (auto &kv : v.asDict().items)
-      d.asDict().set(kv.first, numpyArgsToJax(kv.second));
+      d.asDict().set(kv.first, argsToJax(kv.second, depth + 1));
     return d;
   }
   if (v.isSequence()) {
@@ -341,11 +354,12 @@ Value numpyArgsToJax(const Value &v) {
       return v;
     std::vector<Value> out;
     for (const Value &e : v.elements())
-      out.push_back(numpyArgsToJax(e));
+      out.push_back(argsToJax(e, depth + 1));
     return v.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
   }
   return v;
 }
+} // namespace
 
 Value numpyScalarAsPython(const Value &v) {
   NumpyArrayObj *a = asNumpy(v);
@@ -437,6 +451,9 @@ struct Leaf {
 void discover(Evaluator &ev, const Value &v, size_t depth, Shape &shape, bool &shapeSet,
               std::vector<Value> &leaves) {
   checkStack("in numpy.array");
+  if (depth > 64)
+    raise("ValueError", "setting an array element with a sequence. The requested array would "
+                        "exceed the maximum number of dimension of 64.");
   if (v.isSequence()) {
     const auto &el = v.elements();
     if (!shapeSet || depth < shape.size()) {
