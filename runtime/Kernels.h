@@ -88,14 +88,16 @@ Array scatterOp(const Array &x, const Array &indices, const Array &updates,
 /// propagate NaN. Result dtype = operand dtype (the frontend promotes).
 Array reduceOp(ir::OpKind k, const Array &x, const std::vector<int64_t> &axes,
                const TensorType &resultType);
-/// argmax/argmin along one axis; int32 result, first occurrence, NaN wins.
+/// argmax/argmin along one axis; int32 (int64 with x64) result, first
+/// occurrence, NaN wins.
 Array argReduceOp(ir::OpKind k, const Array &x, int64_t axis,
                   const TensorType &resultType);
 /// cumsum/cumprod/cummax/cummin along axis, optionally reversed.
 Array cumulativeOp(ir::OpKind k, const Array &x, int64_t axis, bool reverse);
 
 /// dot_general; result dims are batch..., lhs free..., rhs free... . float
-/// accumulates in float32 (f16/bf16 inputs too); ints wrap.
+/// accumulates in float32 (f16/bf16 inputs too), float64 in double; ints
+/// wrap.
 Array dotGeneralOp(const Array &lhs, const Array &rhs,
                    const std::vector<int64_t> &lhsBatch,
                    const std::vector<int64_t> &rhsBatch,

@@ -3,8 +3,9 @@
 // jax.config: update(name, value), read(name) and the options as attributes.
 // The one option that changes results is jax_enable_x64 (64-bit default
 // types, float64/int64 arrays); its default comes from the JAX_ENABLE_X64
-// environment variable, read when the modules are installed, as JAX reads
-// it at import. A few options that do not change numerics are accepted and
+// environment variable, read once per process as JAX reads it at import.
+// Like JAX's config the switch is process-wide: interpreters embedded in
+// one process share it. A few options that do not change numerics are accepted and
 // ignored; any other name is JAX's AttributeError.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <mutex>
 
 namespace parax::frontend {
 
@@ -24,7 +26,7 @@ namespace {
 
 /// Options accepted but without effect in parax (no numerics change).
 const char *const kIgnoredOptions[] = {"jax_platform_name", "jax_platforms",
-                                       "jax_log_compiles", "jax_disable_jit"};
+                                       "jax_log_compiles"};
 
 bool isIgnored(const std::string &name) {
   return std::any_of(std::begin(kIgnoredOptions), std::end(kIgnoredOptions),
@@ -89,10 +91,11 @@ public:
 } // namespace
 
 void installJaxConfig(ModuleObject &jax) {
-  bool x64 = false;
-  if (const char *env = std::getenv("JAX_ENABLE_X64"))
-    x64 = parseBoolEnv(env).value_or(false);
-  setX64Enabled(x64);
+  static std::once_flag readEnv;
+  std::call_once(readEnv, [] {
+    if (const char *env = std::getenv("JAX_ENABLE_X64"))
+      setX64Enabled(parseBoolEnv(env).value_or(false));
+  });
   jax.set("config", Value::object(Value::Kind::Native, std::make_shared<JaxConfigObject>()));
 }
 

@@ -11,7 +11,7 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
                       ModuleObject &treeUtil);
 void installRandomModule(Evaluator &ev, ModuleObject &random);
 void installMathModule(Evaluator &ev, ModuleObject &math);
-/// jax.config (JaxConfig.cpp); resets jax_enable_x64 to JAX_ENABLE_X64.
+/// jax.config (JaxConfig.cpp); the first call reads JAX_ENABLE_X64.
 void installJaxConfig(ModuleObject &jax);
 
 /// functools.partial objects.

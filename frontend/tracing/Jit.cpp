@@ -300,8 +300,9 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       return ev.call(fun_, args);
     return ev.callAs(fun_, args, "jit(" + fname + ")");
   }
-  // Split static and dynamic arguments.
-  std::string key;
+  // Split static and dynamic arguments. The x64 switch is part of the key:
+  // a trace made with other default dtypes is not reused (JAX retraces).
+  std::string key = x64Enabled() ? "x64;" : "";
   std::vector<Value> dyn, statics;
   std::vector<size_t> dynPos;
   for (size_t i = 0; i < args.args.size(); ++i) {
@@ -474,8 +475,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   std::string axisName = axisName_.isNone() ? lax::kDefaultAxisName()
                                             : (axisName_.isStr() ? axisName_.asStr()
                                                                  : ev.repr(axisName_));
-  // Static broadcasted arguments.
-  std::string key;
+  // Static broadcasted arguments; the x64 switch as in jit's key.
+  std::string key = x64Enabled() ? "x64;" : "";
   std::vector<Value> dyn;
   std::vector<size_t> dynPos;
   for (int64_t s : static_)

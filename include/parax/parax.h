@@ -63,9 +63,11 @@
 
 namespace parax::embed {
 
-/// Element types (JAX's defaults: no 64-bit types).
+/// Element types: JAX's defaults, and the 64-bit ones that programs make
+/// with jax_enable_x64 (or that a host passes in).
 enum class DType : uint8_t {
-  Bool, Int8, Int16, Int32, UInt8, UInt16, UInt32, Float16, BFloat16, Float32
+  Bool, Int8, Int16, Int32, UInt8, UInt16, UInt32, Float16, BFloat16, Float32,
+  Float64, Int64, UInt64
 };
 /// numpy name: "float32", "bool", ...
 std::string_view dtypeName(DType t);
@@ -81,6 +83,9 @@ template <typename T> constexpr std::optional<DType> dtypeOf() {
   else if constexpr (std::is_same_v<T, uint8_t>) return DType::UInt8;
   else if constexpr (std::is_same_v<T, uint32_t>) return DType::UInt32;
   else if constexpr (std::is_same_v<T, float>) return DType::Float32;
+  else if constexpr (std::is_same_v<T, double>) return DType::Float64;
+  else if constexpr (std::is_same_v<T, int64_t>) return DType::Int64;
+  else if constexpr (std::is_same_v<T, uint64_t>) return DType::UInt64;
   else return std::nullopt; // uint16_t: UInt16, Float16 or BFloat16 (checked by size)
 }
 

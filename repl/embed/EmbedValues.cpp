@@ -18,7 +18,10 @@ constexpr parax::DType kInternal[] = {
     parax::DType::Bool, parax::DType::I8,  parax::DType::I16,
     parax::DType::I32,  parax::DType::U8,  parax::DType::U16,
     parax::DType::U32,  parax::DType::F16, parax::DType::BF16,
-    parax::DType::F32};
+    parax::DType::F32,  parax::DType::F64, parax::DType::I64,
+    parax::DType::U64};
+static_assert(std::size(kInternal) == parax::kNumDTypes,
+              "every internal dtype has a public name");
 
 Exception typeError(const std::string &msg) {
   return Exception(makeError("TypeError", msg));

@@ -403,3 +403,21 @@ TEST(Embed, TwoInterpretersParseAndJitConcurrently) {
 }
 
 } // namespace
+
+namespace {
+TEST(Embed, Float64ResultsWithX64) {
+  px::Interpreter ip = make("cpu");
+  ASSERT_TRUE(ip.run("import jax\njax.config.update('jax_enable_x64', True)\n"
+                     "import jax.numpy as jnp\n"
+                     "f = jax.jit(lambda x: (x / 3, jnp.arange(3) * 2**40))\n").ok());
+  std::vector<double> xs{1.0, 2.0};
+  px::Value r = ip.call("f", {px::Array::view(xs.data(), {2})}).value();
+  px::Array a = r.elements()[0].array(), b = r.elements()[1].array();
+  EXPECT_EQ(a.dtype(), px::DType::Float64);
+  EXPECT_EQ(a.toVector<double>(), (std::vector<double>{1.0 / 3, 2.0 / 3}));
+  EXPECT_EQ(b.dtype(), px::DType::Int64);
+  EXPECT_EQ(b.data<int64_t>()[2], int64_t(1) << 41);
+  EXPECT_EQ(px::dtypeName(px::DType::UInt64), "uint64");
+  ASSERT_TRUE(ip.run("jax.config.update('jax_enable_x64', False)\n").ok());
+}
+} // namespace
