@@ -17,6 +17,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
@@ -441,8 +442,9 @@ bool AtProxy::getAttr(Evaluator &ev, const std::string &name, Value &out) {
 }
 } // namespace
 
-Value getItem(Evaluator &ev, const Value &x, const Value &index) {
+Value getItem(Evaluator &ev, const Value &x, const Value &index0) {
   Value a = asarray(ev, x, std::nullopt);
+  Value index = numpyArgsToJax(numpyScalarAsPython(index0)); // x[np_idx]
   return indexImpl(ev, a, index, false, prims::shapeOf(a));
 }
 
@@ -450,10 +452,15 @@ Value makeAtProxy(const Value &x) {
   return Value::object(Value::Kind::Native, std::make_shared<AtProxy>(x));
 }
 
-Value atUpdate(Evaluator &ev, const Value &x0, const Value &index,
-               const std::string &method, const std::vector<Value> &args,
+Value atUpdate(Evaluator &ev, const Value &x0, const Value &index0,
+               const std::string &method, const std::vector<Value> &args0,
                const std::vector<std::pair<std::string, Value>> &kwargs) {
   Value x = asarray(ev, x0, std::nullopt);
+  // numpy indices and values convert as JAX converts them.
+  Value index = numpyArgsToJax(numpyScalarAsPython(index0));
+  std::vector<Value> args;
+  for (const Value &v : args0)
+    args.push_back(numpyArgsToJax(v));
   // Keywords: mode= (out-of-bound handling), fill_value= (get only),
   // wrap_negative_indices=, and the indices_are_sorted / unique_indices
   // promises (no effect here).

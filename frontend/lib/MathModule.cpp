@@ -3,6 +3,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Modules.h"
+#include "frontend/lib/NumpyArray.h"
 
 #include <algorithm>
 #include <climits>
@@ -13,7 +14,11 @@
 namespace parax::frontend {
 
 namespace {
-double num(const Value &v, const char *fn) {
+double num(const Value &v0, const char *fn) {
+  // numpy scalars and size-1 arrays convert through __float__.
+  Value v = numpyScalarAsPython(v0);
+  if (NumpyArrayObj *a = asNumpy(v); a && a->rank() == 0 && a->dtype != NpDType::Str)
+    return a->getF(a->offsets()[0]);
   if (v.isBigInt())
     return intToDouble(v);
   if (!v.isNumber())

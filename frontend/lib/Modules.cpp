@@ -1,9 +1,9 @@
 //===- Modules.cpp - the built-in modules bound by import -----------------===//
 //
 // Builds the module objects `import` binds: jax (with numpy, lax, random,
-// debug, tree_util, nn as attributes), numpy, math, time and functools. The
-// numpy module shares jax.numpy's functions but only computes on concrete
-// values (a tracer passed to it is a TracerArrayConversionError, as in JAX).
+// debug, tree_util, nn as attributes), numpy (lib/NumpyModule.cpp), math,
+// time and functools. jnp and lax functions accept numpy arrays, converted
+// as JAX converts them (float64 -> float32).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Modules.h"
@@ -233,32 +233,6 @@ void numpyDeviceTransfers(Evaluator &ev, ModuleObject &jax) {
     jax.set("device_put", acceptNumpyArgs(put));
 }
 
-/// numpy functions compute on concrete values only.
-[[maybe_unused]] Value numpyWrap(Value f, const std::string &name) {
-  return makeBuiltin("numpy." + name, [f, name](Evaluator &ev, CallArgs &a) -> Value {
-    for (const Value &v : a.args)
-      if (v.isTracer())
-        concretizationError(ev, "TracerArrayConversionError",
-                            "The numpy.ndarray conversion method __array__() was called on "
-                            "traced array with shape " + v.asTracer().type().str() + ".",
-                            v, "use jax.numpy (jnp." + name + ") inside traced functions");
-    // numpy never stages: run eagerly even while tracing.
-    auto saved = ev.traceStack();
-    while (ev.currentTrace())
-      ev.popTrace();
-    struct Restore {
-      Evaluator &ev;
-      std::vector<TraceContext *> saved;
-      ~Restore() {
-        for (TraceContext *t : saved)
-          ev.pushTrace(t);
-      }
-    } restore{ev, saved};
-    return ev.call(f, a);
-  });
-}
-
-
 void installNn(Evaluator &ev, ModuleObject &nn) {
   nn.def("sigmoid", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "sigmoid");
@@ -353,6 +327,9 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["numpy"] = wrap(np);
   mods["numpy.random"] = wrap(npRandom);
   mods["_random"] = wrap(pyRandomCore);
+  for (const char *sub : {"linalg", "testing"}) // import numpy.linalg as la
+    if (Value m; np->getAttr(ev, sub, m))
+      mods[std::string("numpy.") + sub] = m;
   mods["math"] = wrap(math);
   mods["time"] = wrap(time);
   mods["functools"] = wrap(functools);

@@ -248,6 +248,9 @@ std::string shapeStr(const Shape &s) {
 } // namespace npy
 
 Value makeNumpy(NpDType dt, const Shape &shape, bool scalar) {
+  for (int64_t d : shape)
+    if (d < 0)
+      raise("ValueError", "negative dimensions are not allowed");
   auto o = std::make_shared<NumpyArrayObj>(scalar ? npScalarClass(dt) : npArrayClass());
   o->dtype = dt;
   o->shape = shape;
@@ -261,7 +264,7 @@ Value makeNumpy(NpDType dt, const Shape &shape, bool scalar) {
     raise("ValueError", "array is too big; `arr.size * arr.dtype.itemsize` is larger than the "
                         "maximum possible size.");
   if (dt == NpDType::Str) {
-    HostMemory::charge(n * 32, "a numpy string array");
+    o->store->strCharge.update(n * 32, "a numpy string array");
     o->store->buf = Buffer::allocate(0);
     o->store->strs.assign(static_cast<size_t>(n), std::string());
   } else {
@@ -316,9 +319,22 @@ Value numpyToJax(const Value &v) {
   return Value::array(std::move(out));
 }
 
-Value numpyArgsToJax(const Value &v) {
+namespace {
+/// Nested containers deeper than numpy's 64 dimensions hold no array that
+/// jnp could take: they are left for jnp to reject (no deep recursion).
+constexpr int kMaxArgDepth = 64;
+
+Value argsToJax(const Value &v, int depth);
+} // namespace
+
+Value numpyArgsToJax(const Value &v) { return argsToJax(v, 0); }
+
+namespace {
+Value argsToJax(const Value &v, int depth) {
   if (isNumpyArray(v))
     return numpyToJax(v);
+  if (depth > kMaxArgDepth)
+    return v;
   if (v.isDict()) {
     bool any = false;
     for (auto &kv : v.asDict().items)
@@ -327,7 +343,7 @@ Value numpyArgsToJax(const Value &v) {
       return v;
     Value d = Value::dict();
     for (auto &kv : v.asDict().items)
-      d.asDict().set(kv.first, numpyArgsToJax(kv.second));
+      d.asDict().set(kv.first, argsToJax(kv.second, depth + 1));
     return d;
   }
   if (v.isSequence()) {
@@ -338,10 +354,18 @@ Value numpyArgsToJax(const Value &v) {
       return v;
     std::vector<Value> out;
     for (const Value &e : v.elements())
-      out.push_back(numpyArgsToJax(e));
+      out.push_back(argsToJax(e, depth + 1));
     return v.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
   }
   return v;
+}
+} // namespace
+
+Value numpyScalarAsPython(const Value &v) {
+  NumpyArrayObj *a = asNumpy(v);
+  if (!a || !a->scalar || a->dtype == NpDType::Str)
+    return v;
+  return pyValueAt(*a, a->offset);
 }
 
 void numpyLeavesToJax(std::vector<Value> &leaves) {
@@ -427,6 +451,9 @@ struct Leaf {
 void discover(Evaluator &ev, const Value &v, size_t depth, Shape &shape, bool &shapeSet,
               std::vector<Value> &leaves) {
   checkStack("in numpy.array");
+  if (depth > 64)
+    raise("ValueError", "setting an array element with a sequence. The requested array would "
+                        "exceed the maximum number of dimension of 64.");
   if (v.isSequence()) {
     const auto &el = v.elements();
     if (!shapeSet || depth < shape.size()) {
@@ -915,11 +942,10 @@ void installDunders(ClassObj &c) {
                       "use a.any() or a.all() to reduce the array to one truth value");
               return Value::boolean(s.getB(s.offsets()[0]));
             }));
-  // float(a) / int(a) of a size-1 array (deprecated in numpy for ndim > 0,
-  // but allowed).
+  // float(a) / int(a): numpy 2.4 takes only 0-d arrays and scalars.
   auto onlyElement = [](NumpyArrayObj &s) {
-    if (s.size() != 1)
-      raise("TypeError", "only length-1 arrays can be converted to Python scalars");
+    if (s.rank() != 0)
+      raise("TypeError", "only 0-dimensional arrays can be converted to Python scalars");
     if (s.dtype == NpDType::Str)
       raise("TypeError", "cannot convert a string array to a number");
     return s.offsets()[0];

@@ -43,6 +43,7 @@ NpDType jaxToNpDType(DType t);
 struct NpStorage {
   std::shared_ptr<Buffer> buf;
   std::vector<std::string> strs; ///< string arrays
+  HostCharge strCharge;          ///< their estimated bytes, while they live
 };
 
 class NumpyArrayObj : public InstanceObj {
@@ -97,6 +98,9 @@ Value makeView(const Value &base, Shape shape, std::vector<int64_t> strides, int
 /// numpy arrays; a tracer is a TracerArrayConversionError.
 Value toNumpy(Evaluator &ev, const Value &v, std::optional<NpDType> dtype = std::nullopt,
               bool copy = false);
+/// A numpy scalar as the Python bool/int/float it holds (dict keys, hashing);
+/// any other value unchanged.
+Value numpyScalarAsPython(const Value &v);
 /// The JAX array jnp.asarray makes of a numpy array (float64 -> float32).
 Value numpyToJax(const Value &v);
 /// Converts numpy arrays inside an argument (lists, tuples, dicts) to JAX

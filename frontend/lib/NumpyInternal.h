@@ -96,6 +96,8 @@ void registerShape(Evaluator &ev, ModuleObject &np);
 void registerReductions(Evaluator &ev, ModuleObject &np);
 void registerLinalg(Evaluator &ev, ModuleObject &np, ModuleObject &linalg);
 void registerPrinting(Evaluator &ev, ModuleObject &np);
+void registerStats(Evaluator &ev, ModuleObject &np);
+void registerTesting(Evaluator &ev, ModuleObject &np, ModuleObject &testing);
 
 /// Calls np.<name> on args (the module's function).
 Value callNp(Evaluator &ev, const std::string &name, std::vector<Value> args,

@@ -173,6 +173,7 @@ struct RedArgs {
   Value out;
   int64_t ddof = 0;
   Value where;
+  Value initial;
 };
 
 RedArgs redArgs(Evaluator &ev, CallArgs &a, const std::string &fn) {
@@ -198,6 +199,10 @@ RedArgs redArgs(Evaluator &ev, CallArgs &a, const std::string &fn) {
   }
   if (has(a, 7))
     r.ddof = ev.toIndex(a.args[7], "ddof");
+  if (has(a, 6))
+    r.where = a.args[6];
+  if (has(a, 5))
+    r.initial = a.args[5];
   return r;
 }
 
@@ -271,9 +276,23 @@ Value varImpl(Evaluator &ev, const Value &x, const std::vector<int64_t> &axes, b
   return finish(r, g, keepdims);
 }
 
-Value minMaxImpl(const RedArgs &r, bool isMax, const std::string &fn) {
+Value minMaxImpl(Evaluator &ev, const RedArgs &r, bool isMax, const std::string &fn) {
   NumpyArrayObj &a = arr(r.x);
   Groups g = groupsFor(a, r.axes);
+  if (!r.initial.isNone()) {
+    // max(..., initial=v): v takes part in every group (the result of an
+    // empty group).
+    Value init = toNumpy(ev, r.initial, a.dtype);
+    if (g.nIn == 0) {
+      Value out = makeNumpy(a.dtype, r.keepdims ? g.keepShape : g.outShape);
+      for (int64_t k = 0; k < arr(out).size(); ++k)
+        arr(out).setFrom(k, arr(init), arr(init).offset);
+      return npScalarize(out);
+    }
+    RedArgs plain = r;
+    plain.initial = Value();
+    return binaryUfunc(ev, isMax ? "maximum" : "minimum", minMaxImpl(ev, plain, isMax, fn), init);
+  }
   if (g.nIn == 0)
     raise("ValueError", "zero-size array to reduction operation " +
                             std::string(isMax ? "maximum" : "minimum") + " which has no identity");
@@ -1122,13 +1141,16 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
       RedArgs r = redArgs(ev, a, n);
       Value res;
       switch (kind) {
-      case 0: res = sumImpl(ev, r, false); break;
-      case 1: res = sumImpl(ev, r, true); break;
+      case 0: case 1:
+        res = sumImpl(ev, r, kind == 1);
+        if (!r.initial.isNone())
+          res = binaryUfunc(ev, kind == 1 ? "multiply" : "add", res, r.initial);
+        break;
       case 2: res = meanImpl(ev, r.x, r.axes, r.keepdims, r.dtype); break;
       case 3: res = varImpl(ev, r.x, r.axes, r.keepdims, r.ddof, false); break;
       case 4: res = varImpl(ev, r.x, r.axes, r.keepdims, r.ddof, true); break;
-      case 5: res = minMaxImpl(r, false, n); break;
-      case 6: res = minMaxImpl(r, true, n); break;
+      case 5: res = minMaxImpl(ev, r, false, n); break;
+      case 6: res = minMaxImpl(ev, r, true, n); break;
       case 7: case 8: {
         // all / any
         NumpyArrayObj &x = arr(r.x);
@@ -1146,7 +1168,7 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
         break;
       }
       case 9: {
-        Value mx = minMaxImpl(r, true, n), mn = minMaxImpl(r, false, n);
+        Value mx = minMaxImpl(ev, r, true, n), mn = minMaxImpl(ev, r, false, n);
         res = binaryUfunc(ev, "subtract", mx, mn);
         break;
       }

@@ -12,6 +12,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NumpyInternal.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 
@@ -192,8 +193,12 @@ Value transpose(Evaluator &ev, const Value &x0, std::vector<int64_t> perm) {
     raise("ValueError", "axes don't match array");
   Shape s;
   std::vector<int64_t> st;
+  std::vector<bool> seen(size_t(a.rank()), false);
   for (int64_t p : perm) {
     int64_t q = normAxis(p, a.rank());
+    if (seen[size_t(q)])
+      raise("ValueError", "repeated axis in transpose");
+    seen[size_t(q)] = true;
     s.push_back(a.shape[size_t(q)]);
     st.push_back(a.strides[size_t(q)]);
   }
@@ -1125,6 +1130,11 @@ bool arrayMethod(Evaluator &ev, const Value &self, const std::string &name, Valu
       return callNp(ev, fn, args, a.kwargs);
     });
   }
+  if (name == "is_integer" && s.scalar && npKind(s.dtype) == NpKind::Float)
+    return method([self](Evaluator &, CallArgs &) {
+      double d = arr(self).getF(arr(self).offset);
+      return Value::boolean(std::isfinite(d) && d == std::floor(d));
+    });
   if (name == "__array_priority__") {
     out = Value::floating(0);
     return true;
@@ -1200,6 +1210,11 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   np.set("NINF", Value::floating(-INFINITY));
   np.set("PINF", Value::floating(INFINITY));
   np.set("newaxis", Value::none());
+  for (bool b : {true, false}) {
+    Value s = makeNumpy(NpDType::Bool, {}, true);
+    arr(s).setI(0, b);
+    np.set(b ? "True_" : "False_", s);
+  }
   np.set("euler_gamma", Value::floating(0.5772156649015329));
   np.set("__version__", Value::str("2.4.6"));
   defUfuncs(np);
@@ -1207,8 +1222,17 @@ void installNumpyModule(Evaluator &ev, ModuleObject &np, ModuleObject &jnpMod) {
   registerCreation(ev, np);
   registerShape(ev, np);
   registerPrinting(ev, np);
+  registerStats(ev, np);
   registerNumpyMathFunctions(ev, np, *linalg);
+  linalg->set("LinAlgError", ev.exceptionTypes().value("LinAlgError"));
+  auto exceptions = std::make_shared<ModuleObject>("numpy.exceptions");
+  exceptions->set("AxisError", ev.exceptionTypes().value("AxisError"));
+  np.set("exceptions", Value::object(Value::Kind::Native, exceptions));
+  np.set("AxisError", ev.exceptionTypes().value("AxisError"));
   np.set("linalg", Value::object(Value::Kind::Native, linalg));
+  auto testing = std::make_shared<ModuleObject>("numpy.testing");
+  registerTesting(ev, np, *testing);
+  np.set("testing", Value::object(Value::Kind::Native, testing));
 }
 
 } // namespace parax::frontend

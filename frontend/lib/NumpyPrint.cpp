@@ -384,7 +384,8 @@ std::string arrayReprWith(const NumpyArrayObj &a, const PrintOptions &po) {
   const std::string prefix = "array(";
   std::string lst = a.size() == 0 && a.rank() > 0 ? "[]" : array2string(a, po, ", ", prefix, ")");
   std::vector<std::string> extras;
-  if (a.size() == 0 && !(a.rank() == 1))
+  // numpy >= 2.2 also names the shape of a summarised array.
+  if ((a.size() == 0 && !(a.rank() == 1)) || a.size() > po.threshold)
     extras.push_back("shape=" + shapeStr(a.shape));
   bool implied = a.dtype == NpDType::F64 || a.dtype == NpDType::I64 || a.dtype == NpDType::Bool;
   if (!implied || a.size() == 0)

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/NumpyInternal.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/tracing/Promotion.h"
 
 namespace parax::frontend {
 
@@ -63,6 +64,14 @@ std::optional<NpDType> parseNpDType(const std::string &n) {
 }
 
 DType npToJaxDType(NpDType t) {
+  if (x64Enabled()) { // jax_enable_x64: 64-bit numpy arrays keep their width
+    if (t == NpDType::F64)
+      return DType::F64;
+    if (t == NpDType::I64)
+      return DType::I64;
+    if (t == NpDType::U64)
+      return DType::U64;
+  }
   switch (t) {
   case NpDType::Bool: return DType::Bool;
   case NpDType::I8: return DType::I8;

@@ -670,7 +670,8 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
       return obj.isTuple() ? Value::tuple(std::move(out)) : Value::list(std::move(out));
     }
     std::string what = std::string(isStr ? "string" : obj.isTuple() ? "tuple" : obj.isList() ? "list" : "range") + " indices";
-    if (!(index.isInt() || index.isBool() || index.isBigInt() || index.isArrayValue()))
+    if (!(index.isInt() || index.isBool() || index.isBigInt() || index.isArrayValue() ||
+          classOfInstance(index)))
       raise("TypeError", what + " must be integers or slices, not " + typeName(index));
     int64_t i = toIndex(index, what);
     if (i < 0)

@@ -517,6 +517,13 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         args.push_back(*nd);
       return jnp::callByName(ev, "round", args);
     }
+    if (classOfInstance(v)) {
+      std::vector<Value> args;
+      if (nd && !nd->isNone())
+        args.push_back(*nd);
+      if (Value r; callSpecial(ev, v, "__round__", args, r))
+        return r;
+    }
     if (v.isInt() || v.isBool() || v.isBigInt()) {
       if (!nd || nd->isNone())
         return intValue(toBigInt(v));

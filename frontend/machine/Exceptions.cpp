@@ -306,6 +306,13 @@ ExceptionTypes::ExceptionTypes() {
   };
   for (auto &e : kJax)
     add(std::string("jax.errors.") + e[0], e[1], /*jax=*/true);
+  // numpy's own classes: raised by kind name, bound as np.linalg.LinAlgError
+  // and np.exceptions.AxisError (not builtins).
+  for (auto [qual, base] : {std::pair{"numpy.linalg.LinAlgError", "ValueError"},
+                            std::pair{"numpy.exceptions.AxisError", "ValueError"}}) {
+    auto t = std::make_shared<ExceptionType>(qual, find(base));
+    byName_[t->name()] = t;
+  }
 }
 
 std::shared_ptr<ExceptionType> ExceptionTypes::add(const std::string &qualname,

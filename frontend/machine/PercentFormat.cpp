@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Evaluator.h"
 
 #include <cmath>
@@ -83,6 +84,8 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
       v = items[next++];
     }
     bool left = flags.find('-') != std::string::npos;
+    if (type != 's' && type != 'r' && type != 'a')
+      v = numpyScalarAsPython(v); // %.2f of np.float64(1.5) formats 1.5
     std::string spec;
     if (left)
       spec += '<';

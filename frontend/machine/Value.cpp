@@ -2,6 +2,7 @@
 #include "frontend/machine/Value.h"
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/Sets.h"
@@ -327,7 +328,9 @@ std::string typeName(const Value &v) {
 // Python hashes and compares a 100,000-deep tuple key without trouble.
 
 namespace {
-bool scalarKeysEqual(const Value &a, const Value &b) {
+bool scalarKeysEqual(const Value &a0, const Value &b0) {
+  // numpy scalars hash and compare as the Python numbers they hold.
+  Value a = numpyScalarAsPython(a0), b = numpyScalarAsPython(b0);
   if (a.isBigInt() || b.isBigInt()) {
     if (!(a.isNumber() || a.isBigInt()) || !(b.isNumber() || b.isBigInt()))
       return false;
@@ -380,8 +383,9 @@ bool keysEqual(const Value &a, const Value &b) {
 }
 
 namespace {
-bool scalarKey(const Value &v, std::string &out) {
+bool scalarKey(const Value &v0, std::string &out) {
   using K = Value::Kind;
+  Value v = numpyScalarAsPython(v0);
   switch (v.kind()) {
   case K::None: out += "N;"; return true;
   case K::Bool: out += v.asBool() ? "T;" : "F;"; return true;

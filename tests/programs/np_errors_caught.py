@@ -42,3 +42,20 @@ for label, fn in [("assign", assign_mismatch), ("bounds", bounds), ("bounds_neg"
                   ("matmul", matmul), ("neg_pow", neg_pow), ("broadcast_view", broadcast_view)]:
     attempt(label, fn)
 print(a)
+try:
+    np.linalg.inv(np.zeros((2, 2)))
+except np.linalg.LinAlgError as e:
+    print("LinAlgError", e, isinstance(e, ValueError))
+for axis in (2, -3):
+    try:
+        np.sum(np.ones((2, 2)), axis=axis)
+    except np.exceptions.AxisError as e:
+        print("AxisError", e, isinstance(e, ValueError))
+try:
+    np.transpose(np.ones((2, 3)), (0, 0))
+except ValueError as e:
+    print("ValueError", e)
+try:
+    np.eye(-1)
+except ValueError as e:
+    print("ValueError", e)

@@ -39,3 +39,6 @@ print(np.float64(s), np.array(s), np.asarray(jnp.int32(3)).dtype, np.array([jnp.
 print(isinstance(np.arange(2), jax.Array), isinstance(jnp.arange(2), np.ndarray), isinstance(np.float32(1), np.ndarray))
 print(jnp.asarray(np.int64(5)).dtype, jnp.asarray(np.uint64(5)).dtype, jnp.array(np.arange(3, dtype=np.int16)).dtype, jnp.zeros(2, dtype=np.float32).dtype, jnp.ones(1, np.int32).dtype)
 print(jnp.float32 == np.float32, jnp.arange(2).dtype == np.int32, jnp.ones(2).dtype == np.float64, np.arange(2.0).dtype == jnp.float32)
+ja = jnp.arange(10.0)
+idx = np.array([1, 3, 5])
+print(ja[idx], ja[np.int64(2)], ja[np.arange(3) > 0] if False else 0, ja.at[idx].set(np.float64(-1.0)), ja.at[np.array([0, 0])].add(np.ones(2)))

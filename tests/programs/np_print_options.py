@@ -37,3 +37,5 @@ print(f"{np.float32(0.25):.3f} {np.int64(42):>5} {np.float64(3.14159):e} {np.arr
 print(np.float64(2.5).item(), type(np.float64(2.5).item()).__name__, np.int64(3).item(), type(np.int32(3).item()).__name__, np.array([[1, 2]]).tolist(), np.array([1.5, 2]).tolist())
 print([np.int32(1), np.float32(0.5), np.bool_(True), np.uint8(3)], (np.float64(1.0),))
 print(np.format_float_positional(np.float32(0.1)), np.format_float_positional(0.1), np.format_float_scientific(12345.678, precision=3))
+print(repr(np.arange(2000.0)))
+print(repr(np.arange(1001).reshape(7, 143)[:, :2]), repr(np.zeros((50, 50))[:1]))

@@ -1,0 +1,20 @@
+# covers: numpy average/cov/corrcoef/histogram/cross/convolve/polyval/nan_to_num/fromiter/ix_/triu_indices/take_along_axis, reductions with where=/initial=
+import numpy as np
+
+a = np.array([1.0, 2.0, 3.0, 4.0])
+b = np.array([0.5, 1.0, 0.0, 2.0])
+print(np.average(a), np.average(a, weights=[1, 1, 2, 0]), np.average(np.arange(6.0).reshape(2, 3), axis=0))
+print(np.cov(a, b), np.cov(np.array([[1.0, 2.0, 4.0], [1.0, 0.0, 3.0]])), np.cov(a, bias=True))
+print(np.corrcoef(a, b), np.corrcoef(np.array([[1.0, 2.0, 3.0], [3.0, 2.0, 1.0]])))
+print(np.histogram(np.array([1, 2, 2, 3, 5]), bins=3), np.histogram(a, bins=[0, 2, 5]), np.histogram(a, bins=2, range=(0, 8)))
+print(np.histogram(np.array([0.5, 1.5, 1.5]), bins=2, density=True))
+print(np.cross(np.array([1.0, 0.0, 0.0]), np.array([0.0, 1.0, 0.0])), np.cross([1, 2, 3], [4, 5, 6]), np.cross([1, 2], [3, 4]))
+print(np.convolve([1, 2, 3], [0, 1, 0.5]), np.convolve([1, 2, 3], [1, 1], "same"), np.convolve(a, b, mode="valid"))
+print(np.polyval([1, 2, 3], 2), np.polyval([1.0, -1.0], np.array([0.0, 1.0, 2.0])))
+print(np.nan_to_num(np.array([np.nan, np.inf, -np.inf, 1.5])), np.nan_to_num(np.array([np.nan]), nan=-1.0))
+print(np.fromiter(range(4), dtype=float), np.fromiter((i * i for i in range(5)), dtype=np.int32) if False else 0)
+m = np.arange(16).reshape(4, 4)
+print(m[np.ix_([0, 2], [1, 3])], np.triu_indices(3), np.tril_indices(3, -1), m[np.triu_indices(4, 1)])
+print(np.take_along_axis(np.array([[30, 10, 20], [6, 4, 5]]), np.argsort(np.array([[30, 10, 20], [6, 4, 5]]), axis=1), axis=1))
+print(np.sum(a, where=a > 1), np.sum(a, initial=10), np.max(np.array([]), initial=-1.0), np.max(a, initial=7.0), np.prod(a, initial=2))
+print(np.min(np.arange(5), initial=-3), a.sum(where=[True, False, True, False]), np.mean(a))
