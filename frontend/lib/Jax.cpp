@@ -314,6 +314,13 @@ public:
   TreeDefObject(TreeDef d, std::string text) : def(std::move(d)), text_(std::move(text)) {}
   std::string typeName() const override { return "PyTreeDef"; }
   std::string repr() const override { return text_; }
+  bool equalsNative(const NativeObject &o, bool &eq) const override {
+    auto *t = dynamic_cast<const TreeDefObject *>(&o);
+    if (!t)
+      return false;
+    eq = def == t->def;
+    return true;
+  }
   bool getAttr(Evaluator &, const std::string &name, Value &out) override {
     if (name == "num_leaves")
       out = Value::integer(int64_t(def.numLeaves()));

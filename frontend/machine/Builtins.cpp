@@ -518,10 +518,10 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       return jnp::callByName(ev, "round", args);
     }
     if (classOfInstance(v)) {
-      std::vector<Value> args;
-      if (nd && !nd->isNone())
-        args.push_back(*nd);
-      if (Value r; callSpecial(ev, v, "__round__", args, r))
+      Value r;
+      bool has = nd && !nd->isNone() ? callSpecial(ev, v, "__round__", {*nd}, r)
+                                     : callSpecial(ev, v, "__round__", {}, r);
+      if (has)
         return r;
     }
     if (v.isInt() || v.isBool() || v.isBigInt()) {

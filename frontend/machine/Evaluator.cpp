@@ -1270,7 +1270,18 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   // As in Python, a submodule's parents are imported first, and it becomes
   // their attribute (`import jax.scipy.special` makes jax.scipy.special).
   size_t dot = dotted.rfind('.');
-  Value parent = dot == std::string::npos ? Value() : importModule(dotted.substr(0, dot), loc);
+  // A parent still running its own body (os.py imports os.path) is not
+  // imported again: its module object appears when its body finishes.
+  std::string parentName = dot == std::string::npos ? "" : dotted.substr(0, dot);
+  Value parent = parentName.empty() || importing_.count(parentName)
+                     ? Value()
+                     : importModule(parentName, loc);
+  importing_.insert(dotted);
+  struct Done {
+    std::unordered_set<std::string> &s;
+    const std::string &n;
+    ~Done() { s.erase(n); }
+  } done{importing_, dotted};
   Value found = loadEmbeddedModule(dotted);
   if (found.isNone() && isKnownJaxModule(dotted))
     found = Value::object(Value::Kind::Native, std::make_shared<ModuleObject>(dotted));

@@ -356,6 +356,8 @@ private:
   }
   /// Native modules already extended by their Python half (functools).
   std::unordered_set<std::string> extendedModules_;
+  /// Modules whose bodies are running (a submodule does not re-import them).
+  std::unordered_set<std::string> importing_;
   std::unordered_map<const void *, std::unique_ptr<FunctionInfo>> infos_;
   std::vector<TraceContext *> traces_;
   /// Running Python functions, innermost last, with their scopes.

@@ -404,6 +404,11 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
   }
   if (b.isDType() && a.isStr())
     return pyEquals(ev, b, a);
+  if (a.kind() == Value::Kind::Native && b.kind() == Value::Kind::Native) {
+    bool eq;
+    if (a.as<NativeObject>()->equalsNative(*b.as<NativeObject>(), eq))
+      return eq;
+  }
   if (a.kind() != b.kind())
     return false;
   switch (a.kind()) {

@@ -230,6 +230,9 @@ public:
   virtual bool getAttr(Evaluator &ev, const std::string &name, Value &out);
   /// Names for tab completion and error suggestions.
   virtual std::vector<std::string> attrNames() const { return {}; }
+  /// Value equality with another native object (a PyTreeDef compares by
+  /// structure); false when the type compares by identity, as by default.
+  virtual bool equalsNative(const NativeObject &, bool &) const { return false; }
 };
 
 /// A native function: name plus implementation.
