@@ -1,4 +1,6 @@
 # conform: devices=2
+# conform: parax-args=--backend cpu
+# (XLA_FLAGS sets the host platform's device count: a CPU-backend behaviour)
 import os
 os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=8"
 import jax

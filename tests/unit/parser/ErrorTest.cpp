@@ -215,8 +215,6 @@ TEST(ErrorTest, UnsupportedConstructsAreNamed) {
        "assignment expressions (:=) are not part of parax", 1, 7, true},
       {"f(y := 1)\n", "assignment expressions (:=) are not part of parax", 1, 5,
        true},
-      {"x = {a for a in b}\n", "set comprehensions are not part of parax", 1, 5,
-       true},
       {"def f(a, /, b): pass\n",
        "positional-only parameters ('/') are not part of parax", 1, 10, true},
       {"from . import x\n", "relative imports are not part of parax", 1, 6,
