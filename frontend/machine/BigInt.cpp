@@ -716,35 +716,9 @@ Value bigBinary(BinOpKind op, const Value &a, const Value &b) {
     // Mixed with a float: the int converts (OverflowError if it cannot).
     double x = a.isFloat() ? a.asFloat() : intToDouble(a);
     double y = b.isFloat() ? b.asFloat() : intToDouble(b);
-    switch (op) {
-    case BinOpKind::Add: return Value::floating(x + y);
-    case BinOpKind::Sub: return Value::floating(x - y);
-    case BinOpKind::Mul: return Value::floating(x * y);
-    case BinOpKind::Div:
-      if (y == 0)
-        raise("ZeroDivisionError", "float division by zero");
-      return Value::floating(x / y);
-    case BinOpKind::FloorDiv:
-      if (y == 0)
-        raise("ZeroDivisionError", "float floor division by zero");
-      return Value::floating(std::floor(x / y));
-    case BinOpKind::Mod: {
-      if (y == 0)
-        raise("ZeroDivisionError", "float modulo");
-      double r = std::fmod(x, y);
-      if (r != 0 && ((r < 0) != (y < 0)))
-        r += y;
-      return Value::floating(r);
-    }
-    case BinOpKind::Pow: {
-      double r = std::pow(x, y);
-      if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
-        raise("OverflowError", "(34, 'Numerical result out of range')");
-      return Value::floating(r);
-    }
-    default:
-      unsupportedBig(syms[int(op)], a, b);
-    }
+    if (std::optional<Value> r = floatBinary(op, x, y))
+      return *r;
+    unsupportedBig(syms[int(op)], a, b);
   }
   BigInt x = toBigInt(a), y = toBigInt(b);
   switch (op) {

@@ -102,6 +102,9 @@ inline bool isPyInt(const Value &v) { return v.isInt() || v.isBool() || v.isBigI
 BigInt toBigInt(const Value &v);
 const BigInt &bigOf(const Value &v);
 
+/// a op b for two Python floats (Operators.cpp; the float half of int,
+/// float and BigInt arithmetic); nullopt for an operator floats lack.
+std::optional<Value> floatBinary(BinOpKind op, double x, double y);
 /// Python's binary operator on two ints (at least one a BigInt, or an int64
 /// result that overflowed) or an int and a float. Raises as Python does.
 Value bigBinary(BinOpKind op, const Value &a, const Value &b);

@@ -682,8 +682,6 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
                                    std::to_string(arr.rank()));
           return Value::integer(arr.getInt(0));
         }
-        if (Value r; classOfInstance(v) && callSpecial(ev, v, "__int__", {}, r))
-          return r;
         if (v.isTracer())
           concretizationError(
               ev, "ConcretizationTypeError",
@@ -731,8 +729,6 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
                                    std::to_string(arr.rank()));
           return Value::floating(arr.getDouble(0));
         }
-        if (Value r; classOfInstance(v) && callSpecial(ev, v, "__float__", {}, r))
-          return r;
         if (v.isTracer())
           concretizationError(
               ev, "ConcretizationTypeError",

@@ -23,6 +23,39 @@
 
 namespace parax::frontend {
 
+std::optional<Value> floatBinary(BinOpKind op, double x, double y) {
+  switch (op) {
+  case BinOpKind::Add: return Value::floating(x + y);
+  case BinOpKind::Sub: return Value::floating(x - y);
+  case BinOpKind::Mul: return Value::floating(x * y);
+  case BinOpKind::Div:
+    if (y == 0)
+      raise("ZeroDivisionError", "float division by zero");
+    return Value::floating(x / y);
+  case BinOpKind::FloorDiv:
+    if (y == 0)
+      raise("ZeroDivisionError", "float floor division by zero");
+    return Value::floating(std::floor(x / y));
+  case BinOpKind::Mod: {
+    if (y == 0)
+      raise("ZeroDivisionError", "float modulo");
+    double r = std::fmod(x, y);
+    if (r != 0 && ((r < 0) != (y < 0)))
+      r += y;
+    return Value::floating(r);
+  }
+  case BinOpKind::Pow:
+    if (x == 0 && y < 0)
+      raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
+    if (double r = std::pow(x, y); std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+      raise("OverflowError", "(34, 'Numerical result out of range')"); // as CPython
+    else
+      return Value::floating(r);
+  default:
+    return std::nullopt;
+  }
+}
+
 namespace {
 [[noreturn]] void unsupported(const char *sym, const Value &a, const Value &b) {
   requireNotPlaceholder(a);
@@ -151,37 +184,8 @@ Value numericBinary(BinOpKind op, const Value &a, const Value &b) {
       unsupported("@", a, b);
     }
   }
-  double x = a.asFloat(), y = b.asFloat();
-  switch (op) {
-  case BinOpKind::Add: return Value::floating(x + y);
-  case BinOpKind::Sub: return Value::floating(x - y);
-  case BinOpKind::Mul: return Value::floating(x * y);
-  case BinOpKind::Div:
-    if (y == 0)
-      raise("ZeroDivisionError", "float division by zero");
-    return Value::floating(x / y);
-  case BinOpKind::FloorDiv:
-    if (y == 0)
-      raise("ZeroDivisionError", "float floor division by zero");
-    return Value::floating(std::floor(x / y));
-  case BinOpKind::Mod: {
-    if (y == 0)
-      raise("ZeroDivisionError", "float modulo");
-    double r = std::fmod(x, y);
-    if (r != 0 && ((r < 0) != (y < 0)))
-      r += y;
-    return Value::floating(r);
-  }
-  case BinOpKind::Pow:
-    if (x == 0 && y < 0)
-      raise("ZeroDivisionError", "0.0 cannot be raised to a negative power");
-    if (double r = std::pow(x, y); std::isinf(r) && std::isfinite(x) && std::isfinite(y))
-      raise("OverflowError", "(34, 'Numerical result out of range')"); // as CPython
-    else
-      return Value::floating(r);
-  default:
-    break;
-  }
+  if (std::optional<Value> r = floatBinary(op, a.asFloat(), b.asFloat()))
+    return *r;
   static const char *syms[] = {"+", "-", "*", "/", "//", "%", "**", "@",
                                "&", "|", "^", "<<", ">>"};
   unsupported(syms[int(op)], a, b);

@@ -144,6 +144,8 @@ Value instantiate(Evaluator &ev, const Value &c, const TensorType &t);
 /// a + b treating None as zero.
 Value addAny(Evaluator &ev, const Value &a, const Value &b);
 
+/// A non-region op replayed unchanged on new operands.
+Vals emitSame(Evaluator &ev, const ir::Operation &op, const Vals &ins);
 /// Replays `block` (not its terminator) op by op: primal only.
 void replayPrimal(Evaluator &ev, const ir::Block &block, Env &env);
 /// Replays one region op with its regions replayed primal-only.

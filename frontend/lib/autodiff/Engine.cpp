@@ -143,14 +143,13 @@ std::vector<TensorType> resultTypesOf(const ir::Operation &op) {
   return r;
 }
 
-/// Replays a non-region op on new operands.
+} // namespace
+
 Vals emitSame(Evaluator &ev, const ir::Operation &op, const Vals &ins) {
   if (op.kind() == OpKind::Constant)
     return {Value::array(op.attrs().getArray("value"))};
   return frontend::bind(ev, op.kind(), ins, op.attrs(), resultTypesOf(op));
 }
-
-} // namespace
 
 /// A region op replayed with its regions replayed primal-only.
 void replayRegionPrimal(Evaluator &ev, const ir::Operation &op, Env &env) {

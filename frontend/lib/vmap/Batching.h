@@ -93,8 +93,6 @@ Value moveBatchDim(Evaluator &ev, const BVal &b, int64_t dim, int64_t size);
 Value exampleOf(Evaluator &ev, const BVal &b, int64_t i);
 /// Stacks per-example values along a new leading axis.
 Value stackExamples(Evaluator &ev, const Vals &xs);
-/// The op replayed unchanged on (unbatched) operands.
-Vals emitSame(Evaluator &ev, const ir::Operation &op, const Vals &ins);
 
 /// Replays `block` (up to its terminator) batched.
 void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis &axis);

@@ -92,15 +92,6 @@ Value stackExamples(Evaluator &ev, const Vals &xs) {
   return prims::concatenate(ev, rows, 0);
 }
 
-Vals emitSame(Evaluator &ev, const ir::Operation &op, const Vals &ins) {
-  if (op.kind() == OpKind::Constant)
-    return {Value::array(op.attrs().getArray("value"))};
-  std::vector<TensorType> types;
-  for (auto &r : op.results())
-    types.push_back(r->type());
-  return frontend::bind(ev, op.kind(), ins, op.attrs(), types);
-}
-
 namespace {
 
 bool isTerminator(const ir::Operation &op) {
@@ -156,7 +147,7 @@ BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &
       Vals ins;
       for (const ir::Value *v : op.operands())
         ins.push_back(lane.getPrimal(v));
-      outs = emitSame(ev, op, ins);
+      outs = ad::emitSame(ev, op, ins);
     }
     for (size_t r = 0; r < outs.size(); ++r)
       lanes[r].push_back(outs[r]);
@@ -207,7 +198,7 @@ void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis 
         Vals ins;
         for (auto &b : in)
           ins.push_back(b.v);
-        for (Value &v : emitSame(ev, op, ins))
+        for (Value &v : ad::emitSame(ev, op, ins))
           outs.push_back(BVal{v, -1});
       }
     } else {
