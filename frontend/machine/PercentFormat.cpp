@@ -86,16 +86,18 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
     bool left = flags.find('-') != std::string::npos;
     if (type != 's' && type != 'r' && type != 'a')
       v = numpyScalarAsPython(v); // %.2f of np.float64(1.5) formats 1.5
+    bool numeric = std::string("diufFeEgGxXoc").find(type) != std::string::npos;
     std::string spec;
     if (left)
       spec += '<';
+    else if (!numeric || type == 'c')
+      spec += '>'; // % right-aligns text, where format() would left-align it
     if (flags.find('+') != std::string::npos)
       spec += '+';
     else if (flags.find(' ') != std::string::npos)
       spec += ' ';
     if (flags.find('#') != std::string::npos)
       spec += '#';
-    bool numeric = std::string("diufFeEgGxXoc").find(type) != std::string::npos;
     if (!left && numeric && flags.find('0') != std::string::npos)
       spec += '0';
     spec += width;
