@@ -1,14 +1,13 @@
 //===- NumpyPrint.cpp - numpy's array printing and print options ----------===//
 //
-// str()/repr() of numpy arrays and scalars as numpy 2 prints them, under the
-// print options (precision, suppress, threshold, edgeitems, linewidth,
-// floatmode, sign) that np.set_printoptions / np.printoptions change: the
-// element formatters of numpy's arrayprint (FloatingFormat sized on the
-// summarised data, IntegerFormat, bool and str), _formatArray's wrapping and
-// nesting, and array_repr's dtype suffix. Digits come from
-// format/FloatDigits (numpy's Dragon4) for float16/32/64.
+// str()/repr() of numpy arrays and scalars as numpy 2 prints them, and the
+// print-option functions (set_printoptions, printoptions, array2string,
+// array_str/array_repr, format_float_*). The printing itself is
+// format/ArrayPrint (shared with JAX arrays, which obey the same options);
+// this file adds numpy's array_repr suffixes and the Python-facing API.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/format/ArrayPrint.h"
 #include "frontend/format/FloatDigits.h"
 #include "frontend/format/NumpyFormat.h"
 #include "frontend/lib/LibUtil.h"
@@ -27,21 +26,9 @@ using floatfmt::Trim;
 
 namespace {
 
-struct PrintOptions {
-  int precision = 8;
-  int64_t threshold = 1000;
-  int64_t edgeitems = 3;
-  int linewidth = 75;
-  bool suppress = false;
-  std::string floatmode = "maxprec";
-  char sign = '-';
-  std::string nanstr = "nan", infstr = "inf";
-};
+using arrayprint::PrintOptions;
 
-PrintOptions &options() {
-  static PrintOptions o;
-  return o;
-}
+PrintOptions &options() { return arrayprint::globalOptions(); }
 
 FloatKind kindOf(NpDType t) {
   return t == NpDType::F64 ? FloatKind::F64 : t == NpDType::F32 ? FloatKind::F32 : FloatKind::F16;
@@ -55,315 +42,52 @@ uint64_t bitsOf(double v, NpDType t) {
   return floatToHalf(float(v));
 }
 
-/// The elements being printed, flattened row-major (a contiguous copy).
-struct Flat {
-  const NumpyArrayObj *a;
-  std::vector<int64_t> offs;
-  double f(int64_t i) const { return a->getF(offs[size_t(i)]); }
-};
-
-std::vector<int64_t> summaryIndices(const Shape &shape, bool summarise, int64_t edge) {
-  std::vector<int64_t> out;
-  int64_t n = numElements(shape);
-  if (!summarise) {
-    out.resize(static_cast<size_t>(n));
-    for (int64_t i = 0; i < n; ++i)
-      out[size_t(i)] = i;
-    return out;
-  }
-  std::vector<int64_t> strides = cStrides(shape);
-  std::function<void(size_t, int64_t)> walk = [&](size_t axis, int64_t off) {
-    if (axis == shape.size()) {
-      out.push_back(off);
-      return;
-    }
-    int64_t len = shape[axis];
-    for (int64_t i = 0; i < len; ++i) {
-      if (len > 2 * edge && i == edge)
-        i = len - edge;
-      walk(axis + 1, off + i * strides[axis]);
-    }
-  };
-  walk(0, 0);
-  return out;
-}
-
-using ElementFormatter = std::function<std::string(int64_t)>;
-
-class FloatingFormat {
-public:
-  FloatingFormat(const Flat &fl, const std::vector<int64_t> &data, const PrintOptions &po)
-      : fl_(fl), t_(fl.a->dtype), kind_(kindOf(fl.a->dtype)), po_(po) {
-    precision_ = po.floatmode == "unique" ? -1 : po.precision;
-    fill(data);
-  }
-
-  std::string operator()(int64_t i) const {
-    double v = fl_.f(i);
-    if (!std::isfinite(v)) {
-      std::string ret = std::isnan(v) ? (po_.sign == '+' ? "+" : "") + po_.nanstr
-                                      : (v < 0 ? "-" : po_.sign == '+' ? "+" : "") + po_.infstr;
-      int pad = padLeft_ + padRight_ + 1 - int(ret.size());
-      return std::string(static_cast<size_t>(std::max(pad, 0)), ' ') + ret;
-    }
-    floatfmt::Options o;
-    o.scientific = exp_;
-    o.precision = precision_;
-    o.minDigits = minDigits_;
-    o.unique = unique_;
-    o.trim = trim_;
-    o.sign = po_.sign == '+';
-    o.padLeft = padLeft_;
-    if (exp_)
-      o.expDigits = expSize_;
-    else
-      o.padRight = padRight_;
-    return floatfmt::dragon4(bitsOf(v, t_), kind_, o);
-  }
-
-private:
-  double inType(double v) const {
-    if (t_ == NpDType::F32)
-      return double(float(v));
-    if (t_ == NpDType::F16)
-      return double(halfToFloat(floatToHalf(float(v))));
-    return v;
-  }
-
-  void fill(const std::vector<int64_t> &data) {
-    std::vector<double> finite;
-    bool anyNonFinite = false, negInf = false, anyNonZero = false;
-    double maxVal = 0, minVal = 0;
-    for (int64_t i : data) {
-      double v = fl_.f(i);
-      if (!std::isfinite(v)) {
-        anyNonFinite = true;
-        negInf |= std::isinf(v) && v < 0;
-        continue;
-      }
-      finite.push_back(v);
-      if (v == 0)
-        continue;
-      double av = std::fabs(v);
-      if (!anyNonZero || av > maxVal)
-        maxVal = av;
-      if (!anyNonZero || av < minVal)
-        minVal = av;
-      anyNonZero = true;
-    }
-    if (anyNonZero) {
-      double cutoff = t_ == NpDType::F64 ? 1e8 : t_ == NpDType::F32 ? 1e6 : 1e3;
-      double minThresh = inType(0.0001);
-      double ratio = inType(maxVal / minVal);
-      exp_ = maxVal >= cutoff || (!po_.suppress && (minVal < minThresh || ratio > 1000.));
-    }
-    bool fixed = po_.floatmode == "fixed";
-    if (finite.empty()) {
-      padLeft_ = padRight_ = 0;
-      trim_ = Trim::Zeros;
-      expSize_ = -1;
-      unique_ = true;
-      minDigits_ = -1;
-    } else if (exp_) {
-      floatfmt::Options o;
-      o.scientific = true;
-      o.precision = precision_;
-      o.unique = !fixed;
-      o.trim = fixed ? Trim::Keep : Trim::Zeros;
-      o.sign = po_.sign == '+';
-      int maxExp = 0, maxFrac = 0, maxInt = 0;
-      for (double v : finite) {
-        std::string s = floatfmt::dragon4(bitsOf(v, t_), kind_, o);
-        size_t e = s.find('e'), dot = s.find('.');
-        maxExp = std::max(maxExp, int(s.size() - e - 1));
-        maxInt = std::max(maxInt, int(dot));
-        maxFrac = std::max(maxFrac, int(e - dot - 1));
-      }
-      expSize_ = maxExp - 1;
-      trim_ = Trim::Keep;
-      precision_ = maxFrac;
-      minDigits_ = maxFrac;
-      unique_ = !fixed;
-      padLeft_ = maxInt;
-      padRight_ = expSize_ + 2 + precision_;
-    } else {
-      floatfmt::Options o;
-      o.precision = precision_;
-      o.unique = !fixed;
-      o.trim = fixed ? Trim::Keep : Trim::Zeros;
-      o.sign = po_.sign == '+';
-      int maxFrac = 0, maxInt = 0;
-      for (double v : finite) {
-        std::string s = floatfmt::dragon4(bitsOf(v, t_), kind_, o);
-        size_t dot = s.find('.');
-        maxInt = std::max(maxInt, int(dot));
-        maxFrac = std::max(maxFrac, int(s.size() - dot - 1));
-      }
-      padLeft_ = maxInt;
-      padRight_ = maxFrac;
-      expSize_ = -1;
-      unique_ = !fixed;
-      if (fixed || po_.floatmode == "maxprec_equal") {
-        precision_ = minDigits_ = padRight_;
-        trim_ = Trim::Keep;
-      } else {
-        trim_ = Trim::Zeros;
-        minDigits_ = 0;
-      }
-    }
-    if (po_.sign == ' ') {
-      bool anyNeg = false;
-      for (double v : finite)
-        anyNeg |= std::signbit(v);
-      if (!anyNeg)
-        ++padLeft_;
-    }
-    if (anyNonFinite) {
-      bool neg = po_.sign != '-' || negInf;
-      int offset = padRight_ + 1;
-      padLeft_ = std::max({padLeft_, int(po_.nanstr.size()) - offset,
-                           int(po_.infstr.size()) + int(neg) - offset});
-    }
-  }
-
-  const Flat &fl_;
-  NpDType t_;
-  FloatKind kind_;
-  const PrintOptions &po_;
-  bool exp_ = false, unique_ = true;
-  int precision_ = 8, minDigits_ = -1;
-  Trim trim_ = Trim::Zeros;
-  int padLeft_ = 0, padRight_ = 0, expSize_ = -1;
-};
-
 std::string intStr(const NumpyArrayObj &a, int64_t off) {
   if (npKind(a.dtype) == NpKind::UInt)
     return std::to_string(a.getU(off));
   return std::to_string(a.getI(off));
 }
 
-ElementFormatter makeFormatter(const Flat &fl, const std::vector<int64_t> &data,
-                               const PrintOptions &po, bool zeroD) {
-  const NumpyArrayObj &a = *fl.a;
-  switch (npKind(a.dtype)) {
-  case NpKind::Bool: {
-    std::string t = zeroD ? "True" : " True";
-    return [&fl, t](int64_t i) {
-      return fl.a->getB(fl.offs[size_t(i)]) ? t : std::string("False");
-    };
-  }
-  case NpKind::Float: return FloatingFormat(fl, data, po);
-  case NpKind::Str:
-    return [&fl](int64_t i) { return pyStrRepr(fl.a->store->strs[size_t(fl.offs[size_t(i)])]); };
-  default: {
-    size_t width = 0;
-    for (int64_t i : data) {
-      std::string s = intStr(a, fl.offs[size_t(i)]);
-      if (po.sign == '+' && s[0] != '-')
-        s = "+" + s;
-      width = std::max(width, s.size());
+/// A (possibly strided) numpy array as the printer reads it: element i of
+/// the row-major order lives at offs[i].
+struct NumpyElements {
+  explicit NumpyElements(const NumpyArrayObj &a) : a(a), offs(a.offsets()) {
+    using arrayprint::ElementKind;
+    e.shape = a.shape;
+    const NumpyArrayObj *p = &a;
+    const std::vector<int64_t> *o = &offs;
+    switch (npKind(a.dtype)) {
+    case NpKind::Bool:
+      e.kind = ElementKind::Bool;
+      e.truth = [p, o](int64_t i) { return p->getB((*o)[size_t(i)]); };
+      break;
+    case NpKind::Float:
+      e.kind = a.dtype == NpDType::F64   ? ElementKind::Float64
+               : a.dtype == NpDType::F32 ? ElementKind::Float32
+                                         : ElementKind::Float16;
+      e.number = [p, o](int64_t i) { return p->getF((*o)[size_t(i)]); };
+      break;
+    case NpKind::Str:
+      e.kind = ElementKind::Text;
+      e.text = [p, o](int64_t i) { return pyStrRepr(p->store->strs[size_t((*o)[size_t(i)])]); };
+      break;
+    default:
+      e.kind = ElementKind::Integer;
+      e.text = [p, o](int64_t i) { return intStr(*p, (*o)[size_t(i)]); };
+      break;
     }
-    char sign = po.sign;
-    return [&fl, width, sign](int64_t i) {
-      std::string s = intStr(*fl.a, fl.offs[size_t(i)]);
-      if (sign == '+' && s[0] != '-')
-        s = "+" + s;
-      if (s.size() < width)
-        s.insert(0, width - s.size(), ' ');
-      return s;
-    };
   }
-  }
-}
-
-void extendLine(std::string &s, std::string &line, const std::string &word, int lineWidth,
-                const std::string &nextLinePrefix) {
-  bool needsWrap = int(line.size() + word.size()) > lineWidth;
-  if (line.size() <= nextLinePrefix.size())
-    needsWrap = false;
-  if (needsWrap) {
-    size_t end = line.find_last_not_of(" \t\n");
-    s.append(line, 0, end == std::string::npos ? 0 : end + 1);
-    s += '\n';
-    line = nextLinePrefix;
-  }
-  line += word;
-}
-
-class ArrayPrinter {
-public:
-  ArrayPrinter(const Shape &shape, ElementFormatter fmt, std::string sep, bool summarise,
-               int64_t edge)
-      : shape_(shape), fmt_(std::move(fmt)), sep_(std::move(sep)), summarise_(summarise),
-        edge_(edge), strides_(cStrides(shape)) {
-    size_t end = sep_.find_last_not_of(" \t\n");
-    sepStripped_ = end == std::string::npos ? "" : sep_.substr(0, end + 1);
-  }
-  std::string print(const std::string &nextLinePrefix, int lineWidth) {
-    return recurse(0, 0, nextLinePrefix, lineWidth);
-  }
-
-private:
-  std::string recurse(size_t axis, int64_t offset, const std::string &hanging, int width) {
-    const size_t axesLeft = shape_.size() - axis;
-    if (axesLeft == 0)
-      return fmt_(offset);
-    const std::string nextHanging = hanging + " ";
-    const int nextWidth = width - 1;
-    const int64_t len = shape_[axis], stride = strides_[axis];
-    const bool summary = summarise_ && 2 * edge_ < len;
-    const int64_t leading = summary ? edge_ : 0, trailing = summary ? edge_ : len;
-    auto child = [&](int64_t i) { return recurse(axis + 1, offset + i * stride, nextHanging, nextWidth); };
-    std::string s;
-    if (axesLeft == 1) {
-      const int elemWidth = width - std::max(int(sepStripped_.size()), 1);
-      std::string line = hanging;
-      for (int64_t i = 0; i < leading; ++i) {
-        extendLine(s, line, child(i), elemWidth, hanging);
-        line += sep_;
-      }
-      if (summary) {
-        extendLine(s, line, "...", elemWidth, hanging);
-        line += sep_;
-      }
-      for (int64_t i = trailing; i > 1; --i) {
-        extendLine(s, line, child(len - i), elemWidth, hanging);
-        line += sep_;
-      }
-      extendLine(s, line, child(len - 1), elemWidth, hanging);
-      s += line;
-    } else {
-      const std::string lineSep = sepStripped_ + std::string(axesLeft - 1, '\n');
-      for (int64_t i = 0; i < leading; ++i)
-        s += hanging + child(i) + lineSep;
-      if (summary)
-        s += hanging + "..." + lineSep;
-      for (int64_t i = trailing; i > 1; --i)
-        s += hanging + child(len - i) + lineSep;
-      s += hanging + child(len - 1);
-    }
-    return "[" + s.substr(hanging.size()) + "]";
-  }
-
-  Shape shape_;
-  ElementFormatter fmt_;
-  std::string sep_, sepStripped_;
-  bool summarise_;
-  int64_t edge_;
-  std::vector<int64_t> strides_;
+  NumpyElements(const NumpyElements &) = delete;
+  const NumpyArrayObj &a;
+  std::vector<int64_t> offs;
+  arrayprint::Elements e;
 };
 
 /// np.array2string for a non-empty array (0-d included).
 std::string array2string(const NumpyArrayObj &a, const PrintOptions &po, const std::string &sep,
                          const std::string &prefix, const std::string &suffix) {
-  Flat fl{&a, a.offsets()};
-  bool summarise = a.size() > po.threshold;
-  std::vector<int64_t> data = summaryIndices(a.shape, summarise, po.edgeitems);
-  ElementFormatter fmt = makeFormatter(fl, data, po, a.rank() == 0);
-  if (a.rank() == 0)
-    return fmt(0);
-  ArrayPrinter printer(a.shape, std::move(fmt), sep, summarise, po.edgeitems);
-  return printer.print(" " + std::string(prefix.size(), ' '), po.linewidth - int(suffix.size()));
+  NumpyElements el(a);
+  return arrayprint::array2string(el.e, po, sep, prefix, suffix);
 }
 
 std::string strDTypeRepr(const NumpyArrayObj &a) {
