@@ -109,6 +109,12 @@ Value selectLanes(Evaluator &ev, const Value &pred, const Value &a, const Value 
   return prims::select(ev, broadcastLanes(ev, pred, prims::shapeOf(a)), a, b);
 }
 
+/// v with the weak flag of the op's result type (a loop's results take its
+/// body's types, which may be strong where the init was weak).
+Value withWeakOf(Evaluator &ev, const Value &v, const TensorType &t) {
+  return prims::convert(ev, v, t.dtype, t.weak);
+}
+
 Value stopGradient(Evaluator &ev, const Value &x) {
   return bind1(ev, OpKind::Convert, {x}, ir::Attrs{{"stop_gradient", int64_t(1)}},
                prims::typeOf(x));
@@ -153,7 +159,7 @@ BVals condBatchedIndex(RegionCtx &c) {
     Value v = outs[size_t(n - 1)][j];
     for (int64_t r = n - 2; r >= 0; --r)
       v = selectLanes(ev, preds[size_t(r)], outs[size_t(r)][j], v);
-    res.push_back(BVal{v, 0});
+    res.push_back(BVal{withWeakOf(ev, v, c.op.result(j)->type()), 0});
   }
   return res;
 }
@@ -207,8 +213,10 @@ BVals condRule(RegionCtx &c) {
 /// A batched predicate: every carry batched; the loop runs while any lane's
 /// predicate holds and a lane's carry changes only while its own does.
 /// `cond(args)` and `body(args)` replay the loop's predicate and body on the
-/// (batched) carries of one iteration.
+/// (batched) carries of one iteration; `resultTypes` are the batched types
+/// of the loop's results.
 BVals whileOverLanes(Evaluator &ev, const Vals &init, const std::vector<TensorType> &carryTypes,
+                     const std::vector<TensorType> &resultTypes,
                      const std::function<Value(const Vals &)> &cond,
                      const std::function<Vals(const Vals &)> &body) {
   std::vector<ad::RegionSpec> regions(2);
@@ -220,10 +228,10 @@ BVals whileOverLanes(Evaluator &ev, const Vals &init, const std::vector<TensorTy
     Vals next = body(args);
     Vals out;
     for (size_t j = 0; j < args.size(); ++j)
-      out.push_back(selectLanes(ev, pred, next[j], args[j]));
+      out.push_back(withWeakOf(ev, selectLanes(ev, pred, next[j], args[j]), resultTypes[j]));
     return out;
   };
-  Vals res = ad::emitRegionOp(ev, OpKind::While, init, {}, regions, carryTypes);
+  Vals res = ad::emitRegionOp(ev, OpKind::While, init, {}, regions, resultTypes);
   return withMask(res, Mask(res.size(), true));
 }
 
@@ -232,7 +240,7 @@ BVals whileRule(RegionCtx &c) {
   int64_t size = c.axis.size;
   const ir::Block &condB = c.op.region(0).front(), &bodyB = c.op.region(1).front();
   size_t n = c.in.size();
-  std::vector<TensorType> types = argTypesOf(bodyB);
+  std::vector<TensorType> types = argTypesOf(bodyB), results = resultTypesOf(c.op);
   Mask bat(n);
   for (size_t i = 0; i < n; ++i)
     bat[i] = c.in[i].batched();
@@ -258,7 +266,7 @@ BVals whileRule(RegionCtx &c) {
       return out;
     };
     Vals res = ad::emitRegionOp(ev, OpKind::While, init, c.op.attrs(), regions,
-                                maskedTypes(types, bat, size));
+                                maskedTypes(results, bat, size));
     if (!predBatched && !anyTrue(grow))
       return withMask(res, bat);
     at.discard();
@@ -274,6 +282,7 @@ BVals whileRule(RegionCtx &c) {
       };
       return whileOverLanes(
           ev, all, maskedTypes(types, Mask(n, true), size),
+          maskedTypes(results, Mask(n, true), size),
           [&](const Vals &args) {
             return materialize(ev, replayRegion(ev, condB, c.env, c.axis, lanes(args))[0], size);
           },
@@ -303,9 +312,12 @@ BVals foriBatchedBounds(RegionCtx &c) {
   for (size_t i = 2; i < c.in.size(); ++i)
     init.push_back(materialize(ev, c.in[i], size));
   std::vector<TensorType> types = maskedTypes(argTypesOf(body), Mask(init.size(), true), size);
+  std::vector<TensorType> results{types[0]};
+  for (auto &r : c.op.results())
+    results.push_back(batchedType(r->type(), size));
   TensorType it = types[0];
   BVals res = whileOverLanes(
-      ev, init, types,
+      ev, init, types, results,
       [&](const Vals &args) { return prims::compare(ev, OpKind::Lt, args[0], upper); },
       [&](const Vals &args) {
         BVals in;

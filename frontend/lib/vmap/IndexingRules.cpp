@@ -75,8 +75,10 @@ Value laneOffsets(Evaluator &ev, const Value &idx, int64_t n) {
   return bin(ev, OpKind::Mul, lane, fullLike(ev, idx, n));
 }
 
-/// take(x, idx, axis) per lane, for any batchedness of x and idx.
-BVal takeLanes(Evaluator &ev, const BVal &x, const BVal &idx, int64_t axis, int64_t size) {
+/// take(x, idx, axis) per lane, for any batchedness of x and idx;
+/// `inRange`: the indices are known to lie in [0, n) already.
+BVal takeLanes(Evaluator &ev, const BVal &x, const BVal &idx, int64_t axis, int64_t size,
+               bool inRange = false) {
   if (!idx.batched()) {
     if (!x.batched())
       return BVal{prims::take(ev, x.v, idx.v, axis), -1};
@@ -87,7 +89,8 @@ BVal takeLanes(Evaluator &ev, const BVal &x, const BVal &idx, int64_t axis, int6
   Value xf = toFront(ev, x);
   int64_t n = prims::shapeOf(xf)[size_t(axis) + 1];
   Value i = indexOperand(ev, toFront(ev, idx), prims::extentMul(size, n));
-  i = clampTo(ev, wrapNegative(ev, i, n), 0, n - 1);
+  if (!inRange)
+    i = clampTo(ev, wrapNegative(ev, i, n), 0, n - 1);
   i = bin(ev, OpKind::Add, i, laneOffsets(ev, i, n));
   return BVal{prims::take(ev, foldBatch(ev, xf, axis), i, axis), axis};
 }
@@ -191,7 +194,7 @@ BVals dynamicSliceRule(BatchCtx &c) {
     Shape is{size, sizes[d]};
     Value idx = bin(ev, OpKind::Add, prims::broadcastInDim(ev, s, is, {0}),
                     prims::iota(ev, prims::dtypeOf(s), is, 1));
-    cur = takeLanes(ev, cur, BVal{idx, 0}, int64_t(d), size);
+    cur = takeLanes(ev, cur, BVal{idx, 0}, int64_t(d), size, /*inRange=*/true);
   }
   return {cur};
 }
