@@ -67,6 +67,17 @@ Value materialize(Evaluator &ev, const BVal &b, int64_t size) {
 }
 
 Value moveBatchDim(Evaluator &ev, const BVal &b, int64_t dim, int64_t size) {
+  if (b.bdim == dim)
+    return b.v;
+  if (b.batched()) { // one transpose: result dim `dim` is the batch
+    int64_t r = prims::typeOf(b.v).rank();
+    std::vector<int64_t> perm;
+    for (int64_t i = 0; i < r; ++i)
+      if (i != b.bdim)
+        perm.push_back(i);
+    perm.insert(perm.begin() + dim, b.bdim);
+    return prims::transpose(ev, b.v, perm);
+  }
   Value front = materialize(ev, b, size);
   if (dim == 0)
     return front;
