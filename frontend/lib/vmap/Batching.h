@@ -8,14 +8,20 @@
 // every example, bdim = -1). The rule of an op says how to compute its
 // batched results from batched operands with ordinary ops (an elementwise op
 // runs on the stacked operands; a reduction's axes shift by one; dot_general
-// gains a batch dimension; psum over the vmapped axis name becomes a sum over
-// the batch dimension). An op without a rule, or a case its rule does not
-// cover (a loop whose carry is batched, a gather with batched indices),
-// replays once per example on that example's slices and stacks the results
-// (JAX's semantics, at the cost of a larger program).
+// gains a batch dimension; a gather with batched indices folds the batch
+// into the gathered axis; psum over the vmapped axis name becomes a sum over
+// the batch dimension). Control flow is batched as JAX batches it: a region
+// op is rebuilt with its bodies replayed batched (loop carries batched to a
+// fixed point), a batched cond predicate becomes a select over all branches,
+// a batched while predicate runs the loop until every lane is done.
+//
+// The few ops without a rule (debug_print, whose per-example prints are
+// JAX's behaviour; custom_jvp/custom_vjp call sites and pmap inside vmap)
+// replay once per example on that example's slices and stack the results.
 //
 // The rules live in one file per family (ElementwiseRules.cpp,
-// StructuralRules.cpp, CollectiveRules.cpp); adding an op is its entry there.
+// StructuralRules.cpp, IndexingRules.cpp, ControlFlowRules.cpp,
+// CollectiveRules.cpp); adding an op is its entry there.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -51,8 +57,11 @@ struct Axis {
 };
 
 /// Replay bindings: the values (in an autodiff Env, so the per-example
-/// fallback can reuse its primal replay) and their batch dimensions.
+/// fallback can reuse its primal replay) and their batch dimensions. A
+/// region's replay gets a child BEnv whose lookups fall back to the parent
+/// (the values the region captures).
 struct BEnv {
+  const BEnv *parent = nullptr;
   ad::Env values;
   std::unordered_map<const ir::Value *, int64_t> bdims;
   BVal get(const ir::Value *v) const;
@@ -71,13 +80,28 @@ struct BatchCtx {
 /// does not cover this case (the engine then replays per example).
 using BatchRule = BVals (*)(BatchCtx &c);
 
+/// What a region op's rule sees: it replays the bodies itself (through
+/// replayRegion), looking captured values up in `env`.
+struct RegionCtx {
+  Evaluator &ev;
+  const ir::Operation &op;
+  const Axis &axis;
+  const BVals &in;
+  const BEnv &env;
+};
+/// Batched results of a region op, or {} (per-example replay).
+using RegionRule = BVals (*)(RegionCtx &c);
+
 struct RuleTable {
   std::vector<BatchRule> byKind;
+  std::vector<RegionRule> regionByKind;
   BatchRule &operator[](ir::OpKind k) { return byKind[size_t(k)]; }
 };
 const RuleTable &rules();
 void registerElementwiseRules(RuleTable &t);
 void registerStructuralRules(RuleTable &t);
+void registerIndexingRules(RuleTable &t);
+void registerControlFlowRules(RuleTable &t);
 void registerCollectiveRules(RuleTable &t);
 
 //===----------------------------------------------------------------------===//
@@ -98,5 +122,21 @@ Value stackExamples(Evaluator &ev, const Vals &xs);
 void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis &axis);
 /// The terminator's operands.
 BVals yielded(const ir::Block &block, const BEnv &env);
+/// Replays a region's block batched in a child of `env`, its arguments
+/// bound to `args`; returns what it yields.
+BVals replayRegion(Evaluator &ev, const ir::Block &block, const BEnv &env, const Axis &axis,
+                   const BVals &args);
+
+/// A collective over axis `name` somewhere inside op's regions (or null).
+const ir::Operation *collectiveInside(const ir::Operation &op, const std::string &name);
+
+/// A batched value's type with the batch dimension at 0 (`t` is the
+/// per-example type).
+TensorType batchedType(const TensorType &t, int64_t size);
+/// A rank-0 constant of dtype dt.
+Value scalarOf(Evaluator &ev, int64_t v, DType dt);
+/// A per-lane value (shape [B]) broadcast along dimension 0 of `shape`
+/// ([B, ...]): a lane predicate for a select over batched values.
+Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape);
 
 } // namespace parax::frontend::vmap

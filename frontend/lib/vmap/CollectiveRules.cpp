@@ -77,18 +77,28 @@ BVals ppermute(BatchCtx &c) {
   if (!overOwnAxis(c))
     return passThrough(c);
   const auto &flat = c.op.attrs().getInts("perm");
-  std::vector<int64_t> source(size_t(c.axis.size), -1);
+  int64_t n = c.axis.size;
+  std::vector<int64_t> source(size_t(n), -1);
   for (size_t i = 0; i + 1 < flat.size(); i += 2)
     source[size_t(flat[i + 1])] = flat[i];
-  BVal b{materialize(c.ev, c.in[0], c.axis.size), 0};
-  Vals examples;
-  for (int64_t d = 0; d < c.axis.size; ++d) {
-    Value e = exampleOf(c.ev, b, source[size_t(d)] >= 0 ? source[size_t(d)] : 0);
-    if (source[size_t(d)] < 0) // not a destination: zeros, as JAX
-      e = prims::full(c.ev, prims::shapeOf(e), Value::integer(0), prims::dtypeOf(e));
-    examples.push_back(e);
+  // Lane d takes lane source[d]'s value (one take along the batch); a lane
+  // that is no destination gets zeros, as JAX.
+  Array from = Array::allocate(DType::I32, {n});
+  Array hit = Array::allocate(DType::Bool, {n});
+  bool all = true;
+  for (int64_t d = 0; d < n; ++d) {
+    from.setInt(d, std::max<int64_t>(source[size_t(d)], 0));
+    hit.setInt(d, source[size_t(d)] >= 0);
+    all &= source[size_t(d)] >= 0;
   }
-  return {BVal{stackExamples(c.ev, examples), 0}};
+  Value x = materialize(c.ev, c.in[0], n);
+  Value moved = prims::take(c.ev, x, Value::array(from), 0);
+  if (all)
+    return {BVal{moved, 0}};
+  TensorType t = prims::typeOf(moved);
+  Value zeros = prims::full(c.ev, t.shape, Value::integer(0), t.dtype, t.weak);
+  Value lanes = broadcastLanes(c.ev, Value::array(hit), t.shape);
+  return {BVal{prims::select(c.ev, lanes, moved, zeros), 0}};
 }
 
 } // namespace

@@ -10,8 +10,14 @@ namespace parax::frontend::vmap {
 using ir::OpKind;
 
 BVal BEnv::get(const ir::Value *v) const {
-  auto it = bdims.find(v);
-  return BVal{values.getPrimal(v), it == bdims.end() ? -1 : it->second};
+  for (const BEnv *e = this; e; e = e->parent) {
+    auto pv = e->values.primal.find(v);
+    if (pv == e->values.primal.end())
+      continue;
+    auto it = e->bdims.find(v);
+    return BVal{pv->second, it == e->bdims.end() ? -1 : it->second};
+  }
+  return BVal{values.getPrimal(v), -1}; // reports the unbound value
 }
 
 void BEnv::set(const ir::Value *v, const BVal &b) {
@@ -26,8 +32,11 @@ const RuleTable &rules() {
   static const RuleTable table = [] {
     RuleTable t;
     t.byKind.assign(size_t(OpKind::DebugBreakpoint) + 1, nullptr);
+    t.regionByKind.assign(size_t(OpKind::DebugBreakpoint) + 1, nullptr);
     registerElementwiseRules(t);
     registerStructuralRules(t);
+    registerIndexingRules(t);
+    registerControlFlowRules(t);
     registerCollectiveRules(t);
     return t;
   }();
@@ -58,6 +67,17 @@ Value materialize(Evaluator &ev, const BVal &b, int64_t size) {
 }
 
 Value moveBatchDim(Evaluator &ev, const BVal &b, int64_t dim, int64_t size) {
+  if (b.bdim == dim)
+    return b.v;
+  if (b.batched()) { // one transpose: result dim `dim` is the batch
+    int64_t r = prims::typeOf(b.v).rank();
+    std::vector<int64_t> perm;
+    for (int64_t i = 0; i < r; ++i)
+      if (i != b.bdim)
+        perm.push_back(i);
+    perm.insert(perm.begin() + dim, b.bdim);
+    return prims::transpose(ev, b.v, perm);
+  }
   Value front = materialize(ev, b, size);
   if (dim == 0)
     return front;
@@ -82,6 +102,22 @@ Value exampleOf(Evaluator &ev, const BVal &b, int64_t i) {
   return prims::reshape(ev, s, shape);
 }
 
+TensorType batchedType(const TensorType &t, int64_t size) {
+  TensorType r = t;
+  r.shape.insert(r.shape.begin(), size);
+  return r;
+}
+
+Value scalarOf(Evaluator &ev, int64_t v, DType dt) {
+  return prims::full(ev, {}, Value::integer(v), dt);
+}
+
+Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape) {
+  if (prims::shapeOf(lanes) == shape)
+    return lanes;
+  return prims::broadcastInDim(ev, lanes, shape, {0});
+}
+
 Value stackExamples(Evaluator &ev, const Vals &xs) {
   Vals rows;
   for (const Value &x : xs) {
@@ -98,6 +134,8 @@ bool isTerminator(const ir::Operation &op) {
   return op.kind() == OpKind::Yield || op.kind() == OpKind::Return;
 }
 
+} // namespace
+
 /// A collective over `name` somewhere inside op's regions.
 const ir::Operation *collectiveInside(const ir::Operation &op, const std::string &name) {
   for (unsigned r = 0; r < op.numRegions(); ++r)
@@ -110,9 +148,13 @@ const ir::Operation *collectiveInside(const ir::Operation &op, const std::string
   return nullptr;
 }
 
+namespace {
+
 /// Replays `op` once per example on that example's slices of every batched
 /// value it uses (operands and, for region ops, captured values) and stacks
-/// the results: vmap's meaning, for the cases without a batching rule.
+/// the results: vmap's meaning, for the few ops without a batching rule
+/// (debug_print's per-example prints are JAX's own behaviour; a custom_jvp /
+/// custom_vjp call site keeps the user's rules for a later grad this way).
 BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &axis) {
   std::vector<const ir::Value *> used(op.operands().begin(), op.operands().end());
   if (op.numRegions()) {
@@ -124,9 +166,11 @@ BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &
       ev.setCurrentLoc(c->loc());
       raise("NotImplementedError",
             std::string("lax.") + ir::mnemonic(c->kind()) + " over the vmapped axis '" +
-                axis.name + "' inside lax." + ir::mnemonic(op.kind()) +
+                axis.name + "' inside " +
+                (op.kind() == OpKind::Pmap ? std::string("pmap")
+                                           : std::string("a custom_jvp/custom_vjp function")) +
                 " with batched operands is not supported by parax's vmap yet",
-            "move the collective out of the control-flow body, or vmap over a function "
+            "move the collective out of that function, or vmap over a function "
             "that computes it outside");
     }
   std::vector<Vals> lanes(op.numResults());
@@ -185,9 +229,11 @@ void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis 
     }
     any |= capturesBatched(op, env);
     // A collective over the vmapped axis needs its rule even on unbatched
-    // operands (psum(x, 'i') of a shared x is x times the axis size).
-    bool ownAxis = op.hasTrait(ir::C) && !axis.name.empty() &&
-                   op.attrs().getString("axis_name") == axis.name;
+    // operands (psum(x, 'i') of a shared x is x times the axis size), and so
+    // does a region op with one inside.
+    bool ownAxis = !axis.name.empty() &&
+                   ((op.hasTrait(ir::C) && op.attrs().getString("axis_name") == axis.name) ||
+                    (op.numRegions() && collectiveInside(op, axis.name)));
     BVals outs;
     if (!any && !ownAxis) {
       if (op.numRegions()) {
@@ -202,14 +248,19 @@ void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis 
           outs.push_back(BVal{v, -1});
       }
     } else {
-      BatchRule rule = size_t(op.kind()) < table.byKind.size() ? table.byKind[size_t(op.kind())]
-                                                               : nullptr;
-      if (rule && !op.numRegions()) {
+      size_t k = size_t(op.kind());
+      if (op.numRegions()) {
+        if (RegionRule rule = k < table.regionByKind.size() ? table.regionByKind[k] : nullptr) {
+          RegionCtx c{ev, op, axis, in, env};
+          outs = rule(c);
+          ev.setCurrentLoc(op.loc());
+        }
+      } else if (BatchRule rule = k < table.byKind.size() ? table.byKind[k] : nullptr) {
         BatchCtx c{ev, op, axis, in};
         outs = rule(c);
       }
       if (outs.empty()) {
-        if (ownAxis)
+        if (ownAxis && !op.numRegions())
           raise("NotImplementedError",
                 std::string("lax.") + ir::mnemonic(op.kind()) + " over the vmapped axis '" +
                     axis.name + "' in this position is not supported by parax's vmap");
@@ -227,6 +278,17 @@ BVals yielded(const ir::Block &block, const BEnv &env) {
   for (const ir::Value *v : term.operands())
     r.push_back(env.get(v));
   return r;
+}
+
+BVals replayRegion(Evaluator &ev, const ir::Block &block, const BEnv &env, const Axis &axis,
+                   const BVals &args) {
+  BEnv child;
+  child.parent = &env;
+  child.values.parent = &env.values;
+  for (unsigned i = 0; i < block.numArguments(); ++i)
+    child.set(block.argument(i), args[i]);
+  replayBatched(ev, block, child, axis);
+  return yielded(block, child);
 }
 
 } // namespace parax::frontend::vmap

@@ -2,8 +2,7 @@
 //
 // Each rule moves the batch dimension of its batched operands to the front
 // and runs the op with its dimension attributes shifted past it, so the
-// result is batched at 0. Cases a rule does not cover (batched indices of a
-// dynamic slice, a batched padding value) return {} and replay per example.
+// result is batched at 0. (Indexing ops with batched indices: IndexingRules.)
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/vmap/Batching.h"
@@ -30,12 +29,6 @@ Shape batchedShape(BatchCtx &c) {
   Shape s = c.op.result(0)->type().shape;
   s.insert(s.begin(), c.axis.size);
   return s;
-}
-bool anyBatchedFrom(BatchCtx &c, size_t first) {
-  for (size_t i = first; i < c.in.size(); ++i)
-    if (c.in[i].batched())
-      return true;
-  return false;
 }
 
 BVals reshapeRule(BatchCtx &c) { return one(prims::reshape(c.ev, front(c, 0), batchedShape(c))); }
@@ -72,40 +65,21 @@ BVals concatenateRule(BatchCtx &c) {
 }
 
 BVals padRule(BatchCtx &c) {
-  if (c.in[1].batched())
-    return {};
   auto low = ints(c, "low"), high = ints(c, "high");
   low.insert(low.begin(), 0);
   high.insert(high.begin(), 0);
-  return one(prims::pad(c.ev, front(c, 0), c.in[1].v, low, high));
-}
-
-Value zeroIndex(BatchCtx &c) { return Value::integer(0); }
-
-BVals dynamicSliceRule(BatchCtx &c) {
-  if (anyBatchedFrom(c, 1))
-    return {};
-  Vals starts{zeroIndex(c)};
-  for (size_t i = 1; i < c.in.size(); ++i)
-    starts.push_back(c.in[i].v);
-  auto sizes = ints(c, "sizes");
-  sizes.insert(sizes.begin(), c.axis.size);
-  return one(prims::dynamicSlice(c.ev, front(c, 0), starts, sizes));
-}
-
-BVals dynamicUpdateSliceRule(BatchCtx &c) {
-  if (anyBatchedFrom(c, 2))
-    return {};
-  Vals starts{zeroIndex(c)};
-  for (size_t i = 2; i < c.in.size(); ++i)
-    starts.push_back(c.in[i].v);
-  return one(prims::dynamicUpdateSlice(c.ev, front(c, 0), front(c, 1), starts));
-}
-
-BVals takeRule(BatchCtx &c) {
-  if (c.in[1].batched())
-    return {};
-  return one(prims::take(c.ev, front(c, 0), c.in[1].v, c.op.attrs().getInt("axis") + 1));
+  Value x = front(c, 0);
+  if (!c.in[1].batched())
+    return one(prims::pad(c.ev, x, c.in[1].v, low, high));
+  // A padding value per lane: pad with zero, then select each lane's value
+  // outside the interior (a mask padded the same way).
+  TensorType xt = prims::typeOf(x);
+  Value padded =
+      prims::pad(c.ev, x, prims::full(c.ev, {}, Value::integer(0), xt.dtype, xt.weak), low, high);
+  Value inside = prims::pad(c.ev, prims::full(c.ev, prims::shapeOf(x), Value::boolean(true), DType::Bool),
+                            prims::full(c.ev, {}, Value::boolean(false), DType::Bool), low, high);
+  Value lanes = prims::broadcastInDim(c.ev, toFront(c.ev, c.in[1]), prims::shapeOf(padded), {0});
+  return one(prims::select(c.ev, inside, padded, lanes));
 }
 
 BVals reduceRule(BatchCtx &c) {
@@ -156,9 +130,6 @@ void registerStructuralRules(RuleTable &t) {
   t[OpKind::Slice] = sliceRule;
   t[OpKind::Concatenate] = concatenateRule;
   t[OpKind::Pad] = padRule;
-  t[OpKind::DynamicSlice] = dynamicSliceRule;
-  t[OpKind::DynamicUpdateSlice] = dynamicUpdateSliceRule;
-  t[OpKind::Take] = takeRule;
   for (OpKind k : {OpKind::ReduceSum, OpKind::ReduceProd, OpKind::ReduceMax, OpKind::ReduceMin,
                    OpKind::ReduceAnd, OpKind::ReduceOr})
     t[k] = reduceRule;
