@@ -105,11 +105,12 @@ def entr(x):
     return jnp.where(x < 0, -jnp.inf, -xlogy(x, x))
 
 
-def softmax(x, axis=-1):
+def softmax(x, axis=None):
+    # scipy's default normalises over every element (jax.nn's over the last axis).
     import jax.nn
     return jax.nn.softmax(x, axis)
 
 
-def log_softmax(x, axis=-1):
+def log_softmax(x, axis=None):
     import jax.nn
     return jax.nn.log_softmax(x, axis)
