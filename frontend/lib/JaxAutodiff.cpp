@@ -553,10 +553,14 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 } // namespace
 
 void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+void installEvalShape(Evaluator &ev, ModuleObject &jax);
+void installLinearTranspose(Evaluator &ev, ModuleObject &jax);
 Value callCheckpointed(Evaluator &ev, const Value &fun, CallArgs &a);
 
 void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
   installCustomDerivatives(ev, jax);
+  installEvalShape(ev, jax);
+  installLinearTranspose(ev, jax);
   jax.def("grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, false); });
   jax.def("value_and_grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, true); });
   jax.def("jacfwd", [](Evaluator &ev, CallArgs &a) { return makeJac(ev, a, true); });

@@ -61,8 +61,6 @@ std::string knownGapHint(const std::string &qualified) {
   // Names users reach for that parax does not provide. A similar-looking
   // name (vmap -> pmap, lax.map -> max) would send them the wrong way.
   static const std::map<std::string, std::string> gaps = {
-      {"jax.eval_shape", "parax does not support jax.eval_shape yet: `parax check` "
-                         "traces every program and prints its shapes and memory plan"},
       {"jax.make_jaxpr", "parax does not support jax.make_jaxpr: `parax --dump ir` "
                          "prints the traced IR"},
       {"jax.xla_computation", "parax does not support jax.xla_computation"},

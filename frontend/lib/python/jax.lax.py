@@ -426,3 +426,28 @@ def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, 
 
 def full(shape, fill_value, dtype=None, *, sharding=None):
     return _jnp.full(shape, fill_value, dtype=dtype)
+
+
+def cumlogsumexp(operand, axis=0, reverse=False):
+    # A scan of logaddexp along the axis: exact for any spread of values (a
+    # shift by one maximum would underflow the early partial sums), and
+    # differentiable through scan's rules.
+    x = _jnp.asarray(operand)
+    if x.ndim == 0:
+        raise ValueError('lax.cumlogsumexp needs an operand of rank >= 1')
+    axis = _axis(axis, x.ndim)
+    if x.shape[axis] == 0:
+        return x
+    xs = _jnp.moveaxis(x, axis, 0)
+
+    def step(c, v):
+        r = _jnp.logaddexp(c, v)
+        return r, r
+
+    if reverse:
+        last, ys = scan(step, xs[-1], xs[:-1], reverse=True)
+        ys = _jnp.concatenate([ys, xs[-1:]], axis=0)
+    else:
+        first, ys = scan(step, xs[0], xs[1:])
+        ys = _jnp.concatenate([xs[:1], ys], axis=0)
+    return _jnp.moveaxis(ys, 0, axis)
