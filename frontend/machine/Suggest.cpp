@@ -68,8 +68,6 @@ std::string knownGapHint(const std::string &qualified) {
       {"jax.sharding", "parax does not support jax.sharding yet: use jax.pmap"},
       {"jax.experimental", "parax does not provide jax.experimental"},
       {"jax.pure_callback", "parax does not support host callbacks (jax.pure_callback)"},
-      {"jax.lax.associative_scan", "parax does not support lax.associative_scan yet: "
-                                   "use lax.scan"},
       {"jax.lax.custom_root", "parax does not support lax.custom_root"},
       {"jax.numpy.fft", "parax does not support jnp.fft yet"},
       {"jax.numpy.vectorize", "parax does not support jnp.vectorize yet"},
