@@ -792,3 +792,62 @@ def scatter_min(operand, scatter_indices, updates, dimension_numbers, *, indices
 def scatter_max(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
                 unique_indices=False, mode=None):
     return _scatter(operand, scatter_indices, updates, dimension_numbers, 'max', mode, unique_indices)
+
+
+def erfc(x):
+    import jax.scipy.special
+    return jax.scipy.special.erfc(x)
+
+
+# Lanczos' approximation of the gamma function (g = 7, nine terms), the one
+# XLA uses for lgamma and digamma; x < 0.5 goes through the reflection
+# formula. Both are differentiable expressions, so grad(lgamma) is digamma
+# and grad(digamma) the trigamma function, up to the approximation.
+_LANCZOS_G = 7.0
+_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+            -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+            9.9843695780195716e-6, 1.5056327351493116e-7)
+
+
+def _gamma_float(x):
+    x = _jnp.asarray(x)
+    if x.dtype not in (_jnp.float16, _jnp.bfloat16, _jnp.float32, _jnp.float64):
+        x = x.astype(_jnp.float32)
+    return x
+
+
+def _lanczos_parts(x):
+    # For the argument w = (x if x >= 0.5 else 1 - x) - 1: the series a(w),
+    # its derivative a'(w), and t = w + g + 1/2.
+    small = x < 0.5
+    w = _jnp.where(small, 1.0 - x, x) - 1.0
+    a = _jnp.full_like(w, _LANCZOS[0])
+    da = _jnp.zeros_like(w)
+    for k in range(1, len(_LANCZOS)):
+        a = a + _LANCZOS[k] / (w + k)
+        da = da - _LANCZOS[k] / ((w + k) * (w + k))
+    t = w + (_LANCZOS_G + 0.5)
+    return small, w, a, da, t
+
+
+def lgamma(x):
+    x = _gamma_float(x)
+    small, w, a, _, t = _lanczos_parts(x)
+    # log t as log(g + 1/2) + log1p(w / (g + 1/2)): exact where w is small.
+    log_t = 2.0149030205422647 + _jnp.log1p(w / (_LANCZOS_G + 0.5))
+    lg = 0.91893853320467274178 + (w + 0.5 - t / log_t) * log_t + _jnp.log(a)
+    # The reflection branch only where it is taken (a finite value elsewhere
+    # keeps its gradient out of the select).
+    xs = _jnp.where(small, x, 0.25)
+    refl = 1.1447298858494002 - _jnp.log(_jnp.abs(_jnp.sin(3.141592653589793 * xs))) - lg
+    return _jnp.where(small, refl, lg)
+
+
+def digamma(x):
+    x = _gamma_float(x)
+    small, w, a, da, t = _lanczos_parts(x)
+    log_t = 2.0149030205422647 + _jnp.log1p(w / (_LANCZOS_G + 0.5))
+    psi = log_t - _LANCZOS_G / t + da / a
+    xs = _jnp.where(small, x, 0.25)
+    refl = psi - 3.141592653589793 / _jnp.tan(3.141592653589793 * xs)
+    return _jnp.where(small, refl, psi)
