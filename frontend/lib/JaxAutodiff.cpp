@@ -196,9 +196,8 @@ Value gradCall(Evaluator &ev, const GradOptions &o, CallArgs &a) {
     if (!isFloat(ot.dtype))
       raise("TypeError", "grad requires real-valued outputs (output dtype that is a sub-dtype "
                          "of np.floating), but got " + dn(ot.dtype) +
-                             ". For holomorphic differentiation, pass holomorphic=True. For "
-                             "differentiating non-holomorphic functions involving complex "
-                             "outputs, use jax.vjp directly.");
+                             ". For differentiation of functions with integer outputs, use "
+                             "jax.vjp directly.");
     ad::Env env;
     Vals outs = ad::forwardTraced(ev, f, d.leaves, env);
     Vals cts(outs.size());
@@ -375,8 +374,9 @@ Value vjpImpl(Evaluator &ev, CallArgs &a) {
   Value mainOut = out, aux;
   if (hasAux) {
     if (!out.isSequence() || out.elements().size() != 2)
-      raise("TypeError", "vjp with has_aux=True requires the function to return a pair "
-                         "(output, aux)");
+      raise("TypeError", "expected function with aux output to return a two-element tuple, "
+                         "but got " + typeName(out) + " (vjp with has_aux=True)",
+            "return a tuple (output, aux) from the function, or drop has_aux=True");
     mainOut = out.elements()[0];
     aux = out.elements()[1];
   }
@@ -432,13 +432,18 @@ Value jacCall(Evaluator &ev, const GradOptions &o, CallArgs &a, bool forward) {
   std::string fn = forward ? "jacfwd" : "jacrev";
   Loc loc = a.loc.valid() ? a.loc : ev.currentLoc();
   DiffInputs d = selectInputs(ev, o.argnums, a, fn);
+  // JAX's wording differs between the two (jacrev shares grad's check).
   for (const TensorType &t : d.types)
-    if (!isFloat(t.dtype))
+    if (!isFloat(t.dtype)) {
+      if (!forward)
+        checkInexactInputs(d, false, fn);
       raise("TypeError", fn + " requires real-valued inputs (input dtype that is a sub-dtype of "
                               "np.floating), but got " + dn(t.dtype) +
                               ". For holomorphic differentiation, pass holomorphic=True. For "
-                              "differentiating non-holomorphic functions involving complex "
-                              "inputs or integer inputs, use jax.jvp directly.");
+                              "differentiation of non-holomorphic functions involving complex "
+                              "inputs or integer inputs, use jax.jvp directly.",
+            "pass float arguments (1.0 rather than 1), or jnp.asarray(x, jnp.float32)");
+    }
   return ad::runTransform(ev, fn, [&]() -> Value {
     ad::TracedFn f = ad::traceFn(ev, d.types,
                                  [&](const Vals &ts) { return callWith(ev, o.fun, a, d, ts); }, fn);
@@ -553,10 +558,14 @@ Value mapArrayLeaves(Evaluator &ev, const Value &v, const std::function<Value(co
 } // namespace
 
 void installCustomDerivatives(Evaluator &ev, ModuleObject &jax);
+void installEvalShape(Evaluator &ev, ModuleObject &jax);
+void installLinearTranspose(Evaluator &ev, ModuleObject &jax);
 Value callCheckpointed(Evaluator &ev, const Value &fun, CallArgs &a);
 
 void installAutodiff(Evaluator &ev, ModuleObject &jax, ModuleObject &lax) {
   installCustomDerivatives(ev, jax);
+  installEvalShape(ev, jax);
+  installLinearTranspose(ev, jax);
   jax.def("grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, false); });
   jax.def("value_and_grad", [](Evaluator &ev, CallArgs &a) { return makeGrad(ev, a, true); });
   jax.def("jacfwd", [](Evaluator &ev, CallArgs &a) { return makeJac(ev, a, true); });

@@ -343,8 +343,16 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
   });
   m.def("linspace", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 6, "linspace");
-    double start = concreteScalar(ev, a.args[0], "It arose in jnp.linspace");
-    double stop = concreteScalar(ev, a.args[1], "It arose in jnp.linspace");
+    // Traced (scalar) endpoints are allowed, as in JAX (linspace is then
+    // differentiable in them); concrete ones are used as exact constants.
+    auto endpointOf = [&](const Value &v) {
+      if (v.isTracer() && v.asTracer().type().rank() != 0)
+        raise("NotImplementedError", "jnp.linspace with traced non-scalar endpoints",
+              "pass scalar start/stop");
+      return v.isTracer() ? 0.0 : concreteScalar(ev, v, "It arose in jnp.linspace");
+    };
+    double start = endpointOf(a.args[0]);
+    double stop = endpointOf(a.args[1]);
     int64_t num = ev.toIndex(argOr(a, 2, "num", Value::integer(50)), "num");
     bool endpoint = ev.truthy(argOr(a, 3, "endpoint", Value::boolean(true)));
     bool retstep = ev.truthy(argOr(a, 4, "retstep", Value::boolean(false)));
@@ -363,7 +371,13 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
     auto c = [&](double v, const Shape &sh) {
       return prims::full(ev, sh, Value::floating(v), comp);
     };
-    Value s0 = c(start, {}), s1 = c(stop, {});
+    // An endpoint broadcast to `sh`: a constant, or the traced value.
+    auto at = [&](const Value &arg, double v, const Shape &sh) {
+      if (!arg.isTracer())
+        return c(v, sh);
+      return prims::broadcastTo(ev, prims::convert(ev, arg, comp), sh);
+    };
+    Value s0 = at(a.args[0], start, {}), s1 = at(a.args[1], stop, {});
     int64_t div = endpoint ? num - 1 : num;
     Value delta, r;
     if (num > 1) {
@@ -375,14 +389,14 @@ void registerJnpCreation(Evaluator &ev, ModuleObject &m) {
       Value stopR = prims::binary(ev, OpKind::Mul, s1, recip);
       r = prims::binary(
           ev, OpKind::Add,
-          prims::binary(ev, OpKind::Mul, c(start, sh),
+          prims::binary(ev, OpKind::Mul, at(a.args[0], start, sh),
                         prims::binary(ev, OpKind::Sub, c(1.0, sh), t)),
           prims::binary(ev, OpKind::Mul, io, prims::broadcastTo(ev, stopR, sh)));
       if (endpoint)
-        r = prims::concatenate(ev, {r, c(stop, {1})}, 0);
+        r = prims::concatenate(ev, {r, at(a.args[1], stop, {1})}, 0);
     } else if (num == 1) {
       delta = endpoint ? c(NAN, {}) : prims::binary(ev, OpKind::Sub, s1, s0);
-      r = c(start, {1});
+      r = at(a.args[0], start, {1});
     } else {
       delta = c(NAN, {});
       r = c(0.0, {0});

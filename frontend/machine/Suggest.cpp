@@ -61,8 +61,6 @@ std::string knownGapHint(const std::string &qualified) {
   // Names users reach for that parax does not provide. A similar-looking
   // name (vmap -> pmap, lax.map -> max) would send them the wrong way.
   static const std::map<std::string, std::string> gaps = {
-      {"jax.eval_shape", "parax does not support jax.eval_shape yet: `parax check` "
-                         "traces every program and prints its shapes and memory plan"},
       {"jax.make_jaxpr", "parax does not support jax.make_jaxpr: `parax --dump ir` "
                          "prints the traced IR"},
       {"jax.xla_computation", "parax does not support jax.xla_computation"},
@@ -70,8 +68,6 @@ std::string knownGapHint(const std::string &qualified) {
       {"jax.sharding", "parax does not support jax.sharding yet: use jax.pmap"},
       {"jax.experimental", "parax does not provide jax.experimental"},
       {"jax.pure_callback", "parax does not support host callbacks (jax.pure_callback)"},
-      {"jax.lax.associative_scan", "parax does not support lax.associative_scan yet: "
-                                   "use lax.scan"},
       {"jax.lax.custom_root", "parax does not support lax.custom_root"},
       {"jax.numpy.fft", "parax does not support jnp.fft yet"},
       {"jax.numpy.vectorize", "parax does not support jnp.vectorize yet"},

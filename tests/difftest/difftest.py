@@ -2,7 +2,7 @@
 """Differential testing of parax backends: random programs, cpu vs interp.
 
 usage: difftest.py --parax PARAX [--count N] [--seed S] [--per-file K]
-                   [--keep DIR] [--jobs J] [--time-limit SECONDS]
+                   [--keep DIR] [--jobs J] [--kind plain|ad|all]
 
 Writes random programs of the parax subset (each also a valid JAX program):
 random shapes and dtypes, chains of elementwise ops with broadcasting,
@@ -16,6 +16,23 @@ and, with --keep, copied to DIR as a reproducer.
 Discontinuous operations (floor, comparisons, integer casts, argmax...) are
 only applied to values that both backends compute bit for bit, so a
 legitimate last-ulp difference upstream (a long float sum) cannot flip them.
+
+With --kind ad the programs are transformation programs instead (float64,
+jax_enable_x64): each case is a random smooth function f of one array
+(elementwise math, broadcasting reductions, cumulative ops, sort, gathers,
+scatters with every combiner, dynamic slices, matmuls, fori_loop / scan /
+cond); the program prints jit(grad(f)) (compared cpu vs interp) and checks
+it itself against a float64 central finite difference of jit(f), and, for
+most cases, vmap(f), vmap(grad(f)) and grad(sum(vmap(f))) against Python
+loops over the batch. A self-check that fails prints FDFAIL / VMAPFAIL, which
+counts as a failure even when both backends agree. --kind all alternates
+plain and ad files.
+
+CI runs short fixed-seed rounds (tests/CMakeLists.txt: difftest_cpu_vs_interp
+and difftest_ad_cpu_vs_interp, ~30 s each). The long mode, outside CI, is
+the same script with a fresh seed and a large count, e.g.
+    difftest.py --parax build/parax --kind all --count 2000 --jobs 2 --keep /tmp/repro
+(each failure prints its seed and program; --keep copies the reproducers).
 
 Python 3 standard library only.
 """
@@ -451,6 +468,216 @@ def make_program(seed, count):
 
 
 # ---------------------------------------------------------------------------
+# Transformation programs (--kind ad): grad and vmap of random smooth functions
+# ---------------------------------------------------------------------------
+# Each program enables float64 and, per case, builds a random differentiable
+# function f of one array and prints jax.grad(f) (compared cpu vs interp like
+# any output). The program itself also checks, in the same backend, the
+# gradient against a float64 central finite difference of jit(f), and
+# vmap(f), vmap(grad(f)) and grad of a vmapped sum against Python loops of
+# f / grad(f); a mismatch prints a line starting with FDFAIL or VMAPFAIL,
+# which the harness reports as a failure even when both backends agree.
+
+AD_PRELUDE = """
+def _fd_grad(f, x, eps=1e-6):
+    jf = jax.jit(f)
+    flat = x.reshape(-1)
+    out = []
+    for k in range(flat.shape[0]):
+        e = jnp.zeros_like(flat).at[k].set(eps).reshape(x.shape)
+        out.append((jf(x + e) - jf(x - e)) / (2 * eps))
+    return jnp.stack(out).reshape(x.shape)
+
+def _close(a, b, tol):
+    a, b = jnp.asarray(a), jnp.asarray(b)
+    if a.shape != b.shape:
+        return False, float('inf')
+    err = float(jnp.max(jnp.abs(a - b)) / (1.0 + jnp.max(jnp.abs(b))))
+    return err <= tol, err
+
+def _check_grad(name, f, x):
+    g = jax.jit(jax.grad(f))(x)
+    print(name, 'grad', g)
+    ok, err = _close(g, _fd_grad(f, x), 1e-6)
+    if not ok:
+        print('FDFAIL', name, 'relative error', err)
+
+def _check_vmap(name, f, xs):
+    v = jax.jit(jax.vmap(f))(xs)
+    print(name, 'vmap', v)
+    jf = jax.jit(f)
+    ok, err = _close(v, jnp.stack([jf(xs[b]) for b in range(xs.shape[0])]), 1e-9)
+    if not ok:
+        print('VMAPFAIL', name, 'vmap(f) vs loop', err)
+    pg = jax.jit(jax.vmap(jax.grad(f)))(xs)
+    print(name, 'per-example grad', pg)
+    jg = jax.jit(jax.grad(f))
+    loop_g = jnp.stack([jg(xs[b]) for b in range(xs.shape[0])])
+    ok, err = _close(pg, loop_g, 1e-9)
+    if not ok:
+        print('VMAPFAIL', name, 'vmap(grad(f)) vs loop', err)
+    gv = jax.jit(jax.grad(lambda a: jnp.sum(jax.vmap(f)(a))))(xs)
+    ok, err = _close(gv, loop_g, 1e-9)
+    if not ok:
+        print('VMAPFAIL', name, 'grad(sum(vmap(f))) vs loop', err)
+"""
+
+
+class SmoothGen:
+    """Random smooth float64 expressions of one parameter: no abs, floor or
+    sign; max/min/where/sort are non-smooth only at ties, where random data
+    does not land."""
+
+    UNARY = ["jnp.sin({0})", "jnp.cos({0})", "jnp.tanh({0})", "jnp.exp({0} * 0.3)",
+             "jnp.log({0} * {0} + 1.0)", "jax.nn.sigmoid({0})", "({0} * {0})", "jnp.sinh({0} * 0.5)",
+             "jnp.arctan({0})", "jax.nn.softplus({0})", "lax.erf({0})", "jnp.sqrt({0} * {0} + 0.5)",
+             "jnp.expm1({0} * 0.2)", "(1.0 / ({0} * {0} + 1.0))", "(-{0})", "({0} * 0.7 + 0.1)",
+             "jax.nn.gelu({0})", "({0} ** 3)"]
+    BINARY = ["({0} + {1})", "({0} - {1})", "({0} * {1})", "({0} / ({1} * {1} + 1.0))",
+              "jnp.maximum({0}, {1})", "jnp.minimum({0}, {1} * 0.5)",
+              "jnp.arctan2({0}, {1} * {1} + 0.5)", "jnp.where({0} > {1}, {0} * 2.0, {1})"]
+
+    def __init__(self, rng):
+        self.r = rng
+
+    def expr(self, e, depth):
+        """e = (source, shape); returns an expression of the same kind."""
+        if depth <= 0 or self.r.random() < 0.15:
+            return e
+        c = self.r.random()
+        a = self.expr(e, depth - 1)
+        src, shape = a
+        if c < 0.35:
+            return self.r.choice(self.UNARY).format(src), shape
+        if c < 0.6:
+            b = self.expr(e, depth - 1)
+            if b[1] != shape:
+                b = e if e[1] == shape else a
+            return self.r.choice(self.BINARY).format(src, b[0]), shape
+        if c < 0.72:
+            return self.shape_op(a)
+        if c < 0.82:
+            return self.reduce(a)
+        return self.structured(a)
+
+    def shape_op(self, a):
+        src, s = a
+        opts = []
+        if len(s) >= 2:
+            opts += ["T", "reshape"]
+        if len(s) >= 1:
+            opts += ["flip", "roll", "concat", "bcast"]
+        if len(s) >= 1 and s[0] >= 2:
+            opts += ["slice_pad", "gather"]
+        if not opts:
+            return f"(jnp.broadcast_to({src}, (3,)) * jnp.arange(3.0)).sum()", s
+        o = self.r.choice(opts)
+        if o == "T":
+            return f"{src}.T.T", s
+        if o == "reshape":
+            return f"{src}.reshape(-1).reshape({s})", s
+        if o == "flip":
+            return f"jnp.flip({src}, axis=0)", s
+        if o == "roll":
+            return f"jnp.roll({src}, 1, axis=-1)", s
+        if o == "concat":
+            return f"jnp.concatenate([{src}, {src} * 0.5], axis=0)[:{s[0]}]", s
+        if o == "bcast":
+            return f"({src} + jnp.sum({src}, axis=0, keepdims=True) * 0.1)", s
+        if o == "slice_pad":
+            pads = ", ".join(["(1, 0)"] + ["(0, 0)"] * (len(s) - 1))
+            return f"jnp.pad({src}[1:], ({pads},))", s
+        idx = [self.r.randint(-s[0], s[0] - 1) for _ in range(s[0])]
+        return f"{src}[jnp.array({idx})]", s
+
+    def reduce(self, a):
+        src, s = a
+        if not s:
+            return a
+        k = self.r.choice(["sum", "mean", "max", "prod", "logsumexp", "cumsum", "cumprod", "sort", "norm"])
+        axis = self.r.randrange(len(s))
+        out = s[:axis] + s[axis + 1:]
+        if k in ("sum", "mean", "max"):
+            return f"(jnp.{k}({src}, axis={axis}, keepdims=True) + {src} * 0.5)", s
+        if k == "prod":
+            return f"jnp.prod(jnp.tanh({src}) * 0.5 + 1.0, axis={axis})", out
+        if k == "logsumexp":
+            return f"jax.nn.logsumexp({src}, axis={axis})", out
+        if k == "cumsum":
+            return f"jnp.cumsum({src}, axis={axis})", s
+        if k == "cumprod":
+            return f"jnp.cumprod(jnp.tanh({src}) * 0.5 + 1.0, axis={axis})", s
+        if k == "sort":
+            return f"jnp.sort({src} * 1.3 + 0.01, axis={axis})", s
+        return f"jnp.linalg.norm({src}, axis={axis})", out
+
+    def structured(self, a):
+        src, s = a
+        k = self.r.choice(["fori", "scan", "cond", "matmul", "scatter", "dyn"])
+        if k == "fori":
+            return (f"lax.fori_loop(0, {self.r.randint(1, 4)}, lambda i, c: jnp.tanh(c * 0.9 + {src} * 0.3), "
+                    f"{src})", s)
+        if k == "cond":
+            return f"lax.cond(jnp.sum({src}) > 0, lambda v: v * jnp.sin(v), lambda v: jnp.cos(v) * 2.0, {src})", s
+        if k == "scan" and len(s) >= 1:
+            rev = self.r.choice(["False", "True"])
+            return (f"lax.scan(lambda c, r: (c * 0.8 + jnp.tanh(r), c * r), jnp.zeros({s[1:]}), {src}, "
+                    f"reverse={rev})[1]", s)
+        if k == "matmul" and len(s) == 2:
+            return f"(jnp.tanh({src} @ {src}.T) @ {src})", s
+        if k == "matmul" and len(s) == 1:
+            return f"(jnp.outer({src}, {src}) @ {src} * 0.1)", s
+        if k == "scatter" and len(s) >= 1:
+            n = s[0]
+            idx = [self.r.randint(0, n - 1) for _ in range(self.r.randint(1, n + 1))]
+            mode = self.r.choice(["add", "multiply", "set", "max", "min"])
+            return f"{src}.at[jnp.array({idx})].{mode}(jnp.sin({src}[jnp.array({idx})]) * 1.5)", s
+        if k == "dyn" and len(s) >= 1 and s[0] >= 2:
+            st = ", ".join(["1"] + ["0"] * (len(s) - 1))
+            sz = ", ".join([str(s[0] - 1)] + [str(d) for d in s[1:]])
+            return (f"lax.dynamic_update_slice({src}, lax.dynamic_slice({src}, ({st},), ({sz},)) ** 2, "
+                    f"(0,) * {len(s)})", s)
+        return f"jnp.tanh({src})", s
+
+
+def case_ad(g, i):
+    sg = SmoothGen(g.r)
+    shape = g.shape(max_rank=2, max_dim=4)
+    size = 1
+    for d in shape:
+        size *= d
+    k = round(g.r.uniform(0.3, 1.7), 3)
+    off = round(g.r.uniform(0.1, 3.0), 3)
+    shp = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+    x = g.name("x")
+    g.lines.append(f"{x} = jnp.sin(jnp.arange({size}, dtype=jnp.float64) * {k} + {off}).reshape({shp}) * 1.5")
+    body, bshape = sg.expr(("p", shape), g.r.randint(2, 4))
+    bsize = 1
+    for d in bshape:
+        bsize *= d
+    f = g.name("f")
+    g.lines.append(f"def {f}(p):")
+    g.lines.append(f"    y = {body}")
+    g.lines.append(f"    return jnp.sum(y * jnp.cos(jnp.arange({bsize}, dtype=jnp.float64) * 0.7 + 0.2)"
+                   f".reshape(jnp.shape(y)))")
+    g.lines.append(f"_check_grad('case {i}', {f}, {x})")
+    if g.r.random() < 0.6:
+        xs = g.name("xs")
+        g.lines.append(f"{xs} = jnp.stack([{x} * (0.6 + 0.3 * _j) - 0.2 * _j for _j in range({g.r.randint(1, 4)})])")
+        g.lines.append(f"_check_vmap('case {i}', {f}, {xs})")
+
+
+def make_ad_program(seed, count):
+    g = Gen(random.Random(seed))
+    g.lines = ["# difftest grad/vmap program, seed %d" % seed, "import jax",
+               "jax.config.update('jax_enable_x64', True)", "import jax.numpy as jnp",
+               "from jax import lax", AD_PRELUDE]
+    for i in range(count):
+        case_ad(g, i)
+    return "\n".join(g.lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
 # Running
 # ---------------------------------------------------------------------------
 def run(parax, backend, path, timeout):
@@ -473,7 +700,12 @@ def check(parax, path, timeout):
             return f"different errors:\n{err_c[-800:]}\n{err_i[-800:]}"
         return "both-failed"
     ok, why = same(out_c, out_i)
-    return "" if ok else why
+    if not ok:
+        return why
+    for line in (out_c + out_i).splitlines():
+        if line.startswith(("FDFAIL", "VMAPFAIL")):
+            return "self-check failed: " + line
+    return ""
 
 
 def main():
@@ -487,6 +719,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--write-only", default=None, help="only write the programs to DIR")
+    ap.add_argument("--kind", choices=["plain", "ad", "all"], default="plain",
+                    help="plain: jit/pmap programs; ad: grad/vmap programs checked against "
+                         "finite differences and loops; all: both, alternating files")
     args = ap.parse_args()
     seed = args.seed if args.seed is not None else int(time.time()) % 100000
     files = max(1, (args.count + args.per_file - 1) // args.per_file)
@@ -496,8 +731,9 @@ def main():
     for k in range(files):
         s = seed * 1000 + k
         path = os.path.join(tmp, f"diff_{s}.py")
+        ad = args.kind == "ad" or (args.kind == "all" and k % 2 == 1)
         with open(path, "w") as f:
-            f.write(make_program(s, args.per_file))
+            f.write((make_ad_program if ad else make_program)(s, args.per_file))
         paths.append(path)
     if args.write_only:
         print(f"wrote {len(paths)} programs to {tmp}")

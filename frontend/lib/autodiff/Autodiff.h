@@ -217,4 +217,14 @@ std::pair<Vals, Vals> jvpTraced(Evaluator &ev, const TracedFn &f,
 Vals forwardTraced(Evaluator &ev, const TracedFn &f, const Vals &primals, Env &env);
 Vals backwardTraced(Evaluator &ev, const TracedFn &f, Env &env, const Vals &cts);
 
+/// The values of f that depend on its inputs (its entry's leading
+/// arguments), regions included.
+std::shared_ptr<std::unordered_set<const ir::Value *>> activeValues(const TracedFn &f);
+
+/// linear_transpose's check (Linearity.cpp): every op that uses a value
+/// depending on the inputs must be linear in those operands (add, a product
+/// with one such factor, shape ops, sums, gathers ...). Raises JAX's error
+/// kinds otherwise, located at `loc`.
+void checkLinear(const TracedFn &f, Loc loc);
+
 } // namespace parax::frontend::ad

@@ -587,13 +587,17 @@ void markActive(const ir::Block &b, std::unordered_set<const ir::Value *> &act) 
 }
 } // namespace
 
-Vals forwardTraced(Evaluator &ev, const TracedFn &f, const Vals &primals, Env &env) {
-  bindInputs(f, primals, env);
+std::shared_ptr<std::unordered_set<const ir::Value *>> activeValues(const TracedFn &f) {
   auto act = std::make_shared<std::unordered_set<const ir::Value *>>();
   for (size_t i = 0; i < f.numInputs; ++i)
     act->insert(f.func->entry().argument(unsigned(i)));
   markActive(f.func->entry(), *act);
-  env.active = act;
+  return act;
+}
+
+Vals forwardTraced(Evaluator &ev, const TracedFn &f, const Vals &primals, Env &env) {
+  bindInputs(f, primals, env);
+  env.active = activeValues(f);
   Loc saved = ev.currentLoc();
   replayForward(ev, f.func->entry(), env);
   ev.setCurrentLoc(saved);

@@ -1,9 +1,11 @@
 //===- IndexingRules.cpp - jvp/vjp of dynamic slices, take and scatter ----===//
 //
-// Linear in the array operands (indices are never differentiated): a
-// gather's transpose is a scatter-add at the same (clamped) indices, a
-// dynamic slice's is a dynamic update of zeros, and a scatter's update
-// cotangent is the gather of the cotangent at the indices it wrote.
+// Indices are never differentiated. A gather's transpose is a scatter-add
+// at the same (clamped) indices, a dynamic slice's is a dynamic update of
+// zeros, and an additive scatter's update cotangent is the gather of the
+// cotangent at the indices it wrote. The set/mul/min/max scatters are not
+// linear; their rules hold for repeated indices too (the winning write of
+// a set, the product of the other factors of a mul, ties of min/max shared).
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/autodiff/RuleUtil.h"
@@ -76,33 +78,168 @@ Vals takeVjp(OpCtx &c, const Vals &ct) {
   return {prims::scatter(c.ev, zerosOf(c.ev, xt), idx, ct[0], axis, "add"), Value()};
 }
 
+/// What a scatter's rules share: the (clamped) indices, which updates land
+/// inside x, and a way to read a per-position value of x's shape back at
+/// every update (the update's "own" position).
+struct ScatterParts {
+  int64_t axis = 0, n = 0;
+  Value idx;    ///< Clamped indices (valid for take).
+  Value inside; ///< bool, updates' shape: the update is written.
+};
+
+ScatterParts scatterParts(OpCtx &c) {
+  ScatterParts p;
+  p.axis = c.op.attrs().getInt("axis");
+  p.n = operandType(c, 0).shape[size_t(p.axis)];
+  if (p.n > 0) {
+    p.idx = clampedIndices(c.ev, c.in[1], p.n);
+    p.inside = inRange(c.ev, c.in[1], p.n, operandType(c, 2), p.axis);
+  }
+  return p;
+}
+
+/// v (x's shape) read at each update's position; zero for dropped updates.
+Value atUpdates(OpCtx &c, const ScatterParts &p, const Value &v) {
+  const TensorType &ut = operandType(c, 2);
+  if (p.n == 0)
+    return zerosOf(c.ev, ut);
+  return prims::select(c.ev, p.inside, prims::take(c.ev, v, p.idx, p.axis), zerosOf(c.ev, ut));
+}
+
+/// Sum of per-update values into x's shape (dropped updates add nothing).
+Value sumIntoX(OpCtx &c, const ScatterParts &p, const Value &u) {
+  return prims::scatter(c.ev, zerosOf(c.ev, operandType(c, 0)), c.in[1], u, p.axis, "add");
+}
+
+Value asFloat(OpCtx &c, const Value &b, const TensorType &like) {
+  return prims::convert(c.ev, b, like.dtype, like.weak);
+}
+
+/// "set" with repeated indices keeps one write per position: 1.0 for the
+/// updates that won (the one whose id the scatter of ids left behind).
+Value winners(OpCtx &c, const ScatterParts &p) {
+  const TensorType &xt = operandType(c, 0), &ut = operandType(c, 2);
+  if (p.n == 0)
+    return zerosOf(c.ev, ut);
+  Value ids = prims::iota(c.ev, DType::I32, {ut.numElements()}, 0);
+  ids = prims::reshape(c.ev, ids, ut.shape);
+  Value none = prims::full(c.ev, xt.shape, Value::integer(-1), DType::I32);
+  Value left = prims::scatter(c.ev, none, c.in[1], ids, p.axis, "set");
+  Value won = prims::compare(c.ev, OpKind::Eq, prims::take(c.ev, left, p.idx, p.axis), ids);
+  return asFloat(c, prims::binary(c.ev, OpKind::And, won, p.inside), ut);
+}
+
+/// mul: out = x * M with M[p] = prod of the updates at p. d out / d u_k =
+/// x[p] * (product of the other updates at p), computed without dividing
+/// by u_k (so exact where updates are zero): with Z[p] the number of zero
+/// updates at p and P[p] the product of the nonzero ones, the others'
+/// product is P/u_k when Z = 0, P when u_k is the only zero, else 0.
+struct MulParts {
+  Value m;      ///< x's shape: product of all updates at each position.
+  Value others; ///< updates' shape: product of the other updates there.
+};
+
+MulParts mulParts(OpCtx &c, const ScatterParts &p) {
+  const TensorType &xt = operandType(c, 0), &ut = operandType(c, 2);
+  const Value &u = c.in[2];
+  MulParts r;
+  Value ones = prims::full(c.ev, xt.shape, Value::floating(1.0), xt.dtype, xt.weak);
+  r.m = prims::scatter(c.ev, ones, c.in[1], u, p.axis, "mul");
+  Value zero = constLike(c.ev, u, 0.0), one = constLike(c.ev, u, 1.0);
+  Value isZero = prims::compare(c.ev, OpKind::Eq, u, zero);
+  Value nonzeroProd = prims::scatter(c.ev, ones, c.in[1], prims::select(c.ev, isZero, one, u),
+                                     p.axis, "mul");
+  Value zeros = sumIntoX(c, p, asFloat(c, isZero, ut));
+  Value pAt = atUpdates(c, p, nonzeroProd), zAt = atUpdates(c, p, zeros);
+  Value safeU = prims::select(c.ev, isZero, one, u);
+  Value ifNoZero = div(c.ev, pAt, safeU);
+  Value eq0 = prims::compare(c.ev, OpKind::Eq, zAt, zero);
+  Value eq1 = prims::compare(c.ev, OpKind::Eq, zAt, one);
+  r.others = prims::select(c.ev, isZero, prims::select(c.ev, eq1, pAt, zero),
+                           prims::select(c.ev, eq0, ifNoZero, zero));
+  return r;
+}
+
+/// min/max: out[p] is attained by x[p] and/or some updates; the derivative
+/// is shared equally among the ones that attain it (as JAX's rule).
+struct ChooserParts {
+  Value hitX;  ///< x's shape: 1.0 where x attains the result.
+  Value hitU;  ///< updates' shape: 1.0 for the updates that attain it.
+  Value count; ///< x's shape: how many attain it (>= 1).
+};
+
+ChooserParts chooserParts(OpCtx &c, const ScatterParts &p) {
+  const TensorType &xt = operandType(c, 0), &ut = operandType(c, 2);
+  ChooserParts r;
+  r.hitX = asFloat(c, prims::compare(c.ev, OpKind::Eq, c.in[0], c.out[0]), xt);
+  if (p.n == 0) {
+    r.hitU = zerosOf(c.ev, ut);
+    r.count = r.hitX;
+    return r;
+  }
+  Value outAt = prims::take(c.ev, c.out[0], p.idx, p.axis);
+  r.hitU = asFloat(c, prims::binary(c.ev, OpKind::And, p.inside,
+                                    prims::compare(c.ev, OpKind::Eq, c.in[2], outAt)), ut);
+  r.count = add(c.ev, r.hitX, sumIntoX(c, p, r.hitU));
+  // A NaN result is attained by nobody: keep the division finite.
+  Value one = constLike(c.ev, r.count, 1.0);
+  r.count = prims::binary(c.ev, OpKind::Max, r.count, one);
+  return r;
+}
+
 Vals scatterJvp(OpCtx &c, const Vals &t) {
   const std::string &mode = c.op.attrs().getString("mode");
-  if (mode != "set" && mode != "add")
-    raise("NotImplementedError", "Differentiation rule for scatter with mode '" + mode +
-                                     "' not implemented");
-  return {same(c, {instantiate(c.ev, t[0], operandType(c, 0)), c.in[1],
-                   instantiate(c.ev, t[2], operandType(c, 2))})};
+  const TensorType &xt = operandType(c, 0), &ut = operandType(c, 2);
+  ScatterParts p = scatterParts(c);
+  if (mode == "add")
+    return {same(c, {instantiate(c.ev, t[0], xt), c.in[1], instantiate(c.ev, t[2], ut)})};
+  if (mode == "set") {
+    Value tu = t[2].isNone() ? Value() : mul(c.ev, t[2], winners(c, p));
+    return {same(c, {instantiate(c.ev, t[0], xt), c.in[1], instantiate(c.ev, tu, ut)})};
+  }
+  if (mode == "mul") {
+    MulParts m = mulParts(c, p);
+    Value r = mulAny(c.ev, t[0], m.m);
+    if (!t[2].isNone())
+      r = addAny(c.ev, r, mul(c.ev, c.in[0], sumIntoX(c, p, mul(c.ev, t[2], m.others))));
+    return {r};
+  }
+  if (mode == "min" || mode == "max") {
+    ChooserParts ch = chooserParts(c, p);
+    Value num = mulAny(c.ev, t[0], ch.hitX);
+    if (!t[2].isNone())
+      num = addAny(c.ev, num, sumIntoX(c, p, mul(c.ev, t[2], ch.hitU)));
+    return {num.isNone() ? Value() : div(c.ev, num, ch.count)};
+  }
+  raise("NotImplementedError", "Differentiation rule for scatter with mode '" + mode +
+                                   "' not implemented");
 }
+
 Vals scatterVjp(OpCtx &c, const Vals &ct) {
   const std::string &mode = c.op.attrs().getString("mode");
-  int64_t axis = c.op.attrs().getInt("axis");
-  if (mode != "set" && mode != "add")
-    raise("NotImplementedError", "Differentiation rule for scatter with mode '" + mode +
-                                     "' not implemented");
   const TensorType &xt = operandType(c, 0), &ut = operandType(c, 2);
-  int64_t n = xt.shape[size_t(axis)];
-  Value gu;
-  if (n > 0) {
-    Value taken = prims::take(c.ev, ct[0], clampedIndices(c.ev, c.in[1], n), axis);
-    gu = prims::select(c.ev, inRange(c.ev, c.in[1], n, ut, axis), taken, zerosOf(c.ev, ut));
-  } else {
-    gu = zerosOf(c.ev, ut);
+  ScatterParts p = scatterParts(c);
+  if (mode == "add")
+    return {ct[0], Value(), atUpdates(c, p, ct[0])};
+  if (mode == "set") {
+    // Overwritten values of x get nothing; each written place's cotangent
+    // goes to the update that won it.
+    Value gx = prims::scatter(c.ev, ct[0], c.in[1], zerosOf(c.ev, ut), p.axis, "set");
+    return {gx, Value(), mul(c.ev, atUpdates(c, p, ct[0]), winners(c, p))};
   }
-  // "set" overwrites: the old values at the written places get nothing.
-  Value gx = mode == "set" ? prims::scatter(c.ev, ct[0], c.in[1], zerosOf(c.ev, ut), axis, "set")
-                           : ct[0];
-  return {gx, Value(), gu};
+  if (mode == "mul") {
+    MulParts m = mulParts(c, p);
+    Value gu = mul(c.ev, atUpdates(c, p, mul(c.ev, ct[0], c.in[0])), m.others);
+    return {mul(c.ev, ct[0], m.m), Value(), gu};
+  }
+  if (mode == "min" || mode == "max") {
+    ChooserParts ch = chooserParts(c, p);
+    Value share = div(c.ev, ct[0], ch.count);
+    return {mul(c.ev, share, ch.hitX), Value(), mul(c.ev, atUpdates(c, p, share), ch.hitU)};
+  }
+  (void)xt;
+  raise("NotImplementedError", "Differentiation rule for scatter with mode '" + mode +
+                                   "' not implemented");
 }
 
 } // namespace

@@ -23,14 +23,51 @@ Value expand(OpCtx &c, const Value &v) {
 Vals reduceJvp(OpCtx &c, const Vals &t) { return {same(c, {t[0]})}; }
 Vals sumVjp(OpCtx &c, const Vals &ct) { return {expand(c, ct[0])}; }
 
-/// d prod = prod * sum(t / x) (as JAX's rule for inputs without zeros).
+/// The product of all the other elements of each reduced group, for
+/// reduce_prod's rules: exclusive products from the left times those from
+/// the right, so it is exact where elements are zero (no division by x, as
+/// JAX's rule). The reduced axes are moved in front and flattened.
+Value othersProduct(OpCtx &c) {
+  Evaluator &ev = c.ev;
+  const TensorType &t = operandType(c, 0);
+  std::vector<int64_t> axes = c.op.attrs().getInts("axes");
+  std::vector<int64_t> perm = axes, kept = keptDims(t.rank(), axes);
+  perm.insert(perm.end(), kept.begin(), kept.end());
+  std::vector<int64_t> inv(perm.size());
+  for (size_t i = 0; i < perm.size(); ++i)
+    inv[size_t(perm[i])] = int64_t(i);
+  Shape moved;
+  for (int64_t d : perm)
+    moved.push_back(t.shape[size_t(d)]);
+  int64_t n = 1;
+  for (int64_t d : axes)
+    n *= t.shape[size_t(d)];
+  if (n == 0)
+    return zerosOf(ev, t);
+  Shape flat{n};
+  for (int64_t d : kept)
+    flat.push_back(t.shape[size_t(d)]);
+  Value x = prims::reshape(ev, prims::transpose(ev, c.in[0], perm), flat);
+  Shape one = flat;
+  one[0] = 1;
+  Value ones = prims::full(ev, one, Value::floating(1.0), t.dtype, t.weak);
+  std::vector<int64_t> st(flat.size(), 0), lim = flat, step(flat.size(), 1);
+  Value left = prims::cumulative(ev, OpKind::CumProd, x, 0, false);
+  Value right = prims::cumulative(ev, OpKind::CumProd, x, 0, true);
+  lim[0] = n - 1;
+  Value leftEx = prims::concatenate(ev, {ones, prims::slice(ev, left, st, lim, step)}, 0);
+  st[0] = 1;
+  lim[0] = n;
+  Value rightEx = prims::concatenate(ev, {prims::slice(ev, right, st, lim, step), ones}, 0);
+  Value others = prims::reshape(ev, mul(ev, leftEx, rightEx), moved);
+  return prims::transpose(ev, others, inv);
+}
 Vals prodJvp(OpCtx &c, const Vals &t) {
-  Value s = bind1(c.ev, OpKind::ReduceSum, {div(c.ev, t[0], c.in[0])}, c.op.attrs(),
-                  c.op.result(0)->type());
-  return {mul(c.ev, c.out[0], s)};
+  return {bind1(c.ev, OpKind::ReduceSum, {mul(c.ev, t[0], othersProduct(c))}, c.op.attrs(),
+                c.op.result(0)->type())};
 }
 Vals prodVjp(OpCtx &c, const Vals &ct) {
-  return {div(c.ev, expand(c, mul(c.ev, ct[0], c.out[0])), c.in[0])};
+  return {mul(c.ev, expand(c, ct[0]), othersProduct(c))};
 }
 
 /// max/min: the derivative is shared equally by the elements that attain
@@ -60,18 +97,6 @@ Vals cumsumVjp(OpCtx &c, const Vals &ct) {
   return {prims::cumulative(c.ev, OpKind::CumSum, ct[0], c.op.attrs().getInt("axis"),
                             !c.op.attrs().getInt("reverse"))};
 }
-/// y_i = prod_{j<=i} x_j: dy_i = y_i * cumsum(t / x)_i (inputs without zeros).
-Vals cumprodJvp(OpCtx &c, const Vals &t) {
-  Value q = prims::cumulative(c.ev, OpKind::CumSum, div(c.ev, t[0], c.in[0]),
-                              c.op.attrs().getInt("axis"), c.op.attrs().getInt("reverse"));
-  return {mul(c.ev, c.out[0], q)};
-}
-Vals cumprodVjp(OpCtx &c, const Vals &ct) {
-  Value s = prims::cumulative(c.ev, OpKind::CumSum, mul(c.ev, ct[0], c.out[0]),
-                              c.op.attrs().getInt("axis"), !c.op.attrs().getInt("reverse"));
-  return {div(c.ev, s, c.in[0])};
-}
-
 /// cummax/cummin: y_i = max(y_{i-1}, x_i), differentiated with max's
 /// balanced rule (ties share), so the tangent obeys the linear recurrence
 /// t_y[i] = wp[i] * t_y[i-1] + wx[i] * t_x[i]: a scan along the axis (moved
@@ -101,7 +126,8 @@ Value withFirst(Evaluator &ev, const Value &first, const Value &all) {
   return prims::concatenate(ev, {first, prims::slice(ev, all, st, lim, one)}, 0);
 }
 
-ChooserScan chooserScan(OpCtx &c) {
+/// The layout half: the op's axis moved in front, in forward order.
+ChooserScan scanLayout(OpCtx &c) {
   ChooserScan s;
   const TensorType &t = operandType(c, 0);
   int64_t axis = c.op.attrs().getInt("axis");
@@ -114,12 +140,19 @@ ChooserScan chooserScan(OpCtx &c) {
   for (size_t i = 0; i < s.perm.size(); ++i)
     s.inv[size_t(s.perm[i])] = int64_t(i);
   s.n = t.shape[size_t(axis)];
-  Value x = toFront(c.ev, c.in[0], s), y = toFront(c.ev, c.out[0], s);
+  Value x = toFront(c.ev, c.in[0], s);
   TensorType ft = prims::typeOf(x);
   s.rest = ft;
   s.rest.shape.erase(s.rest.shape.begin());
+  return s;
+}
+
+ChooserScan chooserScan(OpCtx &c) {
+  ChooserScan s = scanLayout(c);
   if (s.n == 0)
     return s;
+  Value x = toFront(c.ev, c.in[0], s), y = toFront(c.ev, c.out[0], s);
+  TensorType ft = prims::typeOf(x);
   Shape sh = ft.shape;
   std::vector<int64_t> st(sh.size(), 0), lim = sh, one(sh.size(), 1);
   lim[0] = 1;
@@ -176,6 +209,50 @@ Vals cumChooserVjp(OpCtx &c, const Vals &ct) {
       c.ev, {prims::slice(c.ev, s.wp, st, lim, one), zerosOf(c.ev, TensorType{prims::dtypeOf(s.wp), hs, prims::typeOf(s.wp).weak})}, 0);
   Value g = linearScan(c.ev, s, next, toFront(c.ev, ct[0], s), true);
   return {fromFront(c.ev, mul(c.ev, s.wx, g), s)};
+}
+
+/// v[1:] followed by zeros along axis 0 (the next element's value).
+Value shiftedNext(Evaluator &ev, const Value &v) {
+  Shape sh = prims::shapeOf(v);
+  std::vector<int64_t> st(sh.size(), 0), lim = sh, one(sh.size(), 1);
+  st[0] = 1;
+  Shape hs = sh;
+  hs[0] = 1;
+  TensorType t = prims::typeOf(v);
+  return prims::concatenate(ev, {prims::slice(ev, v, st, lim, one), zerosOf(ev, TensorType{t.dtype, hs, t.weak})}, 0);
+}
+
+/// ones followed by v[:-1] along axis 0 (the previous element's value).
+Value shiftedPrev(Evaluator &ev, const Value &v) {
+  Shape sh = prims::shapeOf(v);
+  std::vector<int64_t> st(sh.size(), 0), lim = sh, one(sh.size(), 1);
+  lim[0] = sh[0] - 1;
+  Shape hs = sh;
+  hs[0] = 1;
+  TensorType t = prims::typeOf(v);
+  return prims::concatenate(ev, {prims::full(ev, hs, Value::floating(1.0), t.dtype, t.weak),
+                                 prims::slice(ev, v, st, lim, one)}, 0);
+}
+
+/// cumprod y_i = y_{i-1} x_i, differentiated without dividing by x (exact
+/// at zeros, as JAX's rule): the tangent obeys t_y[i] = x_i t_y[i-1] +
+/// y_{i-1} t_x[i], and the cotangent g[k] = y_{k-1} r[k] with r[k] = ct[k]
+/// + x_{k+1} r[k+1]: linear scans along the axis.
+Vals cumprodJvp(OpCtx &c, const Vals &t) {
+  ChooserScan s = scanLayout(c);
+  if (s.n == 0)
+    return {t[0]};
+  Value x = toFront(c.ev, c.in[0], s), y = toFront(c.ev, c.out[0], s);
+  Value u = mul(c.ev, shiftedPrev(c.ev, y), toFront(c.ev, instantiate(c.ev, t[0], operandType(c, 0)), s));
+  return {fromFront(c.ev, linearScan(c.ev, s, x, u, false), s)};
+}
+Vals cumprodVjp(OpCtx &c, const Vals &ct) {
+  ChooserScan s = scanLayout(c);
+  if (s.n == 0)
+    return {ct[0]};
+  Value x = toFront(c.ev, c.in[0], s), y = toFront(c.ev, c.out[0], s);
+  Value r = linearScan(c.ev, s, shiftedNext(c.ev, x), toFront(c.ev, ct[0], s), true);
+  return {fromFront(c.ev, mul(c.ev, shiftedPrev(c.ev, y), r), s)};
 }
 
 } // namespace

@@ -1,7 +1,10 @@
 # The Python half of jax.lax: the slicing helpers, lax.map and the
-# collectives written on other collectives (psum_scatter, all_to_all).
-from jax.lax import (all_gather, axis_index, axis_size, dynamic_slice, dynamic_update_slice, psum, scan,
-                     slice)
+# collectives written on other collectives (psum_scatter, all_to_all), and
+# the scatter family (lax.scatter_add ...) written on x.at[] updates.
+from jax.lax import (all_gather, axis_index, axis_size, broadcasted_iota, dynamic_slice,
+                     dynamic_update_slice, psum, scan, slice)
+from jax.lax import add as _add, bitwise_and as _bitwise_and, bitwise_or as _bitwise_or
+from jax.lax import max as _max, min as _min, mul as _mul
 import jax.numpy as _jnp
 
 
@@ -172,10 +175,193 @@ def full_like(x, fill_value, dtype=None, shape=None):
                      dtype=x.dtype if dtype is None else dtype)
 
 
+def _lex_order(keys, dimension):
+    # Stable argsorts from the last key to the first: lexicographic order.
+    order = None
+    for k in reversed(keys):
+        k = _jnp.asarray(k)
+        kk = k if order is None else _jnp.take_along_axis(k, order, axis=dimension)
+        o = _jnp.argsort(kk, axis=dimension, stable=True)
+        order = o if order is None else _jnp.take_along_axis(order, o, axis=dimension)
+    return order
+
+
 def sort(operand, dimension=-1, is_stable=True, num_keys=1):
     if isinstance(operand, (tuple, list)):
-        raise NotImplementedError('lax.sort of several operands is not implemented in parax')
+        ops = [_jnp.asarray(o) for o in operand]
+        if not 1 <= num_keys <= len(ops):
+            raise ValueError('num_keys=' + str(num_keys) + ' must be between 1 and the number of '
+                             'operands ' + str(len(ops)))
+        order = _lex_order(ops[:num_keys], dimension)
+        return tuple(_jnp.take_along_axis(o, order, axis=dimension) for o in ops)
     return _jnp.sort(operand, axis=dimension)
+
+
+def sort_key_val(keys, values, dimension=-1, is_stable=True):
+    return sort((keys, values), dimension=dimension, is_stable=is_stable, num_keys=1)
+
+
+def _reduction(kind, operand, axes):
+    x = _jnp.asarray(operand)
+    axes = tuple(_axis(a, x.ndim) for a in axes)
+    if kind == 'and':
+        return _jnp.all(x, axis=axes) if x.dtype == _jnp.bool_ else _reduce_bits(x, axes, 'and')
+    if kind == 'or':
+        return _jnp.any(x, axis=axes) if x.dtype == _jnp.bool_ else _reduce_bits(x, axes, 'or')
+    return getattr(_jnp, kind)(x, axis=axes)
+
+
+def _reduce_bits(x, axes, kind):
+    raise NotImplementedError('lax.reduce_' + kind + ' of integers is not implemented in parax')
+
+
+def reduce_sum(operand, axes):
+    return _reduction('sum', operand, axes)
+
+
+def reduce_prod(operand, axes):
+    return _reduction('prod', operand, axes)
+
+
+def reduce_max(operand, axes):
+    return _reduction('max', operand, axes)
+
+
+def reduce_min(operand, axes):
+    return _reduction('min', operand, axes)
+
+
+def reduce_and(operand, axes):
+    return _reduction('and', operand, axes)
+
+
+def reduce_or(operand, axes):
+    return _reduction('or', operand, axes)
+
+
+def reduce(operands, init_values, computation, dimensions):
+    """lax.reduce for the monoids JAX recognises (add, mul, max, min and the
+    logical ops, as lax functions or jnp ufuncs) and their identity init."""
+    import jax.numpy as jnp
+    multi = isinstance(operands, (tuple, list))
+    ops = list(operands) if multi else [operands]
+    inits = list(init_values) if multi else [init_values]
+    if len(ops) != 1:
+        raise NotImplementedError('lax.reduce of several operands is not implemented in parax')
+    kinds = [(_add, 'sum'), (jnp.add, 'sum'), (_mul, 'prod'), (jnp.multiply, 'prod'),
+             (_max, 'max'), (jnp.maximum, 'max'), (_min, 'min'), (jnp.minimum, 'min'),
+             (_bitwise_and, 'and'), (_bitwise_or, 'or'), (jnp.logical_and, 'and'),
+             (jnp.logical_or, 'or')]
+    kind = None
+    for fn, k in kinds:
+        if computation is fn:
+            kind = k
+    if kind is None:
+        raise NotImplementedError('lax.reduce with computation ' + repr(computation) +
+                                  ' is not implemented in parax; use lax.add, lax.mul, lax.max '
+                                  'or lax.min')
+    r = _reduction(kind, ops[0], tuple(dimensions))
+    init = _jnp.asarray(inits[0])
+    if kind == 'sum':
+        r = r + init
+    elif kind == 'prod':
+        r = r * init
+    elif kind == 'max':
+        r = _jnp.maximum(r, init)
+    elif kind == 'min':
+        r = _jnp.minimum(r, init)
+    r = r.astype(_jnp.asarray(ops[0]).dtype)
+    return (r,) if multi else r
+
+
+def expand_dims(array, dimensions):
+    x = _jnp.asarray(array)
+    return _jnp.expand_dims(x, tuple(dimensions))
+
+
+def squeeze(array, dimensions):
+    return _jnp.squeeze(_jnp.asarray(array), axis=tuple(dimensions))
+
+
+def rev(operand, dimensions):
+    return _jnp.flip(_jnp.asarray(operand), axis=tuple(dimensions)) if dimensions else _jnp.asarray(operand)
+
+
+def transpose(operand, permutation):
+    return _jnp.transpose(_jnp.asarray(operand), tuple(permutation))
+
+
+def broadcast(operand, sizes):
+    x = _jnp.asarray(operand)
+    return _jnp.broadcast_to(x, tuple(sizes) + x.shape)
+
+
+def batch_matmul(lhs, rhs, precision=None):
+    lhs, rhs = _jnp.asarray(lhs), _jnp.asarray(rhs)
+    if lhs.ndim < 2 or lhs.ndim != rhs.ndim:
+        raise ValueError('Arguments to batch_matmul must be at least 2D and have the same rank, '
+                         'got ' + str(lhs.ndim) + ' and ' + str(rhs.ndim) + '.')
+    return _jnp.matmul(lhs, rhs)
+
+
+def argmax(operand, axis, index_dtype):
+    return _jnp.argmax(_jnp.asarray(operand), axis=axis).astype(index_dtype)
+
+
+def argmin(operand, axis, index_dtype):
+    return _jnp.argmin(_jnp.asarray(operand), axis=axis).astype(index_dtype)
+
+
+def select_n(which, *cases):
+    if not cases:
+        raise ValueError('select_n() must have at least one case')
+    which = _jnp.asarray(which)
+    if len(cases) == 1:
+        return _jnp.asarray(cases[0])
+    if which.dtype == _jnp.bool_:
+        if len(cases) != 2:
+            raise ValueError('select_n with a boolean predicate needs exactly two cases')
+        return _jnp.where(which, cases[1], cases[0])
+    out = _jnp.asarray(cases[-1])
+    for k in range(len(cases) - 2, -1, -1):
+        out = _jnp.where(which == k, cases[k], out)
+    return out
+
+
+def associative_scan(fn, elems, reverse=False, axis=0):
+    """The prefix combination of elems along axis with an associative fn,
+    computed as a sequential scan (same values; differentiable through
+    lax.scan)."""
+    from jax.tree_util import tree_flatten, tree_unflatten
+    leaves, tree = tree_flatten(elems)
+    if not leaves:
+        return elems
+    leaves = [_jnp.asarray(l) for l in leaves]
+    ax = _axis(axis, leaves[0].ndim)
+    n = leaves[0].shape[ax]
+    for l in leaves:
+        if l.shape[ax] != n:
+            raise ValueError('Array inputs to associative_scan must have the same first dimension.')
+    if n == 0:
+        return elems
+    moved = [_jnp.moveaxis(l, ax, 0) for l in leaves]
+
+    def step(carry, x):
+        c = tree_unflatten(tree, carry)
+        v = tree_unflatten(tree, x)
+        r = fn(v, c) if reverse else fn(c, v)
+        r_leaves, _ = tree_flatten(r)
+        return r_leaves, r_leaves
+
+    if reverse:
+        first = [m[-1] for m in moved]
+        _, ys = scan(step, first, [m[:-1] for m in moved], reverse=True)
+        outs = [_jnp.concatenate([y, f[None]], axis=0) for y, f in zip(ys, first)]
+    else:
+        first = [m[0] for m in moved]
+        _, ys = scan(step, first, [m[1:] for m in moved])
+        outs = [_jnp.concatenate([f[None], y], axis=0) for y, f in zip(ys, first)]
+    return tree_unflatten(tree, [_jnp.moveaxis(o, 0, ax) for o in outs])
 
 
 import jax.lax as _self
@@ -426,3 +612,242 @@ def reduce_window_shape_tuple(operand_shape, window_dimensions, window_strides, 
 
 def full(shape, fill_value, dtype=None, *, sharding=None):
     return _jnp.full(shape, fill_value, dtype=dtype)
+
+
+def cumlogsumexp(operand, axis=0, reverse=False):
+    # A scan of logaddexp along the axis: exact for any spread of values (a
+    # shift by one maximum would underflow the early partial sums), and
+    # differentiable through scan's rules.
+    x = _jnp.asarray(operand)
+    if x.ndim == 0:
+        raise ValueError('lax.cumlogsumexp needs an operand of rank >= 1')
+    axis = _axis(axis, x.ndim)
+    if x.shape[axis] == 0:
+        return x
+    xs = _jnp.moveaxis(x, axis, 0)
+
+    def step(c, v):
+        r = _jnp.logaddexp(c, v)
+        return r, r
+
+    if reverse:
+        last, ys = scan(step, xs[-1], xs[:-1], reverse=True)
+        ys = _jnp.concatenate([ys, xs[-1:]], axis=0)
+    else:
+        first, ys = scan(step, xs[0], xs[1:])
+        ys = _jnp.concatenate([xs[:1], ys], axis=0)
+    return _jnp.moveaxis(ys, 0, axis)
+
+
+class GatherScatterMode:
+    """How gathers and scatters treat out-of-bounds indices."""
+
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def __repr__(self):
+        return '<GatherScatterMode.' + self.name + ': ' + str(self.value) + '>'
+
+    @staticmethod
+    def from_any(s):
+        if isinstance(s, GatherScatterMode):
+            return s
+        if s is None:
+            return GatherScatterMode.FILL_OR_DROP
+        if s == 'clip':
+            return GatherScatterMode.CLIP
+        if s == 'fill' or s == 'drop':
+            return GatherScatterMode.FILL_OR_DROP
+        if s == 'promise_in_bounds':
+            return GatherScatterMode.PROMISE_IN_BOUNDS
+        raise ValueError('Unknown gather mode "' + str(s) + '"')
+
+
+GatherScatterMode.CLIP = GatherScatterMode('CLIP', 1)
+GatherScatterMode.FILL_OR_DROP = GatherScatterMode('FILL_OR_DROP', 2)
+GatherScatterMode.PROMISE_IN_BOUNDS = GatherScatterMode('PROMISE_IN_BOUNDS', 3)
+GatherScatterMode.ONE_HOT = GatherScatterMode('ONE_HOT', 4)
+
+
+class ScatterDimensionNumbers:
+    """XLA's scatter dimension numbers (the index vector is the last
+    dimension of scatter_indices, as in lax.scatter)."""
+
+    _fields = ('update_window_dims', 'inserted_window_dims', 'scatter_dims_to_operand_dims',
+               'operand_batching_dims', 'scatter_indices_batching_dims')
+
+    def __init__(self, update_window_dims, inserted_window_dims, scatter_dims_to_operand_dims,
+                 operand_batching_dims=(), scatter_indices_batching_dims=()):
+        self.update_window_dims = tuple(update_window_dims)
+        self.inserted_window_dims = tuple(inserted_window_dims)
+        self.scatter_dims_to_operand_dims = tuple(scatter_dims_to_operand_dims)
+        self.operand_batching_dims = tuple(operand_batching_dims)
+        self.scatter_indices_batching_dims = tuple(scatter_indices_batching_dims)
+
+    def __iter__(self):
+        return iter([getattr(self, f) for f in ScatterDimensionNumbers._fields])
+
+    def __repr__(self):
+        return ('ScatterDimensionNumbers(' +
+                ', '.join(f + '=' + str(getattr(self, f)) for f in ScatterDimensionNumbers._fields) + ')')
+
+
+def _scatter(operand, scatter_indices, updates, dimension_numbers, method, mode, unique_indices):
+    # XLA's scatter as one flat scatter of x.at[]: every update element's
+    # operand position is its window's start (from the index vector) plus its
+    # offset in the window; a window that does not fit is dropped (or, with
+    # mode=clip, its start clamped), as XLA does. The .at[] update carries
+    # the combiner and its gradient.
+    x = _jnp.asarray(operand)
+    idx = _jnp.asarray(scatter_indices)
+    upd = _jnp.asarray(updates).astype(x.dtype)
+    d = dimension_numbers
+    if d.operand_batching_dims or d.scatter_indices_batching_dims:
+        raise NotImplementedError('lax.scatter with operand_batching_dims is not implemented in parax')
+    mode = GatherScatterMode.from_any(mode)
+    if idx.ndim == 0:
+        idx = idx.reshape(1)
+    k = idx.shape[-1]
+    sd = d.scatter_dims_to_operand_dims
+    if len(sd) != k:
+        raise TypeError('Scatter op has ' + str(len(sd)) + ' elements in scatter_dims_to_operand_dims '
+                        'and the bound of dimension index_vector_dim=' + str(idx.ndim - 1) +
+                        ' of indices is ' + str(k) + '. These two numbers must be equal')
+    window_dims = [o for o in range(x.ndim) if o not in d.inserted_window_dims]
+    if len(window_dims) != len(d.update_window_dims):
+        raise TypeError('Scatter op has window of size ' + str(len(d.update_window_dims)) +
+                        '; doesn\'t match operand of rank ' + str(x.ndim) + ' with ' +
+                        str(len(d.inserted_window_dims)) + ' inserted window dims')
+    U = upd.shape
+    scatter_dims = [u for u in range(len(U)) if u not in d.update_window_dims]
+    batch = idx.shape[:-1]
+    if tuple(U[u] for u in scatter_dims) != tuple(batch):
+        raise TypeError('Bounds of the scatter dimensions of updates must be the same as the bounds '
+                        'of the corresponding dimensions of scatter indices; updates ' + str(U) +
+                        ', indices ' + str(idx.shape))
+
+    def along_updates(a):
+        shape = [1] * len(U)
+        for j, u in enumerate(scatter_dims):
+            shape[u] = batch[j]
+        return _jnp.broadcast_to(a.reshape(shape), U)
+
+    strides = [1] * x.ndim
+    for o in range(x.ndim - 2, -1, -1):
+        strides[o] = strides[o + 1] * x.shape[o + 1]
+    flat = _jnp.zeros(U, _jnp.int32)
+    valid = _jnp.ones(U, bool)
+    for o in range(x.ndim):
+        size = 1
+        offset = 0
+        if o in window_dims:
+            u = d.update_window_dims[window_dims.index(o)]
+            size = U[u]
+            offset = broadcasted_iota(_jnp.int32, U, u)
+        start = _jnp.zeros(U, _jnp.int32)
+        if o in sd:
+            start = along_updates(idx[..., sd.index(o)].astype(_jnp.int32))
+        if mode is GatherScatterMode.CLIP:
+            start = _jnp.clip(start, 0, max(x.shape[o] - size, 0))
+        else:
+            valid = valid & (start >= 0) & (start <= x.shape[o] - size)
+        flat = flat + (start + offset) * strides[o]
+    flat = _jnp.where(valid, flat, x.size)
+    ref = x.reshape(-1).at[flat.reshape(-1)]
+    u1 = upd.reshape(-1)
+    if method == 'multiply':
+        out = ref.multiply(u1, mode='drop', unique_indices=unique_indices)
+    else:
+        out = getattr(ref, method)(u1, mode='drop')
+    return out.reshape(x.shape)
+
+
+def scatter(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+            unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'set', mode, unique_indices)
+
+
+def scatter_add(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+                unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'add', mode, unique_indices)
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+                unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'subtract', mode,
+                    unique_indices)
+
+
+def scatter_mul(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+                unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'multiply', mode,
+                    unique_indices)
+
+
+def scatter_min(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+                unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'min', mode, unique_indices)
+
+
+def scatter_max(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+                unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, 'max', mode, unique_indices)
+
+
+def erfc(x):
+    import jax.scipy.special
+    return jax.scipy.special.erfc(x)
+
+
+# Lanczos' approximation of the gamma function (g = 7, nine terms), the one
+# XLA uses for lgamma and digamma; x < 0.5 goes through the reflection
+# formula. Both are differentiable expressions, so grad(lgamma) is digamma
+# and grad(digamma) the trigamma function, up to the approximation.
+_LANCZOS_G = 7.0
+_LANCZOS = (0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
+            -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+            9.9843695780195716e-6, 1.5056327351493116e-7)
+
+
+def _gamma_float(x):
+    x = _jnp.asarray(x)
+    if x.dtype not in (_jnp.float16, _jnp.bfloat16, _jnp.float32, _jnp.float64):
+        x = x.astype(_jnp.float32)
+    return x
+
+
+def _lanczos_parts(x):
+    # For the argument w = (x if x >= 0.5 else 1 - x) - 1: the series a(w),
+    # its derivative a'(w), and t = w + g + 1/2.
+    small = x < 0.5
+    w = _jnp.where(small, 1.0 - x, x) - 1.0
+    a = _jnp.full_like(w, _LANCZOS[0])
+    da = _jnp.zeros_like(w)
+    for k in range(1, len(_LANCZOS)):
+        a = a + _LANCZOS[k] / (w + k)
+        da = da - _LANCZOS[k] / ((w + k) * (w + k))
+    t = w + (_LANCZOS_G + 0.5)
+    return small, w, a, da, t
+
+
+def lgamma(x):
+    x = _gamma_float(x)
+    small, w, a, _, t = _lanczos_parts(x)
+    # log t as log(g + 1/2) + log1p(w / (g + 1/2)): exact where w is small.
+    log_t = 2.0149030205422647 + _jnp.log1p(w / (_LANCZOS_G + 0.5))
+    lg = 0.91893853320467274178 + (w + 0.5 - t / log_t) * log_t + _jnp.log(a)
+    # The reflection branch only where it is taken (a finite value elsewhere
+    # keeps its gradient out of the select).
+    xs = _jnp.where(small, x, 0.25)
+    refl = 1.1447298858494002 - _jnp.log(_jnp.abs(_jnp.sin(3.141592653589793 * xs))) - lg
+    return _jnp.where(small, refl, lg)
+
+
+def digamma(x):
+    x = _gamma_float(x)
+    small, w, a, da, t = _lanczos_parts(x)
+    log_t = 2.0149030205422647 + _jnp.log1p(w / (_LANCZOS_G + 0.5))
+    psi = log_t - _LANCZOS_G / t + da / a
+    xs = _jnp.where(small, x, 0.25)
+    refl = psi - 3.141592653589793 / _jnp.tan(3.141592653589793 * xs)
+    return _jnp.where(small, refl, psi)

@@ -145,3 +145,20 @@ def one_hot(x, num_classes, dtype=None, axis=-1):
 def squareplus(x, b=4):
     x = _inexact(x)
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
+
+
+def mish(x):
+    x = _inexact(x)
+    return x * jnp.tanh(softplus(x))
+
+
+def log1mexp(x):
+    # log(1 - exp(-x)) for x > 0: log1p(-exp(-x)) is accurate for large x,
+    # log(-expm1(-x)) near 0; the switch is at log 2.
+    x = _inexact(x)
+    c = jnp.log(2.0)
+    return jnp.where(x < c, jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
+
+
+def tanh(x):
+    return jnp.tanh(x)

@@ -795,13 +795,15 @@ def heaviside(x1, x2):
 
 
 def fmax(x1, x2):
+    # A select, not maximum: at a tie x2 wins, so the gradient goes to x2
+    # alone (as JAX), not half to each.
     x1, x2 = asarray(x1), asarray(x2)
-    return where(_jnp.isnan(x1), x2, where(_jnp.isnan(x2), x1, _jnp.maximum(x1, x2)))
+    return where((x1 > x2) | _jnp.isnan(x2), x1, x2)
 
 
 def fmin(x1, x2):
     x1, x2 = asarray(x1), asarray(x2)
-    return where(_jnp.isnan(x1), x2, where(_jnp.isnan(x2), x1, _jnp.minimum(x1, x2)))
+    return where((x1 < x2) | _jnp.isnan(x2), x1, x2)
 
 
 def float_power(x1, x2):

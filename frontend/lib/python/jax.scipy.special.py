@@ -105,11 +105,32 @@ def entr(x):
     return jnp.where(x < 0, -jnp.inf, -xlogy(x, x))
 
 
-def softmax(x, axis=-1):
+def softmax(x, axis=None):
+    # scipy's default normalises over every element (jax.nn's over the last axis).
     import jax.nn
     return jax.nn.softmax(x, axis)
 
 
-def log_softmax(x, axis=-1):
+def log_softmax(x, axis=None):
     import jax.nn
     return jax.nn.log_softmax(x, axis)
+
+
+def gammaln(x):
+    return lax.lgamma(_inexact(x))
+
+
+def digamma(x):
+    return lax.digamma(_inexact(x))
+
+
+def gamma(x):
+    # Gamma's sign alternates between the poles left of zero.
+    x = _inexact(x)
+    sign = jnp.where((x > 0) | (jnp.floor(x) % 2 == 0), 1.0, -1.0)
+    return sign * jnp.exp(lax.lgamma(x))
+
+
+def betaln(a, b):
+    a, b = _inexact(a), _inexact(b)
+    return lax.lgamma(a) + lax.lgamma(b) - lax.lgamma(a + b)

@@ -36,9 +36,9 @@ TEST(Suggest, ShortNamesOnlyMatchACaseChange) {
 
 TEST(Suggest, KnownGapsGetTheCuratedHintNotALookAlike) {
   std::vector<std::string> jax{"pmap", "jit", "numpy", "lax"};
-  EXPECT_NE(unknownNameHint("jax", "eval_shape", jax).find("does not support jax.eval_shape"),
+  EXPECT_NE(unknownNameHint("jax", "make_jaxpr", jax).find("does not support jax.make_jaxpr"),
             std::string::npos);
-  EXPECT_NE(unknownNameHint("jax.lax", "associative_scan", {"scan"}).find("associative_scan"),
+  EXPECT_NE(unknownNameHint("jax.lax", "custom_root", {"scan"}).find("custom_root"),
             std::string::npos);
   EXPECT_NE(unknownNameHint("jax.numpy", "fft", {"dot"}).find("jnp.fft"), std::string::npos);
   EXPECT_NE(unknownNameHint("", "input", {"int", "print"}).find("cannot read stdin"),

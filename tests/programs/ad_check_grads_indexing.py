@@ -1,0 +1,48 @@
+# covers: jax.test_util.check_grads in float64 (orders 1 and 2, fwd and rev) over dot/matmul/einsum/tensordot/outer, linear algebra (det, inv, solve, slogdet, cholesky), basic and advanced indexing, take/take_along_axis, dynamic_slice/dynamic_update_slice, concatenate/stack/pad/tile/repeat/roll/flip/transpose/reshape, and scatters (set, add, multiply, min, max, repeated indices)
+import jax
+jax.config.update('jax_enable_x64', True)
+import jax.numpy as jnp
+from jax import lax
+from jax.test_util import check_grads
+
+x = jnp.array([[0.31, -1.23, 0.74], [1.52, 0.27, -0.43]])
+w = jnp.array([[0.5, -0.2], [0.1, 0.9], [-0.7, 0.3]])
+sq = jnp.array([[2.0, 0.5, 0.1], [0.3, 1.5, -0.2], [0.4, -0.1, 1.2]])
+v = jnp.array([0.9, -0.4, 1.3, 0.2, -1.1])
+u = jnp.array([1.7, 0.6, 2.9, -0.8])
+
+def run(name, f, *args, order=2, modes=('fwd', 'rev')):
+    check_grads(f, args, order, modes)
+    print(name, 'ok')
+
+run('matmul', lambda a, b: a @ b, x, w)
+run('dot_vec', lambda a: jnp.dot(a, a), v)
+run('einsum', lambda a, b: jnp.einsum('ij,jk->ik', a, b) ** 2, x, w)
+run('einsum_batch', lambda a: jnp.einsum('bij,bjk->bik', a, a), jnp.stack([sq, sq.T]))
+run('tensordot', lambda a, b: jnp.tensordot(a, b, axes=1), x, w)
+run('outer', lambda a, b: jnp.outer(a, b), v, u)
+run('mlp', lambda p, a: jnp.sum(jnp.tanh(a @ p[0]) @ p[1]), (w, jnp.array([0.2, -0.5])), x)
+run('det', jnp.linalg.det, sq)
+run('inv', jnp.linalg.inv, sq)
+run('solve', lambda a, b: jnp.linalg.solve(a, b), sq, jnp.array([1.0, -2.0, 0.5]))
+run('slogdet', lambda a: jnp.linalg.slogdet(a)[1], sq)
+run('cholesky', lambda a: jnp.linalg.cholesky(a @ a.T + jnp.eye(3)), sq)
+run('index', lambda a: a[1, 2] * a[0], x)
+run('slices', lambda a: a[:, 1:] * a[:, :-1], x)
+run('strided', lambda a: a[::2] * 2.0 + a[::-1][:3], v)
+run('fancy', lambda a: a[jnp.array([1, 0, 1]), jnp.array([2, 2, 0])], x)
+run('take', lambda a: jnp.take(a, jnp.array([4, 0, 4, 2]), axis=0), v)
+run('take_along_axis', lambda a: jnp.take_along_axis(a, jnp.array([[0, 2], [1, 1]]), axis=1), x)
+run('dynamic_slice', lambda a: lax.dynamic_slice(a, (0, 1), (2, 2)), x)
+run('dynamic_update_slice', lambda a, b: lax.dynamic_update_slice(a, b, (1, 0)), x, x[:1, :2] * 3.0)
+run('concat_stack', lambda a: jnp.concatenate([a, jnp.stack([a[0], a[1] ** 2])], axis=1), x)
+run('pad_tile_repeat', lambda a: jnp.sum(jnp.pad(a, 1) ** 2) + jnp.tile(a, (2, 1)) * jnp.repeat(a, 2, axis=0), x)
+run('roll_flip_T', lambda a: jnp.roll(a, 1, axis=1) * jnp.flip(a) + a.T.reshape(2, 3), x)
+run('scatter_set', lambda a, b: jnp.asarray(a).at[jnp.array([0, 3])].set(b), v, u[:2])
+run('scatter_add', lambda a, b: jnp.asarray(a).at[jnp.array([0, 3, 3, 1])].add(b ** 2), v, u)
+run('scatter_mul_x', lambda a: jnp.asarray(a).at[jnp.array([0, 3, 3, 1])].multiply(u), v)
+run('scatter_mul_unique', lambda a, b: jnp.asarray(a).at[jnp.array([0, 3, 2, 1])].multiply(b, unique_indices=True), v, u)
+run('scatter_min', lambda a, b: jnp.asarray(a).at[jnp.array([0, 3, 3, 1])].min(b), v, u)
+run('scatter_max', lambda a, b: jnp.asarray(a).at[jnp.array([0, 3, 3, 1])].max(b), v, u)
+run('scatter_2d', lambda a, b: jnp.asarray(a).at[:, 1].add(b) * a, x, jnp.array([0.5, -0.5]))
+run('where_mask', lambda a: jnp.where(a > 0.3, a ** 2, jnp.zeros_like(a)), x)

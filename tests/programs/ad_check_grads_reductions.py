@@ -1,0 +1,46 @@
+# covers: jax.test_util.check_grads in float64 (orders 1 and 2, fwd and rev) over reductions (sum/mean/prod with and without zeros/max/min/var/std/norm/logsumexp), cumulative ops (cumsum, cumprod, cummax, cummin, cumlogsumexp, reversed), sorting (sort, argsort gathers, top_k), softmax-style normalisations and statistics (median, quantile)
+import jax
+jax.config.update('jax_enable_x64', True)
+import jax.numpy as jnp
+from jax import lax
+from jax.test_util import check_grads
+
+x = jnp.array([[0.31, -1.23, 0.74, 0.05], [1.52, 0.27, -0.43, 0.93], [-0.66, 0.18, 1.07, -0.29]])
+z = jnp.array([[0.5, 0.0, 1.5], [2.0, -1.0, 0.0]])
+
+def run(name, f, *args, order=2, modes=('fwd', 'rev')):
+    check_grads(f, args, order, modes)
+    print(name, 'ok')
+
+run('sum', jnp.sum, x)
+run('sum_axis', lambda a: jnp.sum(a ** 2, axis=1), x)
+run('mean', lambda a: jnp.mean(jnp.sin(a), axis=0), x)
+run('prod', jnp.prod, x)
+run('prod_axis', lambda a: jnp.prod(a, axis=0), x)
+run('prod_zeros', lambda a: jnp.prod(a, axis=1), z)
+run('prod_zeros_all', jnp.prod, z)
+run('max', jnp.max, x)
+run('max_axis', lambda a: jnp.max(a, axis=1), x)
+run('min_axis', lambda a: jnp.min(a, axis=0), x)
+run('var', jnp.var, x)
+run('std_axis', lambda a: jnp.std(a, axis=1), x)
+run('norm', jnp.linalg.norm, x)
+run('norm_axis', lambda a: jnp.linalg.norm(a, axis=0), x)
+run('logsumexp', lambda a: jax.nn.logsumexp(a, axis=1), x)
+run('softmax_weighted', lambda a: jnp.sum(jax.nn.softmax(a, axis=0) * jnp.arange(4.0)), x)
+run('cumsum', lambda a: jnp.cumsum(a, axis=1), x)
+run('cumsum_rev', lambda a: lax.cumsum(a, axis=0, reverse=True), x)
+run('cumprod', lambda a: jnp.cumprod(a, axis=1), x)
+run('cumprod_zeros', lambda a: jnp.cumprod(a, axis=1), z)
+run('cumprod_rev', lambda a: lax.cumprod(a, axis=0, reverse=True), x)
+run('cummax', lambda a: lax.cummax(a, axis=1), x)
+run('cummin_rev', lambda a: lax.cummin(a, axis=0, reverse=True), x)
+run('cumlogsumexp', lambda a: lax.cumlogsumexp(a, axis=1), x)
+run('cumlogsumexp_rev', lambda a: lax.cumlogsumexp(a, axis=0, reverse=True), x)
+run('sort', lambda a: jnp.sort(a, axis=1), x)
+run('sort_axis0', lambda a: jnp.sort(a, axis=0) * jnp.arange(1.0, 5.0), x)
+run('argsort_gather', lambda a: jnp.take_along_axis(a ** 2, jnp.argsort(a, axis=1), axis=1), x)
+run('top_k', lambda a: lax.top_k(a, 2)[0], x)
+run('median', jnp.median, x)
+run('quantile', lambda a: jnp.quantile(a, 0.3, axis=1), x)
+run('ptp', lambda a: jnp.ptp(a, axis=1), x)
