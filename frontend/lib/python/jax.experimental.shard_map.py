@@ -68,7 +68,7 @@ def _spec_parts(spec, ndim, mesh, what):
 def _stack(x, spec, mesh):
     """x as (mesh.size, *block): row d is the block of the device at mesh
     position d."""
-    x = _jnp.asarray(x)
+    x = _ps.unshard(_jnp.asarray(x))
     parts = _spec_parts(spec, x.ndim, mesh, 'in_specs')
     sizes = mesh.axis_sizes
     split_shape = []

@@ -626,6 +626,8 @@ def _array_attr(x, name):
         return lambda i: _addressable_shards(x)[i].data
     if name == 'format':
         return None
+    if name == 'devices':
+        return lambda: _array_sharding(x).device_set
     raise AttributeError(name)
 
 

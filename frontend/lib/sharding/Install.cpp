@@ -111,8 +111,10 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
     ShardingPtr s = shardingOf(a.args[0]);
     return s ? toPython(ev, *s) : Value::none();
   });
-  m->def("unshard", [](Evaluator &, CallArgs &a) {
+  m->def("unshard", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "unshard");
+    if (a.args[0].isTracer())
+      return shardingOf(a.args[0]) ? withSharding(ev, a.args[0], nullptr) : a.args[0];
     return unsharded(a.args[0]);
   });
   m->def("enter_body", [](Evaluator &, CallArgs &) {

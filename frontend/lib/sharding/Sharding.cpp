@@ -217,7 +217,7 @@ bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &ou
   static const char *kNames[] = {"sharding", "addressable_shards", "global_shards",
                                  "is_fully_addressable", "is_fully_replicated",
                                  "addressable_data", "format"};
-  bool ours = false;
+  bool ours = name == "devices" && shardingOf(x);
   for (const char *n : kNames)
     ours |= name == n;
   if (!ours)
