@@ -65,6 +65,31 @@ def _spec_parts(spec, ndim, mesh, what):
     return parts
 
 
+def _check_in_spec(x, spec, mesh):
+    """On Explicit mesh axes the argument must already be split as in_specs
+    says (JAX reshards nothing silently)."""
+    explicit = mesh.explicit_axes
+    if not explicit:
+        return
+    t = _jax.typeof(x)
+    parts = _spec_parts(spec, t.ndim, mesh, 'in_specs')
+    want = tuple([tuple([a for a in p if a in explicit]) for p in parts])
+    have_s = _ps.get(x)
+    if have_s is not None and have_s.mesh.axis_names == mesh.axis_names:
+        have = tuple([tuple([a for a in p if a in explicit])
+                      for p in have_s.spec._normalized(t.ndim)])
+    else:
+        have = ((),) * t.ndim
+    if want != have:
+        have_spec = _named(mesh, have).spec if t.ndim else PartitionSpec()
+        raise ValueError('in_specs passed to shard_map: ' + repr(spec) + ' does not match the '
+                         'specs of the input: ' + repr(PartitionSpec(*have_spec)) +
+                         ' for arg: ' + str(t) + '. `in_specs` is an optional argument so you '
+                         'can omit specifying it and shard_map will infer the in_specs from the '
+                         'arguments. If you want to reshard your inputs, you can use '
+                         '`jax.reshard` on the arguments and then pass those args to shard_map.')
+
+
 def _stack(x, spec, mesh):
     """x as (mesh.size, *block): row d is the block of the device at mesh
     position d."""
@@ -189,6 +214,8 @@ class _ShardMapped:
         specs = _prefix_specs(in_specs if not isinstance(in_specs, list) else tuple(in_specs),
                               args, 'in_specs')
         leaves, tree = _jax.tree_util.tree_flatten(args)
+        for x, s in zip(leaves, specs):
+            _check_in_spec(x, s, mesh)
         stacked = [_stack(x, s, mesh) for x, s in zip(leaves, specs)]
         key = hash(mesh)
         if key not in self._pmapped:

@@ -37,6 +37,11 @@ def _check_partition(p):
             if not isinstance(e, str):
                 raise TypeError('PartitionSpec entries must be None, a mesh axis name or a '
                                 'tuple of mesh axis names, got ' + repr(tuple(p)))
+        # JAX's canonical form: ('x',) is 'x' and () is None.
+        if len(p) == 0:
+            return None
+        if len(p) == 1:
+            return p[0]
         return tuple(p)
     raise TypeError('PartitionSpec entries must be None, a mesh axis name or a tuple of mesh '
                     'axis names, got ' + repr(p))
@@ -564,8 +569,30 @@ def reshard(xs, out_shardings):
     return _tree_put(xs, out_shardings, 'reshard')
 
 
+def _constrain_leaf(x, s):
+    if isinstance(s, PartitionSpec):
+        s = NamedSharding(_require_mesh('with_sharding_constraint'), s)
+    if isinstance(s, NamedSharding):
+        explicit = s.mesh.explicit_axes
+        for part in s.spec._normalized(0):
+            for name in part:
+                if name in explicit:
+                    raise ValueError('The spec of NamedSharding passed to '
+                                     'with_sharding_constraint can only refer to Auto axes of '
+                                     'the mesh. Got spec=' + repr(s.spec) + ' and mesh=' +
+                                     str(s.mesh) + '. You probably meant to use `reshard` API?')
+        # A hint to the compiler on Auto axes: a value already split over
+        # Explicit axes keeps its type.
+        if _ps.get(x) is not None:
+            return x
+    return _put_leaf(x, s)
+
+
 def with_sharding_constraint(x, shardings):
-    return _tree_put(x, shardings, 'with_sharding_constraint')
+    if isinstance(shardings, (list, tuple)) and isinstance(x, (list, tuple)):
+        out = [with_sharding_constraint(a, b) for a, b in zip(x, shardings)]
+        return tuple(out) if isinstance(x, tuple) else out
+    return _jax.tree_util.tree_map(lambda leaf: _constrain_leaf(leaf, shardings), x)
 
 
 def _out_sharding(value, out_sharding, device=None):

@@ -31,8 +31,10 @@ std::vector<Dims> argReduce(const RuleInput &in) {
 std::vector<Dims> cumulative(const RuleInput &in) {
   Dims r = in.operands[0];
   size_t axis = size_t(in.attrs.getInt("axis"));
-  if (axis < r.size())
-    r[axis].clear();
+  if (axis < r.size() && !r[axis].empty())
+    shardingError("Input should be unsharded over the axis being reduced. Got input type=" +
+                  in.mesh.withDims(r)->typeText(in.operandTypes[0], false) +
+                  " and axis=" + std::to_string(axis));
   return {r};
 }
 } // namespace

@@ -74,9 +74,7 @@ ShardingPtr Sharding::withDims(std::vector<std::vector<std::string>> d) const {
   s->axisNames = axisNames;
   s->axisSizes = axisSizes;
   s->explicitAxis = explicitAxis;
-  while (!d.empty() && d.back().empty())
-    d.pop_back();
-  s->dims = std::move(d);
+  s->dims = std::move(d); // full rank, as JAX's op results (P('x', None))
   return s;
 }
 
@@ -85,7 +83,11 @@ std::string Sharding::key() const {
   for (size_t i = 0; i < axisNames.size(); ++i)
     k += axisNames[i] + ":" + std::to_string(axisSizes[i]) + (explicitAxis[i] ? "E" : "A") + ",";
   k += "/";
-  for (const auto &d : dims) {
+  size_t n = dims.size();
+  while (n > 0 && dims[n - 1].empty())
+    --n; // P('x') and P('x', None) are one type
+  for (size_t i = 0; i < n; ++i) {
+    const auto &d = dims[i];
     for (const std::string &a : d)
       k += a + ",";
     k += "|";
@@ -93,8 +95,8 @@ std::string Sharding::key() const {
   return k;
 }
 
-std::string Sharding::typeText(const TensorType &t) const {
-  std::string s = shortDType(t.dtype) + "[";
+std::string Sharding::typeText(const TensorType &t, bool shortName) const {
+  std::string s = (shortName ? shortDType(t.dtype) : std::string(dtypeName(t.dtype))) + "[";
   for (size_t i = 0; i < t.shape.size(); ++i) {
     if (i)
       s += ",";
@@ -133,8 +135,6 @@ ShardingPtr fromPython(Evaluator &ev, const Value &named) {
       axes.push_back(a.asStr());
     s->dims.push_back(axes);
   }
-  while (!s->dims.empty() && s->dims.back().empty())
-    s->dims.pop_back();
   s->py = named;
   return s;
 }

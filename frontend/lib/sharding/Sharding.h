@@ -44,8 +44,9 @@ struct Sharding {
   std::shared_ptr<const Sharding> withDims(std::vector<std::vector<std::string>> d) const;
   /// "a,b|c||" (cache keys, equality).
   std::string key() const;
-  /// JAX's short type text: float32[8@x,4] for `t`.
-  std::string typeText(const TensorType &t) const;
+  /// JAX's type text of `t` with this split: f32[8@x,4] (shortDType) or
+  /// float32[8@x,4].
+  std::string typeText(const TensorType &t, bool shortDType = true) const;
 };
 using ShardingPtr = std::shared_ptr<const Sharding>;
 
