@@ -861,3 +861,47 @@ def make_array_from_single_device_arrays(shape, sharding, arrays):
             g = _np.zeros(shape, dtype=block.dtype)
         g[index] = block
     return _put_leaf(g, sharding)
+
+
+class _JitWithShardings:
+    """jax.jit(f, in_shardings=, out_shardings=): arguments are put onto
+    in_shardings before the call, results resharded onto out_shardings."""
+
+    def __init__(self, jitted, in_shardings, out_shardings):
+        self._jitted = jitted
+        self._in = in_shardings
+        self._out = out_shardings
+        self.__wrapped__ = getattr(jitted, '__wrapped__', jitted)
+        self.__name__ = getattr(jitted, '__name__', 'jit')
+
+    def _put_args(self, args):
+        s = self._in
+        if isinstance(s, list):
+            s = tuple(s)
+        if isinstance(s, tuple):
+            if len(s) != len(args):
+                raise ValueError('jit in_shardings has ' + str(len(s)) + ' entries but the '
+                                 'function was called with ' + str(len(args)) +
+                                 ' positional arguments')
+            return tuple([a if sh is None or not _is_array_tree(a) else
+                          _tree_put(a, sh, 'jit in_shardings') for a, sh in zip(args, s)])
+        return tuple([a if not _is_array_tree(a) else _tree_put(a, s, 'jit in_shardings')
+                      for a in args])
+
+    def __call__(self, *args, **kwargs):
+        if self._in is not None:
+            args = self._put_args(args)
+        out = self._jitted(*args, **kwargs)
+        if self._out is not None:
+            out = _tree_put(out, self._out, 'jit out_shardings')
+        return out
+
+    def __getattr__(self, name):
+        return getattr(self._jitted, name)
+
+
+def _is_array_tree(x):
+    for leaf in _jax.tree_util.tree_leaves(x):
+        if not hasattr(leaf, 'shape'):
+            return False
+    return True

@@ -154,6 +154,38 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
   lax->set("with_sharding_constraint", forward("jax.sharding", "with_sharding_constraint"));
   debug->set("visualize_array_sharding", forward("jax.sharding", "visualize_array_sharding"));
   debug->set("visualize_sharding", forward("jax.sharding", "visualize_sharding"));
+  // jit(f, in_shardings=, out_shardings=): the arguments are put and the
+  // results resharded around the jitted function.
+  Value jit;
+  if (jax->getAttr(ev, "jit", jit)) {
+    auto wrapped = std::make_shared<Value>();
+    *wrapped = makeBuiltin("jax.jit", [jit, wrapped](Evaluator &ev, CallArgs &a) -> Value {
+      Value in = popKw(a, "in_shardings"), out = popKw(a, "out_shardings");
+      if (in.isNone() && out.isNone())
+        return ev.call(jit, a);
+      bool hasFun = !a.args.empty();
+      for (auto &kw : a.kwargs)
+        hasFun |= kw.first == "fun";
+      if (!hasFun) {
+        // @jax.jit(out_shardings=...): a decorator.
+        CallArgs opts = a;
+        Value self = *wrapped;
+        return makeBuiltin("jit.<locals>.decorator", [opts, in, out, self](Evaluator &ev,
+                                                                          CallArgs &d) {
+          CallArgs ca = opts;
+          ca.args = d.args;
+          ca.kwargs.emplace_back("in_shardings", in);
+          ca.kwargs.emplace_back("out_shardings", out);
+          ca.loc = d.loc;
+          return ev.call(self, ca);
+        });
+      }
+      Value jitted = ev.call(jit, a);
+      return ev.call(pyAttr(ev, "jax.sharding", "_JitWithShardings", a.loc),
+                     std::vector<Value>{jitted, in, out}, a.loc);
+    });
+    jax->set("jit", *wrapped);
+  }
   // device_put(x, sharding): a sharding or PartitionSpec goes to jax.sharding.
   Value put;
   if (jax->getAttr(ev, "device_put", put)) {
