@@ -42,10 +42,17 @@ void checkEagerAllocation(Evaluator &ev,
            formatBytes(budget * n) + " and could hold it as " +
            std::to_string(n) + " shards of " + shardTy + " (" +
            formatBytes(perDevice) + " each)";
-    hint = "create it sharded across devices with pmap, e.g. "
-           "jax.pmap(lambda i: <build one " + shardTy + " shard>)"
-           "(jnp.arange(" + std::to_string(n) + ")), so that each device "
-           "holds only its " + shardTy + " shard";
+    // The sharding line to write: split the leading dimension over a
+    // mesh of all the devices.
+    std::string spec = "P('x'";
+    for (int64_t d = 1; d < largest->rank(); ++d)
+      spec += ", None";
+    spec += ")";
+    hint = "create it sharded over the devices: after jax.set_mesh(jax.make_mesh((" +
+           std::to_string(n) + ",), ('x',))) pass out_sharding=" + spec +
+           " to the call that makes it (jax.random samplers, jnp.zeros/ones/full take it; "
+           "from jax.sharding import PartitionSpec as P), so that each device holds only its " +
+           shardTy + " shard";
   } else if (largest->dtype == DType::F32 && saturatingAdd(need / 2, live) <= budget) {
     hint = "use a lower precision (dtype=jnp.bfloat16 halves it)";
   } else {

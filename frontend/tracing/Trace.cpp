@@ -167,6 +167,8 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
         std::vector<Value> r;
         for (const TensorType &t : resultTypes)
           r.push_back(makeAbstract(t, v.asTracer().abstractOf));
+        if (auto *prop = shardingHooks().propagate)
+          prop(ev, kind, operands, attrs, r);
         return r;
       }
     std::vector<Array> ins;

@@ -595,6 +595,14 @@ def with_sharding_constraint(x, shardings):
     return _jax.tree_util.tree_map(lambda leaf: _constrain_leaf(leaf, shardings), x)
 
 
+def _creation_sharding(out_sharding, device):
+    """The NamedSharding a creation call asks for, or None."""
+    s = out_sharding if out_sharding is not None else device
+    if isinstance(s, PartitionSpec):
+        return NamedSharding(_require_mesh('out_sharding'), s)
+    return s if isinstance(s, NamedSharding) else None
+
+
 def _out_sharding(value, out_sharding, device=None):
     """Applies creation functions' out_sharding= / device= to `value`."""
     s = out_sharding if out_sharding is not None else device

@@ -8,11 +8,12 @@
 // jax.experimental.shard_map, which writes them on the body's pmap axis).
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/lib/sharding/Sharding.h"
+#include "frontend/lib/sharding/Blockwise.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 
+#include <map>
 #include <set>
 
 namespace parax::frontend::sharding {
@@ -39,14 +40,40 @@ Value popKw(CallArgs &a, const std::string &name) {
   return Value::none();
 }
 
+/// Functions that can make a sharded result one device block at a time:
+/// the position of their shape argument and whether they draw random bits.
+struct BlockwiseFn {
+  size_t shapePos;
+  bool random;
+};
+const BlockwiseFn *blockwiseFn(const std::string &qualname) {
+  static const std::map<std::string, BlockwiseFn> fns = {
+      {"jax.random.uniform", {1, true}},     {"jax.random.normal", {1, true}},
+      {"jax.random.randint", {1, true}},     {"jax.random.gumbel", {1, true}},
+      {"jax.random.exponential", {1, true}}, {"jax.random.bits", {1, true}},
+      {"jax.random.truncated_normal", {3, true}}, {"jax.random.bernoulli", {2, true}},
+      {"jax.numpy.zeros", {0, false}},       {"jax.numpy.ones", {0, false}},
+      {"jax.numpy.full", {0, false}},        {"jax.numpy.empty", {0, false}}};
+  auto it = fns.find(qualname);
+  return it == fns.end() ? nullptr : &it->second;
+}
+
 /// f(..., out_sharding=s): runs f with the rules deferring to s, then
 /// reshards the result onto s. `deviceKw`: creation functions' device=.
 /// `likeFn`: zeros_like & co. keep their operand's sharding.
 Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
   std::string name = f.as<BuiltinFunction>()->name();
-  return makeBuiltin(name, [f, deviceKw, likeFn](Evaluator &ev, CallArgs &a) -> Value {
+  return makeBuiltin(name, [f, deviceKw, likeFn, name](Evaluator &ev, CallArgs &a) -> Value {
     Value out = popKw(a, "out_sharding");
     Value dev = deviceKw ? popKw(a, "device") : Value::none();
+    const BlockwiseFn *bw = blockwiseFn(name);
+    if (bw && !ev.currentTrace() && (!out.isNone() || !dev.isNone())) {
+      Value s = ev.call(pyAttr(ev, "jax.sharding", "_creation_sharding", a.loc),
+                        std::vector<Value>{out, dev}, a.loc);
+      if (!s.isNone())
+        if (auto r = makeBlockwise(ev, f, a, bw->shapePos, bw->random, s))
+          return *r;
+    }
     if (out.isNone() && dev.isNone()) {
       Value r = ev.call(f, a);
       if (likeFn && !a.args.empty() && r.isArrayValue())

@@ -20,6 +20,7 @@ bool gAnySharded = false;
 struct TracerEntry {
   std::weak_ptr<ir::Module> module;
   ShardingPtr sharding;
+  bool abstract = false; ///< parax check's abstract value (owns its IR value).
 };
 std::unordered_map<const ir::Value *, TracerEntry> &tracerTable() {
   static std::unordered_map<const ir::Value *, TracerEntry> t;
@@ -164,9 +165,11 @@ ShardingPtr shardingOf(const Value &v) {
   if (v.isTracer()) {
     const TracerObj &t = v.asTracer();
     auto it = tracerTable().find(t.value);
-    if (it == tracerTable().end() || !t.program)
+    if (it == tracerTable().end())
       return nullptr;
-    if (it->second.module.lock() != t.program->module)
+    if (!t.program)
+      return t.abstractOf && it->second.abstract ? it->second.sharding : nullptr;
+    if (it->second.abstract || it->second.module.lock() != t.program->module)
       return nullptr;
     return it->second.sharding;
   }
@@ -175,22 +178,31 @@ ShardingPtr shardingOf(const Value &v) {
 
 void setTracerSharding(const Value &tracer, ShardingPtr s) {
   const TracerObj &t = tracer.asTracer();
-  if (!s || !t.program) {
+  if (!s || (!t.program && !t.abstractOf)) {
     tracerTable().erase(t.value);
+    return;
+  }
+  if (!t.program) {
+    gAnySharded = true;
+    tracerTable()[t.value] = TracerEntry{{}, std::move(s), true};
     return;
   }
   gAnySharded = true;
   // Drop entries of programs that are gone now and then.
   if (tracerTable().size() > 4096)
     for (auto it = tracerTable().begin(); it != tracerTable().end();)
-      it = it->second.module.expired() ? tracerTable().erase(it) : std::next(it);
+      it = !it->second.abstract && it->second.module.expired() ? tracerTable().erase(it)
+                                                                : std::next(it);
   tracerTable()[t.value] = TracerEntry{t.program->module, std::move(s)};
 }
 
 Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s) {
   if (v.isTracer()) {
-    if (v.asTracer().abstractOf)
-      return v;
+    if (v.asTracer().abstractOf) {
+      Value r = makeAbstract(v.asTracer().type(), v.asTracer().abstractOf);
+      setTracerSharding(r, std::move(s));
+      return r;
+    }
     // A fresh IR value (an identity reshape): the tracer we were given keeps
     // its own sharding, as reshard's result is a new value in JAX.
     Value r = bind1(ev, ir::OpKind::Reshape, {v}, {}, v.asTracer().type());
