@@ -16,7 +16,6 @@ from jax.sharding import (Mesh, NamedSharding, PartitionSpec, _current_mesh, _na
 
 # The shard_map bodies being traced, innermost last: (mesh, pmap axis name).
 _bindings = []
-_counter = [0]
 
 
 def _prod(xs):
@@ -219,8 +218,13 @@ class _ShardMapped:
         stacked = [_stack(x, s, mesh) for x, s in zip(leaves, specs)]
         key = hash(mesh)
         if key not in self._pmapped:
-            _counter[0] += 1
-            axis = '_shard_map_axis_' + str(_counter[0])
+            # A 1-D mesh's axis is the pmap axis itself (its collectives are
+            # pmap's, and messages name it); a k-D mesh's pmap axis stands
+            # for all its axes together.
+            if len(mesh.axis_names) == 1:
+                axis = mesh.axis_names[0]
+            else:
+                axis = repr(mesh.axis_names)
             self._pmapped[key] = (_jax.pmap(self._body(mesh, axis), axis_name=axis), axis)
         pm, axis = self._pmapped[key]
         outs = pm(*_jax.tree_util.tree_unflatten(tree, stacked))
@@ -395,6 +399,8 @@ def _route(name, *args, **kwargs):
     if b is None:
         return (False, None)
     mesh, axis = b
+    if len(mesh.axis_names) == 1 and axes == mesh.axis_names:
+        return (False, None)  # the pmap axis's own collective
     if params.get('axis_index_groups') is not None:
         raise NotImplementedError('lax.' + name + '(..., axis_index_groups=) is not implemented '
                                   'in parax')

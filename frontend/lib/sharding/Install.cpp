@@ -116,6 +116,7 @@ Value routed(const std::string &name, Value original) {
       Value r = ev.call(pyAttr(ev, "jax.experimental.shard_map", "_route", a.loc), ra);
       if (r.elements()[0].asBool())
         return r.elements()[1];
+      ev.setCurrentLoc(a.loc); // the op is the user's call, not _route's
     }
     return ev.call(original, a);
   });
