@@ -178,7 +178,7 @@ class Mesh:
 
     @property
     def abstract_mesh(self):
-        return self
+        return AbstractMesh(self)
 
     def _types_str(self):
         inner = ', '.join([repr(t) for t in self.axis_types])
@@ -225,6 +225,40 @@ class Mesh:
             coords.append(position % s)
             position //= s
         return tuple(reversed(coords))
+
+
+class AbstractMesh(Mesh):
+    """A mesh's axes without its devices: what jax.typeof's sharding and
+    get_abstract_mesh() hold."""
+
+    def __init__(self, mesh):
+        self.axis_names = mesh.axis_names
+        self.axis_sizes = mesh.axis_sizes
+        self.axis_types = mesh.axis_types
+        self.device_ids = mesh.device_ids
+        self.size = mesh.size
+
+    @property
+    def abstract_mesh(self):
+        return self
+
+    def __repr__(self):
+        platform = _jax.devices()[0].platform
+        axes = ', '.join([repr(n) + ': ' + str(s) for n, s in zip(self.axis_names,
+                                                                  self.axis_sizes)])
+        return ('AbstractMesh(' + axes + ', axis_types=' + self._types_str() +
+                ', device_kind=' + platform + ', num_cores=None, platform=' + platform + ')')
+
+    def __str__(self):
+        return self.__repr__()
+
+    def __eq__(self, other):
+        return (isinstance(other, AbstractMesh) and self.axis_names == other.axis_names and
+                self.axis_sizes == other.axis_sizes and
+                [t.name for t in self.axis_types] == [t.name for t in other.axis_types])
+
+    def __hash__(self):
+        return hash((self.axis_names, self.axis_sizes))
 
 
 def _nest(flat, shape):
@@ -311,11 +345,12 @@ class _EmptyMesh:
 
 def get_abstract_mesh():
     m = _current_mesh[0]
-    return _EmptyMesh() if m is None else m
+    return _EmptyMesh() if m is None else AbstractMesh(m)
 
 
 def get_mesh():
-    return get_abstract_mesh()
+    m = _current_mesh[0]
+    return _EmptyMesh() if m is None else m
 
 
 def _require_mesh(what):
@@ -360,6 +395,8 @@ class NamedSharding(Sharding):
         self.memory_kind = 'device' if memory_kind is None else memory_kind
 
     def __repr__(self):
+        if isinstance(self.mesh, AbstractMesh):
+            return 'NamedSharding(mesh=' + repr(self.mesh) + ', spec=' + repr(self.spec) + ')'
         return ('NamedSharding(mesh=' + str(self.mesh) + ', spec=' + repr(self.spec) +
                 ', memory_kind=' + self.memory_kind + ')')
 
@@ -714,7 +751,7 @@ def _type_sharding(s, ndim):
     parts = []
     for p in s.spec._normalized(ndim):
         parts.append(tuple([n for n in p if n in explicit]))
-    return _named(s.mesh, parts)
+    return _named(s.mesh.abstract_mesh, parts)
 
 
 def typeof(x):
@@ -724,7 +761,7 @@ def typeof(x):
     if s is not None:
         s = _type_sharding(s, len(x.shape))
     elif _current_mesh[0] is not None and len(_current_mesh[0].axis_names) > 0:
-        s = _named(_current_mesh[0], ((),) * len(x.shape))
+        s = _named(_current_mesh[0].abstract_mesh, ((),) * len(x.shape))
     return ShapedArray(x.shape, x.dtype, x.weak_type, s)
 
 
