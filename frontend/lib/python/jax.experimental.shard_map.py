@@ -151,6 +151,22 @@ def _unstack(y, spec, mesh):
     return _jnp.reshape(y, tuple(shape))
 
 
+def _spec_axes(spec, mesh):
+    """The mesh axes a spec splits over, in mesh order."""
+    if spec is None:
+        return ()
+    used = []
+    for p in spec._normalized(0):
+        used.extend(p)
+    return tuple([a for a in mesh.axis_names if a in used])
+
+
+def _set_vma_tree(x, fn):
+    return _jax.tree_util.tree_map(
+        lambda leaf: _ps.set_vma(leaf, fn(_ps.get_vma(leaf))) if hasattr(leaf, 'shape') else leaf,
+        x)
+
+
 def _prefix_specs(specs, tree, what):
     """One spec per leaf of `tree`, `specs` being a tree prefix of it."""
     if isinstance(specs, PartitionSpec) or specs is None:
@@ -169,7 +185,7 @@ def _prefix_specs(specs, tree, what):
         return out
     if isinstance(specs, dict):
         out = []
-        for key in tree:
+        for key in sorted(tree):  # pytree order: sorted keys
             out.extend(_prefix_specs(specs[key], tree[key], what))
         return out
     raise TypeError('shard_map ' + what + ' must be PartitionSpecs (or a tree of them), got ' +
@@ -189,17 +205,49 @@ class _ShardMapped:
 
     def _body(self, mesh, axis):
         f = self._f
+        sm = self
 
         def body(*blocks):
             _bindings.append((mesh, axis))
-            _ps.enter_body()
+            _ps.enter_body(mesh.axis_names)
             try:
-                return f(*blocks)
+                # Each block varies over the mesh axes its in_spec splits.
+                leaves, tree = _jax.tree_util.tree_flatten(blocks)
+                leaves = [_ps.set_vma(b, _spec_axes(s, mesh)) if hasattr(b, 'shape') else b
+                          for b, s in zip(leaves, sm._cur_in_specs)]
+                out = f(*_jax.tree_util.tree_unflatten(tree, leaves))
+                if sm._check_vma:
+                    sm._check_out_vma(out, mesh)
+                return out
             finally:
                 _ps.exit_body()
                 _bindings.pop()
         body.__name__ = getattr(f, '__name__', 'shard_map')
         return body
+
+    def _check_out_vma(self, out, mesh):
+        """An output varying over a mesh axis that its out_spec does not
+        split would need replication that cannot be inferred."""
+        out_specs = self._out_specs
+        if isinstance(out_specs, list):
+            out_specs = tuple(out_specs)
+        specs = _prefix_specs(out_specs, out, 'out_specs')
+        for leaf, spec in zip(_jax.tree_util.tree_leaves(out), specs):
+            used = _spec_axes(spec, mesh)
+            missing = [a for a in _ps.get_vma(leaf) if a not in used]
+            if missing:
+                names = ', '.join(["'" + a + "'" for a in missing])
+                raise ValueError(
+                    'shard_map applied to the function ' + repr(self.__name__) + ' was given '
+                    'out_specs which require replication which can\'t be statically inferred '
+                    'given the mesh:\n\nThe mesh given has shape ' + repr(mesh.axis_sizes) +
+                    ' with corresponding axis names ' + repr(mesh.axis_names) + '.\n\n'
+                    'out_specs is ' + repr(spec) + ' which implies that the corresponding '
+                    'output value is replicated across mesh axis ' + names + ', but could not '
+                    'infer replication over any axes\n\nCheck if these output values are meant '
+                    'to be replicated over those mesh axes. If not, consider revising the '
+                    'corresponding out_specs entries. If so, consider disabling the check by '
+                    'passing the check_vma=False argument to `jax.shard_map`.')
 
     def __call__(self, *args):
         mesh = self._mesh if self._mesh is not None else _current_mesh[0]
@@ -216,6 +264,7 @@ class _ShardMapped:
         for x, s in zip(leaves, specs):
             _check_in_spec(x, s, mesh)
         stacked = [_stack(x, s, mesh) for x, s in zip(leaves, specs)]
+        self._cur_in_specs = specs
         key = hash(mesh)
         if key not in self._pmapped:
             # A 1-D mesh's axis is the pmap axis itself (its collectives are
@@ -404,15 +453,31 @@ def _route(name, *args, **kwargs):
     if params.get('axis_index_groups') is not None:
         raise NotImplementedError('lax.' + name + '(..., axis_index_groups=) is not implemented '
                                   'in parax')
+    ordered = tuple([a for a in mesh.axis_names if a in axes])
     if name == 'axis_size':
         return (True, _prod([mesh._axis_size(a) for a in axes]))
     if name == 'axis_index':
-        return (True, _group_index(mesh, axis, axes))
+        return (True, _ps.set_vma(_group_index(mesh, axis, axes), ordered))
+    x = params['x']
+
+    def keep(leaf):
+        return _ps.get_vma(leaf) if hasattr(leaf, 'shape') else ()
+    leaves = _jax.tree_util.tree_leaves(x)
     if name in ('psum', 'pmean', 'pmax', 'pmin'):
-        return (True, _reduce(name, params['x'], mesh, axis, axes))
+        r = _reduce(name, x, mesh, axis, axes)
+        before = [keep(l) for l in leaves]
+        out_leaves, tree = _jax.tree_util.tree_flatten(r)
+        out_leaves = [_ps.set_vma(o, tuple([a for a in b if a not in axes]))
+                      if hasattr(o, 'shape') else o for o, b in zip(out_leaves, before)]
+        return (True, _jax.tree_util.tree_unflatten(tree, out_leaves))
+    before = [keep(l) for l in leaves]
     if name == 'all_gather':
-        return (True, _all_gather(params['x'], mesh, axis, axes, params.get('axis', 0),
-                                  params.get('tiled', False)))
-    if name == 'ppermute':
-        return (True, _ppermute(params['x'], mesh, axis, axes, params['perm']))
-    return (False, None)
+        r = _all_gather(x, mesh, axis, axes, params.get('axis', 0), params.get('tiled', False))
+    elif name == 'ppermute':
+        r = _ppermute(x, mesh, axis, axes, params['perm'])
+    else:
+        return (False, None)
+    out_leaves, tree = _jax.tree_util.tree_flatten(r)
+    out_leaves = [_ps.set_vma(o, b) if hasattr(o, 'shape') else o
+                  for o, b in zip(out_leaves, before)]
+    return (True, _jax.tree_util.tree_unflatten(tree, out_leaves))

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Blockwise.h"
+#include "frontend/lib/sharding/Vma.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
@@ -145,13 +146,34 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
       return shardingOf(a.args[0]) ? withSharding(ev, a.args[0], nullptr) : a.args[0];
     return unsharded(a.args[0]);
   });
-  m->def("enter_body", [](Evaluator &, CallArgs &) {
+  m->def("enter_body", [](Evaluator &, CallArgs &a) {
+    std::vector<std::string> axes;
+    if (!a.args.empty())
+      for (const Value &n : a.args[0].elements())
+        axes.push_back(n.asStr());
     ++gBodyDepth;
+    enterBody(axes);
     return Value::none();
   });
   m->def("exit_body", [](Evaluator &, CallArgs &) {
     --gBodyDepth;
+    exitBody();
     return Value::none();
+  });
+  m->def("get_vma", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "get_vma");
+    std::vector<Value> axes;
+    for (const std::string &s : vmaOf(a.args[0]))
+      axes.push_back(Value::str(s));
+    return Value::tuple(axes);
+  });
+  m->def("set_vma", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "set_vma");
+    std::vector<std::string> axes;
+    for (const Value &n : a.args[1].elements())
+      axes.push_back(n.asStr());
+    setVma(a.args[0], axes);
+    return a.args[0];
   });
   mods["_parax_sharding"] = Value::object(Value::Kind::Native, m);
 }

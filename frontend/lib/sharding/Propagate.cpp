@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
+#include "frontend/lib/sharding/Vma.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/tracing/Trace.h"
@@ -80,6 +81,7 @@ void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &
 namespace {
 void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operands,
                const ir::Attrs &attrs, std::vector<Value> &results) {
+  propagateVma(kind, operands, results);
   if (!anySharded())
     return;
   ShardingPtr first;
