@@ -1,5 +1,7 @@
 //===- MemoryCheck.cpp - eager allocation preflight -----------------------===//
 #include "frontend/tracing/MemoryCheck.h"
+
+#include <algorithm>
 #include "frontend/machine/Evaluator.h"
 #include "ir/Array.h"
 
@@ -23,12 +25,16 @@ void checkEagerAllocation(Evaluator &ev,
     if (!largest || t.byteSize() > largest->byteSize())
       largest = &t;
   }
-  int64_t live = MemoryTracker::live(0);
+  // The device the allocation is accounted to (a shard's data is made on
+  // its own device).
+  int device = std::max(0, currentDevice());
+  int64_t live = MemoryTracker::live(device);
   if (saturatingAdd(need, live) <= budget)
     return;
   int n = ev.options().numDevices;
   std::string msg = "eager allocation of " + formatBytes(need) + " for " +
-                    largest->str() + " on device 0 exceeds its memory: " +
+                    largest->str() + " on device " + std::to_string(device) +
+                    " exceeds its memory: " +
                     formatBytes(live) + " already in use, budget " +
                     formatBytes(budget) + " per device";
   std::string hint;

@@ -680,7 +680,8 @@ def _addressable_shards(x):
     out = []
     for pos, dev_id in enumerate(s.mesh.device_ids):
         index, replica = s._device_index(pos, x.shape)
-        out.append(Shard(all_devices[dev_id], index, replica, _ps.unshard(plain[index])))
+        out.append(Shard(all_devices[dev_id], index, replica, _ps.shard_data(plain, index,
+                                                                             dev_id)))
     return out
 
 

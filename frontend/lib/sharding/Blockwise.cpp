@@ -28,7 +28,7 @@ RandomWindow *gWindow = nullptr;
 
 /// The block offsets of every distinct shard of `shape` under `s`.
 std::vector<std::vector<int64_t>> blockOffsets(const Sharding &s, const Shape &shape,
-                                               Shape &block) {
+                                               Shape &block, std::vector<int> &devices) {
   block = shape;
   for (size_t d = 0; d < shape.size(); ++d)
     block[d] = shape[d] / s.splits(d);
@@ -55,8 +55,11 @@ std::vector<std::vector<int64_t>> blockOffsets(const Sharding &s, const Shape &s
     bool seen = false;
     for (auto &o : out)
       seen |= o == off;
-    if (!seen)
+    if (!seen) {
       out.push_back(off);
+      devices.push_back(size_t(pos) < s.deviceIds.size() ? int(s.deviceIds[size_t(pos)])
+                                                         : int(pos));
+    }
   }
   return out;
 }
@@ -159,7 +162,8 @@ std::optional<Value> makeBlockwise(Evaluator &ev, const Value &f, CallArgs &a, s
   if (s->dims.size() > shape.size())
     return std::nullopt;
   Shape block;
-  std::vector<std::vector<int64_t>> offs = blockOffsets(*s, shape, block);
+  std::vector<int> devices;
+  std::vector<std::vector<int64_t>> offs = blockOffsets(*s, shape, block, devices);
   // The result's dtype, from a one-element draw.
   CallArgs probe = a;
   replaceShape(probe, shapePos, Shape(shape.size(), 1));
@@ -195,20 +199,26 @@ std::optional<Value> makeBlockwise(Evaluator &ev, const Value &f, CallArgs &a, s
     return r;
   }
   Array global = Array::allocate(rt, Placement{0, int(offs.size())});
-  for (const auto &off : offs) {
+  for (size_t k = 0; k < offs.size(); ++k) {
+    const auto &off = offs[k];
     CallArgs ca = a;
     replaceShape(ca, shapePos, block);
     RandomWindow w{shape, off, block};
     RandomWindow *saved = gWindow;
     gWindow = random ? &w : nullptr;
+    // The block is made (and its temporaries accounted) on its device.
+    int savedDevice = currentDevice();
+    setCurrentDevice(devices[k]);
     Value blk;
     try {
       blk = ev.call(f, ca);
     } catch (...) {
       gWindow = saved;
+      setCurrentDevice(savedDevice);
       throw;
     }
     gWindow = saved;
+    setCurrentDevice(savedDevice);
     if (w.mismatch || !blk.isArray() || prims::shapeOf(blk) != block)
       return std::nullopt; // the sampler draws more than its output: global path
     copyBlock(global, blk.asArray(), off);

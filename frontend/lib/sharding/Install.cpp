@@ -160,6 +160,22 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
     exitBody();
     return Value::none();
   });
+  // A shard's data: the global array's index range, made (and accounted) on
+  // the shard's device.
+  m->def("shard_data", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 3, 3, "shard_data");
+    int saved = currentDevice();
+    setCurrentDevice(int(a.args[2].asInt()));
+    Value r;
+    try {
+      r = unsharded(ev.getItem(unsharded(a.args[0]), a.args[1], a.loc));
+    } catch (...) {
+      setCurrentDevice(saved);
+      throw;
+    }
+    setCurrentDevice(saved);
+    return r;
+  });
   m->def("get_vma", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "get_vma");
     std::vector<Value> axes;

@@ -75,6 +75,7 @@ ShardingPtr Sharding::withDims(std::vector<std::vector<std::string>> d) const {
   s->axisNames = axisNames;
   s->axisSizes = axisSizes;
   s->explicitAxis = explicitAxis;
+  s->deviceIds = deviceIds;
   s->dims = std::move(d); // full rank, as JAX's op results (P('x', None))
   return s;
 }
@@ -130,6 +131,8 @@ ShardingPtr fromPython(Evaluator &ev, const Value &named) {
     s->axisSizes.push_back(n.asInt());
   for (const Value &n : parts[2].elements())
     s->explicitAxis.push_back(n.asBool());
+  for (const Value &n : parts[3].elements())
+    s->deviceIds.push_back(n.asInt());
   for (const Value &d : parts[4].elements()) {
     std::vector<std::string> axes;
     for (const Value &a : d.elements())

@@ -29,6 +29,7 @@ struct Sharding {
   std::vector<std::string> axisNames;
   std::vector<int64_t> axisSizes;
   std::vector<bool> explicitAxis;
+  std::vector<int64_t> deviceIds; ///< By mesh position (row-major).
   /// Mesh axis names splitting each dimension (major first); may be shorter
   /// than the rank (the rest are unsplit).
   std::vector<std::vector<std::string>> dims;
