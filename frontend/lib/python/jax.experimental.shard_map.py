@@ -326,6 +326,31 @@ def _group_index(mesh, axis, axes):
     return g
 
 
+def _groups(mesh, axes):
+    """The device groups of a collective over `axes`: for each setting of
+    the other axes (mesh order), its devices in group order (row-major over
+    `axes` as given); concatenated."""
+    names, sizes = mesh.axis_names, mesh.axis_sizes
+    others = [i for i, a in enumerate(names) if a not in axes]
+    mine = [names.index(a) for a in axes]
+    strides = [_prod(sizes[i + 1:]) for i in range(len(names))]
+    out = []
+    for o in range(_prod([sizes[i] for i in others])):
+        base = 0
+        rest = o
+        for i in reversed(others):
+            base += (rest % sizes[i]) * strides[i]
+            rest //= sizes[i]
+        for g in range(_prod([sizes[i] for i in mine])):
+            d = base
+            rest = g
+            for i in reversed(mine):
+                d += (rest % sizes[i]) * strides[i]
+                rest //= sizes[i]
+            out.append(d)
+    return out
+
+
 def _take0(g, i):
     """g[i] for a traced index i."""
     starts = [i] + [0] * (g.ndim - 1)
@@ -370,14 +395,10 @@ def _reduce(kind, x, mesh, axis, axes):
         v = _jnp.asarray(v)
         if v.dtype == _jnp.bool_ and kind in ('psum', 'pmean'):
             v = v.astype(_jnp.int32)
-        g = _group_stack(v, mesh, axis, axes)
-        if kind == 'psum':
-            return _jnp.sum(g, axis=0).astype(v.dtype)
-        if kind == 'pmax':
-            return _jnp.max(g, axis=0)
-        if kind == 'pmin':
-            return _jnp.min(g, axis=0)
-        return _jnp.sum(g, axis=0) / m
+        groups = _groups(mesh, axes)
+        if kind == 'pmean':
+            return _ps.group_reduce('psum', v, axis, groups, m) / m
+        return _ps.group_reduce(kind, v, axis, groups, m)
     return _jax.tree_util.tree_map(leaf, x)
 
 

@@ -176,6 +176,23 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
     setCurrentDevice(saved);
     return r;
   });
+  // psum/pmax/pmin over the device groups of some mesh axes: the pmap
+  // collective restricted to each group (see ThreadCommunicator).
+  m->def("group_reduce", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 5, 5, "group_reduce");
+    std::string kind = a.args[0].asStr();
+    ir::OpKind k = kind == "pmax" ? ir::OpKind::Pmax
+                   : kind == "pmin" ? ir::OpKind::Pmin
+                                    : ir::OpKind::Psum;
+    std::vector<int64_t> groups;
+    for (const Value &g : a.args[3].elements())
+      groups.push_back(g.asInt());
+    Value x = a.args[1];
+    return bind1(ev, k, {x},
+                 ir::Attrs{{"axis_name", a.args[2].asStr()}, {"groups", groups},
+                           {"group_size", a.args[4].asInt()}},
+                 abstractType(x));
+  });
   m->def("get_vma", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "get_vma");
     std::vector<Value> axes;
