@@ -502,3 +502,24 @@ def _route(name, *args, **kwargs):
     out_leaves = [_ps.set_vma(o, b) if hasattr(o, 'shape') else o
                   for o, b in zip(out_leaves, before)]
     return (True, _jax.tree_util.tree_unflatten(tree, out_leaves))
+
+
+def pcast(x, axis_name, *, to):
+    """Marks x as varying over (to='varying') or invariant across the mesh
+    axes; the values do not change."""
+    axes = _axes_tuple(axis_name)
+
+    def leaf(v):
+        if not hasattr(v, 'shape'):
+            v = _jnp.asarray(v)
+        have = _ps.get_vma(v)
+        if to == 'varying':
+            b = _find_binding(axes)
+            order = b[0].axis_names if b is not None else axes
+            return _ps.set_vma(v, tuple([a for a in order if a in have or a in axes]))
+        return _ps.set_vma(v, tuple([a for a in have if a not in axes]))
+    return _jax.tree_util.tree_map(leaf, x)
+
+
+def pvary(x, axis_name):
+    return pcast(x, axis_name, to='varying')

@@ -234,6 +234,8 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
     if (lax->getAttr(ev, c, v))
       lax->set(c, routed(c, v));
   }
+  lax->set("pcast", forward("jax.experimental.shard_map", "pcast"));
+  lax->set("pvary", forward("jax.experimental.shard_map", "pvary"));
   lax->set("with_sharding_constraint", forward("jax.sharding", "with_sharding_constraint"));
   debug->set("visualize_array_sharding", forward("jax.sharding", "visualize_array_sharding"));
   debug->set("visualize_sharding", forward("jax.sharding", "visualize_sharding"));
