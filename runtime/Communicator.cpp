@@ -67,10 +67,27 @@ Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
   return mine;
 }
 
-Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind) {
+Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
+                                    const std::vector<int64_t> *groups, int64_t groupSize) {
   ir::OpKind op = kind == ir::OpKind::Psum   ? ir::OpKind::Add
                   : kind == ir::OpKind::Pmax ? ir::OpKind::Max
                                              : ir::OpKind::Min;
+  if (groups && groupSize > 0) {
+    // Every device combines its own group's operands, in group order (the
+    // same order on each member, so they agree bit for bit).
+    size_t pos = 0;
+    while (pos < groups->size() && (*groups)[pos] != device)
+      ++pos;
+    size_t start = pos - pos % size_t(groupSize);
+    slots_[size_t(device)] = x;
+    barrier();
+    Array acc = slots_[size_t((*groups)[start])].copy();
+    for (size_t k = start + 1; k < start + size_t(groupSize) && k < groups->size(); ++k)
+      acc = binaryOp(op, acc, slots_[size_t((*groups)[k])], acc.type());
+    barrier();
+    slots_[size_t(device)] = Array();
+    return acc;
+  }
   return exchange(device, x, [&] {
     Array acc = slots_[0];
     for (int d = 1; d < n_; ++d)

@@ -25,8 +25,12 @@ public:
   explicit ThreadCommunicator(int numDevices, const StopFlag *stop = nullptr);
   int size() const { return n_; }
 
-  /// psum / pmax / pmin over all devices (kind: Psum, Pmax or Pmin).
-  Array allReduce(int device, const Array &x, ir::OpKind kind);
+  /// psum / pmax / pmin over all devices (kind: Psum, Pmax or Pmin), or,
+  /// with `groups` (concatenated groups of `groupSize` devices, each in its
+  /// own order), over the devices of `device`'s group: a collective over
+  /// some axes of a device mesh.
+  Array allReduce(int device, const Array &x, ir::OpKind kind,
+                  const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0);
   /// all_gather along `axis` (a new axis, or concatenated when tiled).
   Array allGather(int device, const Array &x, int64_t axis, bool tiled);
   /// ppermute: `pairs` is [src0, dst0, src1, dst1, ...]; devices that are no

@@ -204,7 +204,11 @@ int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
       case ir::OpKind::Psum:
       case ir::OpKind::Pmax:
       case ir::OpKind::Pmin:
-        r = ctx->comm->allReduce(ctx->device, x, op.kind());
+        if (op.attrs().has("groups"))
+          r = ctx->comm->allReduce(ctx->device, x, op.kind(), &op.attrs().getInts("groups"),
+                                   op.attrs().getInt("group_size"));
+        else
+          r = ctx->comm->allReduce(ctx->device, x, op.kind());
         break;
       case ir::OpKind::AllGather:
         r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),

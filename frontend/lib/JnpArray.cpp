@@ -10,6 +10,7 @@
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Sharding.h"
 
 namespace parax::frontend::jnp {
 
@@ -41,6 +42,8 @@ std::vector<std::string> arrayAttrNames() {
 }
 
 bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &out) {
+  if (sharding::arrayAttr(ev, x, name, out))
+    return true;
   TensorType t = prims::typeOf(x);
   if (name == "shape") {
     std::vector<Value> dims;

@@ -18,6 +18,7 @@
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/NumpyText.h"
 #include "frontend/lib/SysModule.h"
+#include "frontend/lib/sharding/Sharding.h"
 
 #include <algorithm>
 #include <chrono>
@@ -337,6 +338,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["collections"] = wrap(collections);
   mods["dataclasses"] = wrap(dataclasses);
   installStdlibModules(ev, mods);
+  sharding::installSharding(ev, mods);
 }
 
 } // namespace parax::frontend

@@ -1,5 +1,6 @@
 //===- Prims.cpp - typed primitive constructors ---------------------------===//
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Sharding.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Promotion.h"
 #include "frontend/tracing/Trace.h"
@@ -180,7 +181,8 @@ Value reshape(Evaluator &ev, const Value &x, const Shape &shape) {
   if (t.shape == shape)
     return x;
   PARAX_ASSERT(numElements(shape) == t.numElements()) << "reshape count";
-  if (x.isArray() && !ev.currentTrace())
+  // A sharded array's reshape goes through bind, whose rule splits the result.
+  if (x.isArray() && !ev.currentTrace() && !sharding::shardingOf(x))
     return Value::array(x.asArray().reshaped(shape));
   return bind1(ev, OpKind::Reshape, {x}, {}, TensorType{t.dtype, shape, t.weak});
 }

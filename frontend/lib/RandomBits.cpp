@@ -24,6 +24,7 @@
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Blockwise.h"
 
 #include <limits>
 
@@ -60,11 +61,18 @@ std::pair<Value, Value> keyWords(Evaluator &ev, const Value &key) {
 
 /// The threefry hash of the counters (0, i) for i the flat index of `shape`.
 std::pair<Value, Value> hashIota(Evaluator &ev, const Value &key,
-                                 const Shape &shape) {
+                                 const Shape &shape, bool draw = false) {
   auto [k0, k1] = keyWords(ev, key);
   Value hi = prims::full(ev, shape, Value::integer(0), DType::U32);
   Value lo = hi;
-  if (!shape.empty())
+  // A sharded draw makes one device block at a time: its counters are the
+  // global flat indices of the block's elements.
+  const sharding::RandomWindow *w = draw ? sharding::randomWindow() : nullptr;
+  if (w && w->block != shape)
+    sharding::noteWindowMismatch();
+  if (w && w->block == shape)
+    lo = sharding::windowCounters(ev, *w, hi);
+  else if (!shape.empty())
     lo = prims::reshape(
         ev, prims::iota(ev, DType::U32, {numElements(shape)}, 0), shape);
   if (!shape.empty()) {
@@ -198,7 +206,7 @@ Value foldIn(Evaluator &ev, const Value &key, const Value &data) {
 /// draws are (b0 << 32) | b1, as JAX's partitionable threefry.
 Value randomBits(Evaluator &ev, const Value &key, int width,
                  const Shape &shape) {
-  auto [b0, b1] = hashIota(ev, key, shape);
+  auto [b0, b1] = hashIota(ev, key, shape, /*draw=*/true);
   if (width == 64) {
     Value hi = prims::convert(ev, b0, DType::U64), lo = prims::convert(ev, b1, DType::U64);
     return prims::binary(ev, OpKind::Or,

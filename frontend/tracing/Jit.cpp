@@ -1,5 +1,6 @@
 //===- Jit.cpp - jax.jit and jax.pmap callables ---------------------------===//
 #include "frontend/tracing/Jit.h"
+#include "frontend/tracing/ShardingHooks.h"
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
@@ -351,6 +352,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     if (!l.isArrayLike())
       break; // reported below with names
     key += leafKey(l);
+    if (auto *k = shardingHooks().key)
+      key += k(l);
   }
   auto it = cache_->entries.find(key);
   if (it == cache_->entries.end()) {
@@ -374,8 +377,11 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     ctx.loc = fun_.kind() == Value::Kind::Function ? fun_.asFunction().loc : args.loc;
     ctx.argNames = names;
     std::vector<Value> tracers;
-    for (const Value &l : leaves)
+    for (const Value &l : leaves) {
       tracers.push_back(makeTracer(ctx, fn.entry().addArgument(abstractType(l))));
+      if (auto *t = shardingHooks().traceArg)
+        t(l, tracers.back());
+    }
     Value rebuilt = unflatten(def, tracers);
     std::vector<Value> callArgs = args.args;
     auto &dynTracers = rebuilt.elements()[0].elements();
@@ -397,6 +403,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       out = ev.callAs(fun_, ca, "jit(" + fname + ")");
       cp->outDef = flatten(ev, out, outLeaves);
       checkOutLeaves(ev, outLeaves, fname);
+      if (auto *t = shardingHooks().traceResults)
+        t(cp->program, outLeaves);
       std::vector<ir::Value *> rets;
       for (const Value &l : outLeaves)
         rets.push_back(materialize(ev, ctx, l));
@@ -412,6 +420,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
   }
   std::vector<Value> results = runExecutable(ev, it->second->exe.get(), *it->second->program, leaves,
                                              args.loc);
+  if (auto *r = shardingHooks().runResults)
+    r(*it->second->program, results);
   return unflatten(it->second->outDef, results);
 }
 

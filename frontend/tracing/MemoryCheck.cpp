@@ -1,5 +1,7 @@
 //===- MemoryCheck.cpp - eager allocation preflight -----------------------===//
 #include "frontend/tracing/MemoryCheck.h"
+
+#include <algorithm>
 #include "frontend/machine/Evaluator.h"
 #include "ir/Array.h"
 
@@ -23,12 +25,16 @@ void checkEagerAllocation(Evaluator &ev,
     if (!largest || t.byteSize() > largest->byteSize())
       largest = &t;
   }
-  int64_t live = MemoryTracker::live(0);
+  // The device the allocation is accounted to (a shard's data is made on
+  // its own device).
+  int device = std::max(0, currentDevice());
+  int64_t live = MemoryTracker::live(device);
   if (saturatingAdd(need, live) <= budget)
     return;
   int n = ev.options().numDevices;
   std::string msg = "eager allocation of " + formatBytes(need) + " for " +
-                    largest->str() + " on device 0 exceeds its memory: " +
+                    largest->str() + " on device " + std::to_string(device) +
+                    " exceeds its memory: " +
                     formatBytes(live) + " already in use, budget " +
                     formatBytes(budget) + " per device";
   std::string hint;
@@ -42,10 +48,17 @@ void checkEagerAllocation(Evaluator &ev,
            formatBytes(budget * n) + " and could hold it as " +
            std::to_string(n) + " shards of " + shardTy + " (" +
            formatBytes(perDevice) + " each)";
-    hint = "create it sharded across devices with pmap, e.g. "
-           "jax.pmap(lambda i: <build one " + shardTy + " shard>)"
-           "(jnp.arange(" + std::to_string(n) + ")), so that each device "
-           "holds only its " + shardTy + " shard";
+    // The sharding line to write: split the leading dimension over a
+    // mesh of all the devices.
+    std::string spec = "P('x'";
+    for (int64_t d = 1; d < largest->rank(); ++d)
+      spec += ", None";
+    spec += ")";
+    hint = "create it sharded over the devices: after jax.set_mesh(jax.make_mesh((" +
+           std::to_string(n) + ",), ('x',))) pass out_sharding=" + spec +
+           " to the call that makes it (jax.random samplers, jnp.zeros/ones/full take it; "
+           "from jax.sharding import PartitionSpec as P), so that each device holds only its " +
+           shardTy + " shard";
   } else if (largest->dtype == DType::F32 && saturatingAdd(need / 2, live) <= budget) {
     hint = "use a lower precision (dtype=jnp.bfloat16 halves it)";
   } else {

@@ -1,6 +1,7 @@
 //===- Trace.cpp - tracing Python functions into IR -----------------------===//
 #include "frontend/machine/BigInt.h"
 #include "frontend/tracing/Trace.h"
+#include "frontend/tracing/ShardingHooks.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/MemoryCheck.h"
 #include "frontend/tracing/Promotion.h"
@@ -166,6 +167,8 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
         std::vector<Value> r;
         for (const TensorType &t : resultTypes)
           r.push_back(makeAbstract(t, v.asTracer().abstractOf));
+        if (auto *prop = shardingHooks().propagate)
+          prop(ev, kind, operands, attrs, r);
         return r;
       }
     std::vector<Array> ins;
@@ -187,6 +190,8 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
     std::vector<Value> r;
     for (Array &a : outs)
       r.push_back(Value::array(std::move(a)));
+    if (auto *prop = shardingHooks().propagate)
+      prop(ev, kind, operands, attrs, r);
     return r;
   }
   std::vector<ir::Value *> ins;
@@ -199,6 +204,8 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
   std::vector<Value> r;
   for (unsigned i = 0; i < op->numResults(); ++i)
     r.push_back(makeTracer(*ctx, op->result(i)));
+  if (auto *prop = shardingHooks().propagate)
+    prop(ev, kind, operands, op->attrs(), r);
   return r;
 }
 

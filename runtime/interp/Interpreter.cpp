@@ -433,7 +433,11 @@ void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
   case OpKind::Pmax:
   case OpKind::Pmin:
     set(f, op.result(),
-        d.comm->allReduce(d.index, get(f, op.operand(0)), op.kind()).withWeak(op.result()->type().weak));
+        d.comm
+            ->allReduce(d.index, get(f, op.operand(0)), op.kind(),
+                        op.attrs().has("groups") ? &op.attrs().getInts("groups") : nullptr,
+                        op.attrs().getInt("group_size", 0))
+            .withWeak(op.result()->type().weak));
     return;
   case OpKind::AllGather:
     set(f, op.result(),

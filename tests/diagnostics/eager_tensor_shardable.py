@@ -1,6 +1,6 @@
 # conform: parax-only error=RESOURCE_EXHAUSTED line=8 parax-args=--device-memory 10MiB
 # expect: could hold it as 4 shards
-# expect: pmap
+# expect: out_sharding=P('x', None)
 import jax
 import jax.numpy as jnp
 

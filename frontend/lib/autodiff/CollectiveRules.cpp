@@ -14,8 +14,12 @@ namespace parax::frontend::ad {
 namespace {
 
 Value psumOf(OpCtx &c, const Value &v) {
-  return bind1(c.ev, OpKind::Psum, {v}, ir::Attrs{{"axis_name", c.op.attrs().getString("axis_name")}},
-               prims::typeOf(v));
+  ir::Attrs attrs{{"axis_name", c.op.attrs().getString("axis_name")}};
+  if (c.op.attrs().has("groups")) { // a psum over some axes of a shard_map mesh
+    attrs.set("groups", c.op.attrs().getInts("groups"));
+    attrs.set("group_size", c.op.attrs().getInt("group_size"));
+  }
+  return bind1(c.ev, OpKind::Psum, {v}, attrs, prims::typeOf(v));
 }
 
 Vals linearJvp(OpCtx &c, const Vals &t) { return {same(c, {t[0]})}; }

@@ -1,7 +1,13 @@
-# The Python half of the jax module: the abstract array type that
+# The Python half of the jax module, read when a name is first missing from
+# the native one: the sharding names (jax.P, make_mesh, set_mesh,
+# NamedSharding, typeof, reshard, shard_map ..., from jax.sharding and
+# jax.experimental.shard_map), and the abstract array type that
 # jax.eval_shape returns and that eval_shape / linear_transpose accept in
 # place of arrays (the transformations themselves are native).
 import jax.numpy as _jnp
+from jax.sharding import (NamedSharding, P, PartitionSpec, make_mesh, reshard, set_mesh,
+                          typeof, make_array_from_callback, make_array_from_single_device_arrays)
+from jax.experimental.shard_map import shard_map
 
 
 class ShapeDtypeStruct:

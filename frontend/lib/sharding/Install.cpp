@@ -1,0 +1,290 @@
+//===- Install.cpp - jax's sharding names and keywords ---------------------===//
+//
+// The `_parax_sharding` module (what jax.sharding.py needs from C++: attach
+// a sharding to an array, read it back, the plain view), jax.device_put's
+// sharding argument, the out_sharding=/device= keywords of jnp and
+// jax.random functions, jax.debug.visualize_array_sharding, and lax's
+// collectives, which inside a shard_map body may name mesh axes (they go to
+// jax.experimental.shard_map, which writes them on the body's pmap axis).
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/sharding/Blockwise.h"
+#include "frontend/lib/sharding/Vma.h"
+#include "frontend/lib/LibUtil.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
+
+#include <map>
+#include <set>
+
+namespace parax::frontend::sharding {
+
+int &outShardingDepth();
+void installPropagation();
+void installJitHooks();
+
+namespace {
+int gBodyDepth = 0; ///< shard_map bodies being traced.
+
+Value pyAttr(Evaluator &ev, const std::string &module, const std::string &name, Loc loc) {
+  return ev.getAttr(ev.importModule(module, loc), name, loc);
+}
+
+/// Removes keyword `name` from `a`, returning it (None if absent).
+Value popKw(CallArgs &a, const std::string &name) {
+  for (size_t i = 0; i < a.kwargs.size(); ++i)
+    if (a.kwargs[i].first == name) {
+      Value v = a.kwargs[i].second;
+      a.kwargs.erase(a.kwargs.begin() + long(i));
+      return v;
+    }
+  return Value::none();
+}
+
+/// Functions that can make a sharded result one device block at a time:
+/// the position of their shape argument and whether they draw random bits.
+struct BlockwiseFn {
+  size_t shapePos;
+  bool random;
+};
+const BlockwiseFn *blockwiseFn(const std::string &qualname) {
+  static const std::map<std::string, BlockwiseFn> fns = {
+      {"jax.random.uniform", {1, true}},     {"jax.random.normal", {1, true}},
+      {"jax.random.randint", {1, true}},     {"jax.random.gumbel", {1, true}},
+      {"jax.random.exponential", {1, true}}, {"jax.random.bits", {1, true}},
+      {"jax.random.truncated_normal", {3, true}}, {"jax.random.bernoulli", {2, true}},
+      {"jax.numpy.zeros", {0, false}},       {"jax.numpy.ones", {0, false}},
+      {"jax.numpy.full", {0, false}},        {"jax.numpy.empty", {0, false}}};
+  auto it = fns.find(qualname);
+  return it == fns.end() ? nullptr : &it->second;
+}
+
+/// f(..., out_sharding=s): runs f with the rules deferring to s, then
+/// reshards the result onto s. `deviceKw`: creation functions' device=.
+/// `likeFn`: zeros_like & co. keep their operand's sharding.
+Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
+  std::string name = f.as<BuiltinFunction>()->name();
+  return makeBuiltin(name, [f, deviceKw, likeFn, name](Evaluator &ev, CallArgs &a) -> Value {
+    Value out = popKw(a, "out_sharding");
+    Value dev = deviceKw ? popKw(a, "device") : Value::none();
+    const BlockwiseFn *bw = blockwiseFn(name);
+    if (bw && !ev.currentTrace() && (!out.isNone() || !dev.isNone())) {
+      Value s = ev.call(pyAttr(ev, "jax.sharding", "_creation_sharding", a.loc),
+                        std::vector<Value>{out, dev}, a.loc);
+      if (!s.isNone())
+        if (auto r = makeBlockwise(ev, f, a, bw->shapePos, bw->random, s))
+          return *r;
+    }
+    if (out.isNone() && dev.isNone()) {
+      Value r = ev.call(f, a);
+      if (likeFn && !a.args.empty() && r.isArrayValue())
+        if (ShardingPtr s = shardingOf(a.args[0]))
+          if (abstractType(r).shape == abstractType(a.args[0]).shape)
+            return withSharding(ev, r, s);
+      return r;
+    }
+    ++outShardingDepth();
+    Value r;
+    try {
+      r = ev.call(f, a);
+    } catch (...) {
+      --outShardingDepth();
+      throw;
+    }
+    --outShardingDepth();
+    return ev.call(pyAttr(ev, "jax.sharding", "_out_sharding", a.loc),
+                   std::vector<Value>{r, out, dev}, a.loc);
+  });
+}
+
+void wrapModule(Evaluator &ev, ModuleObject &m, const std::set<std::string> &creation) {
+  for (const std::string &name : m.attrNames()) {
+    Value v;
+    if (!m.getAttr(ev, name, v) || !v.as<BuiltinFunction>())
+      continue;
+    bool like = name.size() > 5 && name.substr(name.size() - 5) == "_like";
+    m.set(name, withOutSharding(v, creation.count(name) > 0, like));
+  }
+}
+
+/// A lax collective that first asks shard_map whether its axis names a
+/// mesh axis of an enclosing shard_map body.
+Value routed(const std::string &name, Value original) {
+  return makeBuiltin("jax.lax." + name, [name, original](Evaluator &ev, CallArgs &a) -> Value {
+    if (gBodyDepth > 0) {
+      CallArgs ra = a;
+      ra.args.insert(ra.args.begin(), Value::str(name));
+      Value r = ev.call(pyAttr(ev, "jax.experimental.shard_map", "_route", a.loc), ra);
+      if (r.elements()[0].asBool())
+        return r.elements()[1];
+      ev.setCurrentLoc(a.loc); // the op is the user's call, not _route's
+    }
+    return ev.call(original, a);
+  });
+}
+
+Value forward(const std::string &module, const std::string &name) {
+  return makeBuiltin("jax." + name, [module, name](Evaluator &ev, CallArgs &a) -> Value {
+    return ev.call(pyAttr(ev, module, name, a.loc), a);
+  });
+}
+
+void installModule(std::unordered_map<std::string, Value> &mods) {
+  auto m = std::make_shared<ModuleObject>("_parax_sharding");
+  m->def("attach", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "attach");
+    return withSharding(ev, a.args[0], fromPython(ev, a.args[1]));
+  });
+  m->def("get", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "get");
+    ShardingPtr s = shardingOf(a.args[0]);
+    return s ? toPython(ev, *s) : Value::none();
+  });
+  m->def("unshard", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "unshard");
+    if (a.args[0].isTracer())
+      return shardingOf(a.args[0]) ? withSharding(ev, a.args[0], nullptr) : a.args[0];
+    return unsharded(a.args[0]);
+  });
+  m->def("enter_body", [](Evaluator &, CallArgs &a) {
+    std::vector<std::string> axes;
+    if (!a.args.empty())
+      for (const Value &n : a.args[0].elements())
+        axes.push_back(n.asStr());
+    ++gBodyDepth;
+    enterBody(axes);
+    return Value::none();
+  });
+  m->def("exit_body", [](Evaluator &, CallArgs &) {
+    --gBodyDepth;
+    exitBody();
+    return Value::none();
+  });
+  // A shard's data: the global array's index range, made (and accounted) on
+  // the shard's device.
+  m->def("shard_data", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 3, 3, "shard_data");
+    int saved = currentDevice();
+    setCurrentDevice(int(a.args[2].asInt()));
+    Value r;
+    try {
+      r = unsharded(ev.getItem(unsharded(a.args[0]), a.args[1], a.loc));
+    } catch (...) {
+      setCurrentDevice(saved);
+      throw;
+    }
+    setCurrentDevice(saved);
+    return r;
+  });
+  // psum/pmax/pmin over the device groups of some mesh axes: the pmap
+  // collective restricted to each group (see ThreadCommunicator).
+  m->def("group_reduce", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 5, 5, "group_reduce");
+    std::string kind = a.args[0].asStr();
+    ir::OpKind k = kind == "pmax" ? ir::OpKind::Pmax
+                   : kind == "pmin" ? ir::OpKind::Pmin
+                                    : ir::OpKind::Psum;
+    std::vector<int64_t> groups;
+    for (const Value &g : a.args[3].elements())
+      groups.push_back(g.asInt());
+    Value x = a.args[1];
+    return bind1(ev, k, {x},
+                 ir::Attrs{{"axis_name", a.args[2].asStr()}, {"groups", groups},
+                           {"group_size", a.args[4].asInt()}},
+                 abstractType(x));
+  });
+  m->def("get_vma", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "get_vma");
+    std::vector<Value> axes;
+    for (const std::string &s : vmaOf(a.args[0]))
+      axes.push_back(Value::str(s));
+    return Value::tuple(axes);
+  });
+  m->def("set_vma", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 2, 2, "set_vma");
+    std::vector<std::string> axes;
+    for (const Value &n : a.args[1].elements())
+      axes.push_back(n.asStr());
+    setVma(a.args[0], axes);
+    return a.args[0];
+  });
+  mods["_parax_sharding"] = Value::object(Value::Kind::Native, m);
+}
+} // namespace
+
+void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
+  installPropagation();
+  installJitHooks();
+  installModule(mods);
+  auto *jax = mods["jax"].as<ModuleObject>();
+  auto *jnp = mods["jax.numpy"].as<ModuleObject>();
+  auto *lax = mods["jax.lax"].as<ModuleObject>();
+  auto *random = mods["jax.random"].as<ModuleObject>();
+  auto *debug = mods["jax.debug"].as<ModuleObject>();
+  if (!jax || !jnp || !lax || !random || !debug)
+    return;
+  static const std::set<std::string> creation = {
+      "zeros", "ones", "full", "empty", "arange", "zeros_like", "ones_like", "full_like",
+      "empty_like", "eye", "identity", "linspace", "array", "asarray", "tri"};
+  wrapModule(ev, *jnp, creation);
+  wrapModule(ev, *random, {});
+  for (const char *c : {"psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "axis_index",
+                        "axis_size"}) {
+    Value v;
+    if (lax->getAttr(ev, c, v))
+      lax->set(c, routed(c, v));
+  }
+  lax->set("pcast", forward("jax.experimental.shard_map", "pcast"));
+  lax->set("pvary", forward("jax.experimental.shard_map", "pvary"));
+  lax->set("with_sharding_constraint", forward("jax.sharding", "with_sharding_constraint"));
+  debug->set("visualize_array_sharding", forward("jax.sharding", "visualize_array_sharding"));
+  debug->set("visualize_sharding", forward("jax.sharding", "visualize_sharding"));
+  // jit(f, in_shardings=, out_shardings=): the arguments are put and the
+  // results resharded around the jitted function.
+  Value jit;
+  if (jax->getAttr(ev, "jit", jit)) {
+    auto wrapped = std::make_shared<Value>();
+    *wrapped = makeBuiltin("jax.jit", [jit, wrapped](Evaluator &ev, CallArgs &a) -> Value {
+      Value in = popKw(a, "in_shardings"), out = popKw(a, "out_shardings");
+      if (in.isNone() && out.isNone())
+        return ev.call(jit, a);
+      bool hasFun = !a.args.empty();
+      for (auto &kw : a.kwargs)
+        hasFun |= kw.first == "fun";
+      if (!hasFun) {
+        // @jax.jit(out_shardings=...): a decorator.
+        CallArgs opts = a;
+        Value self = *wrapped;
+        return makeBuiltin("jit.<locals>.decorator", [opts, in, out, self](Evaluator &ev,
+                                                                          CallArgs &d) {
+          CallArgs ca = opts;
+          ca.args = d.args;
+          ca.kwargs.emplace_back("in_shardings", in);
+          ca.kwargs.emplace_back("out_shardings", out);
+          ca.loc = d.loc;
+          return ev.call(self, ca);
+        });
+      }
+      Value jitted = ev.call(jit, a);
+      return ev.call(pyAttr(ev, "jax.sharding", "_JitWithShardings", a.loc),
+                     std::vector<Value>{jitted, in, out}, a.loc);
+    });
+    jax->set("jit", *wrapped);
+  }
+  // device_put(x, sharding): a sharding or PartitionSpec goes to jax.sharding.
+  Value put;
+  if (jax->getAttr(ev, "device_put", put)) {
+    jax->set("device_put", makeBuiltin("jax.device_put", [put](Evaluator &ev, CallArgs &a) {
+      Value target = a.args.size() > 1 ? a.args[1] : Value::none();
+      for (auto &kw : a.kwargs)
+        if (kw.first == "device")
+          target = kw.second;
+      auto *n = target.as<NativeObject>();
+      if (target.isNone() || (n && n->typeName() == "Device"))
+        return ev.call(put, a); // a Device (or none)
+      return ev.call(pyAttr(ev, "jax.sharding", "device_put", a.loc), a);
+    }));
+  }
+}
+
+} // namespace parax::frontend::sharding

@@ -1,0 +1,55 @@
+//===- Rules.h - sharding rules of the op families --------------*- C++ -*-===//
+//
+// Each op family (elementwise, shape, reductions, dot) registers, in its own
+// Rules*.cpp, how its results are split given how its operands are: the
+// sharding part of the op's abstract type, as in JAX's Explicit mode. A rule
+// that cannot decide raises JAX's ShardingTypeError; under an explicit
+// out_sharding= the caller decides instead (the rule then gives up quietly).
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/lib/sharding/Sharding.h"
+
+#include <functional>
+
+namespace parax::frontend::sharding {
+
+using Dims = std::vector<std::vector<std::string>>;
+
+struct RuleInput {
+  ir::OpKind kind;
+  const ir::Attrs &attrs;
+  std::vector<TensorType> operandTypes;
+  /// Per operand: its dims (padded to its rank), or empty dims if unsharded.
+  std::vector<Dims> operands;
+  std::vector<TensorType> resultTypes;
+  const Sharding &mesh; ///< An operand's sharding (gives the mesh).
+};
+
+/// Result dims, one entry per result.
+using Rule = std::function<std::vector<Dims>(const RuleInput &)>;
+
+void registerRule(ir::OpKind kind, Rule rule);
+const Rule *ruleFor(ir::OpKind kind);
+
+/// The families (each in its file).
+void registerElementwiseRules();
+void registerShapeRules();
+void registerReductionRules();
+void registerDotRules();
+
+/// Unsplit dims of rank `r`.
+Dims unsplit(int64_t rank);
+/// "f32[8@x,1]": the short type text JAX's sharding errors use.
+std::string shortType(const TensorType &t, const Dims &d);
+/// Raises ShardingTypeError unless an out_sharding= decides the result.
+[[noreturn]] void shardingError(const std::string &msg);
+/// True while a call with out_sharding= runs (rules give up quietly).
+bool outShardingGiven();
+/// Thrown by rules that give up under out_sharding= (caught by propagate).
+struct GiveUp {};
+/// Checks that no mesh axis splits two dimensions of a result.
+void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &opName);
+
+} // namespace parax::frontend::sharding

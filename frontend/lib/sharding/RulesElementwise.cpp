@@ -1,0 +1,50 @@
+//===- RulesElementwise.cpp - elementwise ops keep their operands' split ---===//
+//
+// Operands of an elementwise op have the result's shape (jnp broadcasts
+// with broadcast_in_dim first), so each result dimension takes the split of
+// the operands that split it; two different splits of one dimension, or one
+// mesh axis splitting two dimensions, is JAX's ShardingTypeError.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/sharding/Rules.h"
+
+namespace parax::frontend::sharding {
+
+namespace {
+std::vector<Dims> elementwise(const RuleInput &in) {
+  int64_t rank = in.resultTypes.empty() ? 0 : in.resultTypes[0].rank();
+  Dims out = unsplit(rank);
+  for (size_t i = 0; i < in.operands.size(); ++i) {
+    const Dims &d = in.operands[i];
+    if (int64_t(d.size()) != rank)
+      continue; // a scalar operand
+    for (int64_t k = 0; k < rank; ++k) {
+      if (d[size_t(k)].empty())
+        continue;
+      if (out[size_t(k)].empty()) {
+        out[size_t(k)] = d[size_t(k)];
+      } else if (out[size_t(k)] != d[size_t(k)]) {
+        std::string ins;
+        for (size_t j = 0; j < in.operandTypes.size(); ++j)
+          ins += (j ? ", " : "") + shortType(in.operandTypes[j], in.operands[j]);
+        shardingError(std::string(ir::mnemonic(in.kind)) +
+                      " got incompatible shardings for broadcasting: " + ins);
+      }
+    }
+  }
+  checkDistinctAxes(in, out, ir::mnemonic(in.kind));
+  return std::vector<Dims>(in.resultTypes.size(), out);
+}
+} // namespace
+
+void registerElementwiseRules() {
+  const ir::OpKind all[] = {
+#define PARAX_OP(Name, Mnemonic, NumRegions, Traits) ir::OpKind::Name,
+#include "ir/Ops.def"
+  };
+  for (ir::OpKind k : all)
+    if (ir::hasTrait(k, ir::E))
+      registerRule(k, elementwise);
+}
+
+} // namespace parax::frontend::sharding

@@ -1,0 +1,128 @@
+//===- RulesShape.cpp - shape ops move, keep or drop dimension splits ------===//
+//
+// broadcast_in_dim and transpose move each split with its dimension;
+// reshape keeps a split where the dimension survives or is the major part
+// of a merge/split whose first result dimension the split still divides
+// (else JAX's ShardingTypeError asking for out_sharding); slicing, padding
+// and dynamic slices keep the splits of the dimensions they do not resize;
+// concatenate keeps the operands' common split.
+//
+//===----------------------------------------------------------------------===//
+#include "frontend/lib/sharding/Rules.h"
+
+
+namespace parax::frontend::sharding {
+
+namespace {
+std::vector<Dims> broadcastInDim(const RuleInput &in) {
+  const auto &dims = in.attrs.getInts("dims");
+  const TensorType &out = in.resultTypes[0];
+  Dims r = unsplit(out.rank());
+  for (size_t i = 0; i < dims.size() && i < in.operands[0].size(); ++i)
+    if (in.operandTypes[0].shape[i] == out.shape[size_t(dims[i])])
+      r[size_t(dims[i])] = in.operands[0][i];
+  return {r};
+}
+
+std::vector<Dims> transpose(const RuleInput &in) {
+  const auto &perm = in.attrs.getInts("perm");
+  Dims r;
+  for (int64_t p : perm)
+    r.push_back(in.operands[0][size_t(p)]);
+  return {r};
+}
+
+std::vector<Dims> reshape(const RuleInput &in) {
+  const Shape &a = in.operandTypes[0].shape;
+  const Shape &b = in.resultTypes[0].shape;
+  const Dims &d = in.operands[0];
+  Dims r = unsplit(int64_t(b.size()));
+  // Walk both shapes in segments of equal element count.
+  size_t i = 0, j = 0;
+  auto fail = [&]() {
+    std::string sizes = "(";
+    for (size_t k = 0; k < b.size(); ++k)
+      sizes += (k ? ", " : "") + std::to_string(b[k]);
+    sizes += b.size() == 1 ? ",)" : ")";
+    shardingError("This reshape is not supported. Please specify the sharding of the output "
+                  "via the `out_sharding` argument of jax.lax.reshape. Got operand type: " +
+                  in.mesh.withDims(d)->typeText(in.operandTypes[0]) + ", new sizes: " + sizes);
+  };
+  while (i < a.size() || j < b.size()) {
+    size_t i2 = i, j2 = j;
+    int64_t pa = i2 < a.size() ? a[i2++] : 1, pb = j2 < b.size() ? b[j2++] : 1;
+    while (pa != pb) {
+      if (pa < pb && i2 < a.size())
+        pa *= a[i2++];
+      else if (j2 < b.size())
+        pb *= b[j2++];
+      else
+        break;
+    }
+    // Size-1 dims join the segment they follow; splits on them are none.
+    bool split = false;
+    for (size_t k = i; k < i2; ++k)
+      if (in.mesh.withDims(d)->splits(k) > 1)
+        split = true;
+    if (split) {
+      size_t first = i;
+      while (first < i2 && a[first] == 1)
+        ++first;
+      for (size_t k = first + 1; k < i2; ++k)
+        if (!d[k].empty())
+          fail();
+      int64_t n = in.mesh.withDims(d)->splits(first);
+      size_t target = j;
+      while (target < j2 && b[target] == 1)
+        ++target;
+      if (target >= j2 || b[target] % n != 0)
+        fail();
+      r[target] = d[first];
+    }
+    i = i2;
+    j = j2;
+  }
+  return {r};
+}
+
+/// Slices, pads and dynamic slices: a dimension keeps its split if its size
+/// does not change.
+std::vector<Dims> keepUnresized(const RuleInput &in) {
+  const TensorType &out = in.resultTypes[0];
+  Dims r = unsplit(out.rank());
+  const TensorType &t = in.operandTypes[0];
+  for (int64_t k = 0; k < out.rank() && k < t.rank(); ++k)
+    if (t.shape[size_t(k)] == out.shape[size_t(k)])
+      r[size_t(k)] = in.operands[0][size_t(k)];
+  return {r};
+}
+
+std::vector<Dims> sameAsFirst(const RuleInput &in) { return {in.operands[0]}; }
+
+std::vector<Dims> concatenate(const RuleInput &in) {
+  const TensorType &out = in.resultTypes[0];
+  Dims r = unsplit(out.rank());
+  for (int64_t k = 0; k < out.rank(); ++k) {
+    bool same = true;
+    for (const Dims &d : in.operands)
+      same &= d[size_t(k)] == in.operands[0][size_t(k)];
+    if (same)
+      r[size_t(k)] = in.operands[0][size_t(k)];
+  }
+  return {r};
+}
+} // namespace
+
+void registerShapeRules() {
+  registerRule(ir::OpKind::BroadcastInDim, broadcastInDim);
+  registerRule(ir::OpKind::Transpose, transpose);
+  registerRule(ir::OpKind::Reshape, reshape);
+  registerRule(ir::OpKind::Rev, sameAsFirst);
+  registerRule(ir::OpKind::DynamicUpdateSlice, sameAsFirst);
+  registerRule(ir::OpKind::Slice, keepUnresized);
+  registerRule(ir::OpKind::Pad, keepUnresized);
+  registerRule(ir::OpKind::DynamicSlice, keepUnresized);
+  registerRule(ir::OpKind::Concatenate, concatenate);
+}
+
+} // namespace parax::frontend::sharding

@@ -1,0 +1,86 @@
+//===- Sharding.h - shardings of arrays and tracers --------------*- C++ -*-===//
+//
+// A NamedSharding as the C++ side sees it (mesh axes and one list of axis
+// names per array dimension), the sharded array value (a global array plus
+// its sharding), the table giving traced values their sharding, and the
+// entry points the rest of parax calls. The Python classes users see
+// (Mesh, PartitionSpec, NamedSharding) are lib/python/jax.sharding.py.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "frontend/machine/Value.h"
+#include "ir/Operation.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace parax::frontend {
+class ModuleObject;
+}
+
+namespace parax::frontend::sharding {
+
+/// Mesh axes of a sharding and how each array dimension is split over them.
+struct Sharding {
+  Value mesh; ///< The Python Mesh.
+  std::vector<std::string> axisNames;
+  std::vector<int64_t> axisSizes;
+  std::vector<bool> explicitAxis;
+  std::vector<int64_t> deviceIds; ///< By mesh position (row-major).
+  /// Mesh axis names splitting each dimension (major first); may be shorter
+  /// than the rank (the rest are unsplit).
+  std::vector<std::vector<std::string>> dims;
+  /// The Python NamedSharding (made on first request).
+  mutable Value py;
+
+  int64_t axisSize(const std::string &name) const;
+  bool isExplicit(const std::string &name) const;
+  /// How many pieces dimension `d` is cut into.
+  int64_t splits(size_t d) const;
+  bool replicated() const;
+  /// The same mesh with other dimension splits.
+  std::shared_ptr<const Sharding> withDims(std::vector<std::vector<std::string>> d) const;
+  /// "a,b|c||" (cache keys, equality).
+  std::string key() const;
+  /// JAX's type text of `t` with this split: f32[8@x,4] (shortDType) or
+  /// float32[8@x,4].
+  std::string typeText(const TensorType &t, bool shortDType = true) const;
+};
+using ShardingPtr = std::shared_ptr<const Sharding>;
+
+/// A jax.Array split over a mesh. The values are the global array's (each
+/// device's shard is a view of its index range).
+struct ShardedArrayObj : ArrayObj {
+  ShardingPtr sharding;
+  ShardedArrayObj(Array a, ShardingPtr s) : ArrayObj(std::move(a)), sharding(std::move(s)) {}
+};
+
+/// Reads a Python NamedSharding (via its _parax_desc()).
+ShardingPtr fromPython(Evaluator &ev, const Value &namedSharding);
+/// The Python NamedSharding of `s`.
+Value toPython(Evaluator &ev, const Sharding &s);
+
+/// The sharding of an array or tracer, or null (single device / unknown).
+ShardingPtr shardingOf(const Value &v);
+/// `v` with sharding `s` (arrays share the buffer; a tracer gets a fresh
+/// IR value, so the one it came from keeps its own sharding).
+Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s);
+/// The array without a sharding (a plain single-device view).
+Value unsharded(const Value &v);
+/// Records the sharding of a traced value.
+void setTracerSharding(const Value &tracer, ShardingPtr s);
+/// True once any sharded value was made (ops skip the rules until then).
+bool anySharded();
+
+/// Array attributes that depend on the sharding (x.sharding,
+/// addressable_shards, ...); false for other names.
+bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &out);
+
+/// Installs the `_parax_sharding` module, the hooks, jax's sharding names
+/// and the out_sharding=/device= keywords of creation and random functions.
+void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods);
+
+} // namespace parax::frontend::sharding
