@@ -431,7 +431,38 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
 # ---------------------------------------------------------------------------
 # Structural ops, reductions and special functions written on jnp (so they
 # trace, jit, grad and vmap like the ops they are built from).
-import jax.tree_util as _tu
+
+
+class _LazyModule:
+    # Imports its module on first use: a Python half that imports another
+    # jax module at load time nests the loads (and the native stack) deeply.
+    def __init__(self, load):
+        self._load = load
+        self._mod = None
+
+    def __getattr__(self, name):
+        if self._mod is None:
+            self._mod = self._load()
+        return getattr(self._mod, name)
+
+
+def _load_jax():
+    import jax as m
+    return m
+
+
+def _load_lax():
+    import jax.lax as m
+    return m
+
+
+def _load_tree_util():
+    import jax.tree_util as m
+    return m
+
+
+_tu = _LazyModule(_load_tree_util)
+_jax = _LazyModule(_load_jax)
 import math as _math
 from jax.lax import (bitcast_convert_type as _bitcast, shift_right_logical as _srl, while_loop,
                      add as _lax_add, mul as _lax_mul, max as _lax_max, min as _lax_min)
@@ -747,11 +778,25 @@ def _digamma_jvp_rule(primals, tangents):
     return _digamma_impl(x), t * _sp.polygamma(1, x)
 
 
-import jax as _jax
-_lgamma_jvp = _jax.custom_jvp(_lgamma_impl)
-_lgamma_jvp.defjvp(_lgamma_jvp_rule)
-_digamma_jvp = _jax.custom_jvp(_digamma_impl)
-_digamma_jvp.defjvp(_digamma_jvp_rule)
+_CUSTOM = {}
+
+
+def _with_jvp(name, impl, rule):
+    # custom_jvp wrappers, made on first use (see _LazyModule).
+    f = _CUSTOM.get(name)
+    if f is None:
+        f = _jax.custom_jvp(impl)
+        f.defjvp(rule)
+        _CUSTOM[name] = f
+    return f
+
+
+def _lgamma_jvp(x):
+    return _with_jvp('lgamma', _lgamma_impl, _lgamma_jvp_rule)(x)
+
+
+def _digamma_jvp(x):
+    return _with_jvp('digamma', _digamma_impl, _digamma_jvp_rule)(x)
 
 
 def _igamma_series(a, x):
