@@ -570,7 +570,8 @@ void registerJnpElementwise(Evaluator &ev, ModuleObject &m) {
     return prims::binary(ev, OpKind::Or, close, same);
   });
   m.def("allclose", [](Evaluator &ev, CallArgs &a) {
-    Value c = callByName(ev, "isclose", a.args);
+    // rtol/atol may come by keyword: pass the call's arguments on whole.
+    Value c = ev.call(ev.getAttr(ev.importModule("jax.numpy", {}), "isclose", {}), a);
     return callByName(ev, "all", {c});
   });
 }

@@ -15,11 +15,31 @@ file(WRITE ${OUT}.tmp
 "// Generated from frontend/lib/python/*.py by embed.cmake: do not edit.
 #include \"frontend/lib/EmbeddedPython.h\"
 
+#include <cstdlib>
+#include <fstream>
 #include <map>
+#include <memory>
+#include <sstream>
 
 namespace parax::frontend {
 
 const std::string *embeddedPythonSource(const std::string &name) {
+  // Development aid: PARAX_PYTHON_SOURCE_DIR=frontend/lib/python reads the
+  // modules from disk, so an edit to a .py file needs no rebuild.
+  if (const char *dir = std::getenv(\"PARAX_PYTHON_SOURCE_DIR\")) {
+    static std::map<std::string, std::unique_ptr<std::string>> fromDisk;
+    auto &slot = fromDisk[name];
+    if (!slot) {
+      std::ifstream in(std::string(dir) + \"/\" + name + \".py\");
+      if (in) {
+        std::stringstream ss;
+        ss << in.rdbuf();
+        slot = std::make_unique<std::string>(ss.str());
+      }
+    }
+    if (slot)
+      return slot.get();
+  }
   static const std::map<std::string, std::string> sources = {
 ${body}  };
   auto it = sources.find(name);

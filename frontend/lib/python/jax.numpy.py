@@ -988,3 +988,1379 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         counts = where(valid, _jnp.minimum(ends, n) - idx, 0)
         out.append(counts)
     return out[0] if len(out) == 1 else tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# More of jnp, composed of the functions above (so it traces and
+# differentiates like them). Where JAX's result differs from numpy's (the
+# order partition leaves, the namedtuples of unique_*), JAX's is followed.
+import collections as _collections
+
+
+class _LazyModule:
+    # Imports its module on first use: a Python half that imports another
+    # jax module at load time nests the loads (and the native stack) deeply.
+    def __init__(self, load):
+        self._load = load
+        self._mod = None
+
+    def __getattr__(self, name):
+        if self._mod is None:
+            self._mod = self._load()
+        return getattr(self._mod, name)
+
+
+def _load_jax():
+    import jax as m
+    return m
+
+
+def _load_lax():
+    import jax.lax as m
+    return m
+
+
+def _load_tree_util():
+    import jax.tree_util as m
+    return m
+
+
+_jax = _LazyModule(_load_jax)
+_lax = _LazyModule(_load_lax)
+
+acosh = _jnp.arccosh
+asinh = _jnp.arcsinh
+atanh = _jnp.arctanh
+bitwise_invert = _jnp.invert
+bitwise_left_shift = _jnp.left_shift
+bitwise_right_shift = _jnp.right_shift
+uint = _jnp.uint32
+
+
+def bitwise_count(x):
+    return _lax.population_count(_jnp.abs(asarray(x))).astype(_jnp.uint8)
+
+
+def fliplr(m):
+    m = asarray(m)
+    if m.ndim < 2:
+        raise ValueError('fliplr requires an array with at least 2 dimensions, got ndim=' +
+                         str(m.ndim))
+    return _jnp.flip(m, 1)
+
+
+def flipud(m):
+    m = asarray(m)
+    if m.ndim < 1:
+        raise ValueError('flipud requires an array with at least 1 dimension, got ndim=' +
+                         str(m.ndim))
+    return _jnp.flip(m, 0)
+
+
+def rollaxis(a, axis, start=0):
+    a = asarray(a)
+    n = a.ndim
+    axis = _axis(axis, n)
+    if start < 0:
+        start += n
+    if not 0 <= start <= n:
+        raise ValueError('start=' + str(start) + ' must satisfy 0 <= start <= ' + str(n))
+    if start > axis:
+        start -= 1
+    return moveaxis(a, axis, start)
+
+
+def _inexact(*xs):
+    xs = [asarray(x) for x in xs]
+    dt = _jnp.result_type(*xs)
+    if not _jnp.issubdtype(dt, _jnp.floating):
+        dt = _jnp.float32 if not _jax.config.jax_enable_x64 else _jnp.float64
+    return [x.astype(dt) for x in xs]
+
+
+def hypot(x1, x2):
+    x1, x2 = _inexact(x1, x2)
+    x1, x2 = _jnp.abs(x1), _jnp.abs(x2)
+    idx_inf = _jnp.isinf(x1) | _jnp.isinf(x2)
+    x1, x2 = _jnp.maximum(x1, x2), _jnp.minimum(x1, x2)
+    x = where(x1 == 0, x1, x1 * _jnp.sqrt(1 + _jnp.square(x2 / where(x1 == 0, 1, x1))))
+    return where(idx_inf, _jnp.inf, x)
+
+
+def copysign(x1, x2):
+    x1, x2 = _inexact(x1, x2)
+    return where(signbit(x2), -_jnp.abs(x1), _jnp.abs(x1))
+
+
+def fabs(x):
+    x, = _inexact(x)
+    return _jnp.abs(x)
+
+
+def gcd(x1, x2):
+    x1, x2 = asarray(x1), asarray(x2)
+    if not (_jnp.issubdtype(x1.dtype, _jnp.integer) and _jnp.issubdtype(x2.dtype, _jnp.integer)):
+        raise ValueError('Arguments to jax.numpy.gcd must be integers.')
+    a, b = _jnp.broadcast_arrays(_jnp.abs(x1), _jnp.abs(x2))
+    dt = _jnp.result_type(x1, x2)
+    a, b = a.astype(dt), b.astype(dt)
+
+    def cond(s):
+        return _jnp.any(s[1] != 0)
+
+    def body(s):
+        x, y = s
+        nz = y != 0
+        safe = where(nz, y, 1)
+        return where(nz, y, x), where(nz, x % safe, 0)
+
+    return _lax.while_loop(cond, body, (a, b))[0]
+
+
+def lcm(x1, x2):
+    x1, x2 = asarray(x1), asarray(x2)
+    d = gcd(x1, x2)
+    return where(d == 0, _jnp.zeros_like(d), _jnp.abs(_jnp.multiply(x1, x2) // where(d == 0, 1, d)))
+
+
+def frexp(x):
+    x, = _inexact(x)
+    dt = x.dtype
+    ibits = {2: _jnp.int16, 4: _jnp.int32, 8: _jnp.int64}[dt.itemsize]
+    nmant = {2: 10, 4: 23, 8: 52}[dt.itemsize]
+    bias = {2: 15, 4: 127, 8: 1023}[dt.itemsize]
+    subnormal = (x != 0) & (_jnp.abs(x) < _jnp.finfo(dt).tiny)
+    xs = where(subnormal, x * (2.0 ** nmant), x)
+    bits = _lax.bitcast_convert_type(xs, ibits)
+    e = ((bits >> nmant) & ((1 << (dt.itemsize * 8 - 1 - nmant)) - 1)).astype(_jnp.int32)
+    exponent = e - (bias - 1) - where(subnormal, nmant, 0)
+    mant_bits = (bits & ~(((1 << (dt.itemsize * 8 - 1 - nmant)) - 1) << nmant)) | \
+        ((bias - 1) << nmant)
+    mantissa = _lax.bitcast_convert_type(mant_bits.astype(ibits), dt)
+    special = (x == 0) | _jnp.isinf(x) | _jnp.isnan(x)
+    return where(special, x, mantissa), where(special, 0, exponent).astype(_jnp.int32)
+
+
+def ldexp(x1, x2):
+    x1 = asarray(x1)
+    x2 = asarray(x2)
+    if not _jnp.issubdtype(x2.dtype, _jnp.integer):
+        raise ValueError('ldexp second argument must be of integer dtype')
+    x1, = _inexact(x1)
+    # Two steps so that 2**x2 itself does not overflow or underflow.
+    h = x2 // 2
+    return x1 * _jnp.exp2(h.astype(x1.dtype)) * _jnp.exp2((x2 - h).astype(x1.dtype))
+
+
+def modf(x, out=None):
+    x, = _inexact(x)
+    whole = _jnp.trunc(x)
+    return x - whole, whole
+
+
+def divmod(x1, x2):
+    return _jnp.floor_divide(x1, x2), _jnp.remainder(x1, x2)
+
+
+def nextafter(x1, x2):
+    return _lax.nextafter(*_inexact(x1, x2))
+
+
+def spacing(x):
+    x, = _inexact(x)
+    inf = _jnp.asarray(_jnp.inf, x.dtype)
+    out = _lax.nextafter(x, where(signbit(x), -inf, inf)) - x
+    return where(_jnp.isinf(x), _jnp.nan, out)
+
+
+def isposinf(x, out=None):
+    x = asarray(x)
+    return _jnp.isinf(x) & (x > 0)
+
+
+def isneginf(x, out=None):
+    x = asarray(x)
+    return _jnp.isinf(x) & (x < 0)
+
+
+def isreal(x):
+    return _jnp.ones(_jnp.shape(x), bool)
+
+
+def iscomplex(x):
+    return _jnp.zeros(_jnp.shape(x), bool)
+
+
+def isrealobj(x):
+    return not _jnp.issubdtype(_jnp.result_type(x), _jnp.complexfloating)
+
+
+def iscomplexobj(x):
+    return _jnp.issubdtype(_jnp.result_type(x), _jnp.complexfloating)
+
+
+def tril_indices(n, k=0, m=None):
+    mask = tri(n, m, k, dtype=bool)
+    return _jnp.nonzero(mask)
+
+
+def triu_indices(n, k=0, m=None):
+    mask = _jnp.logical_not(tri(n, m, k - 1, dtype=bool))
+    return _jnp.nonzero(mask)
+
+
+def tril_indices_from(arr, k=0):
+    arr = asarray(arr)
+    if arr.ndim != 2:
+        raise ValueError('Input must be 2-dimensional.')
+    return tril_indices(arr.shape[0], k, arr.shape[1])
+
+
+def triu_indices_from(arr, k=0):
+    arr = asarray(arr)
+    if arr.ndim != 2:
+        raise ValueError('Input must be 2-dimensional.')
+    return triu_indices(arr.shape[0], k, arr.shape[1])
+
+
+def diag_indices(n, ndim=2):
+    if n < 0:
+        raise ValueError('n argument to diag_indices must be nonnegative, got ' + str(n))
+    if ndim < 0:
+        raise ValueError('ndim argument to diag_indices must be nonnegative, got ' + str(ndim))
+    return (_jnp.arange(n),) * ndim
+
+
+def diag_indices_from(arr):
+    arr = asarray(arr)
+    if arr.ndim < 2:
+        raise ValueError('input array must be at least 2-d')
+    if len(set(arr.shape)) != 1:
+        raise ValueError('All dimensions of input must be of equal length')
+    return diag_indices(arr.shape[0], arr.ndim)
+
+
+def mask_indices(n, mask_func, k=0, *, size=None):
+    a = mask_func(_jnp.ones((n, n)), k)
+    return _jnp.nonzero(a, size=size) if size is not None else _jnp.nonzero(a)
+
+
+def diagflat(v, k=0):
+    return diag(asarray(v).reshape(-1), k)
+
+
+def dsplit(ary, indices_or_sections):
+    ary = asarray(ary)
+    if ary.ndim < 3:
+        raise ValueError('dsplit only works on arrays of 3 or more dimensions')
+    return _jnp.split(ary, indices_or_sections, axis=2)
+
+
+def _slice_bounds(s):
+    return s.start, s.stop, s.step
+
+
+def _grid_axis(s):
+    if isinstance(s, (int, float)) or not hasattr(s, 'step'):
+        return None
+    start = 0 if s.start is None else s.start
+    step = 1 if s.step is None else s.step
+    return _jnp.arange(start, s.stop, step)
+
+
+class _MGrid:
+    def __init__(self, sparse):
+        self.sparse = sparse
+
+    def __getitem__(self, key):
+        single = not isinstance(key, tuple)
+        keys = (key,) if single else key
+        axes = [_grid_axis(k) for k in keys]
+        if single:
+            return axes[0]
+        if not axes:
+            return _jnp.zeros((0,))
+        dt = _jnp.result_type(*axes)
+        axes = [a.astype(dt) for a in axes]
+        grids = meshgrid(*axes, indexing='ij', sparse=self.sparse)
+        return list(grids) if self.sparse else stack(grids, 0)
+
+
+mgrid = _MGrid(False)
+ogrid = _MGrid(True)
+
+
+class _Concatenator:
+    def __init__(self, axis, ndmin, trans1d):
+        self.axis, self.ndmin, self.trans1d = axis, ndmin, trans1d
+
+    def __getitem__(self, key):
+        keys = key if isinstance(key, tuple) else (key,)
+        axis, ndmin, trans1d = self.axis, self.ndmin, self.trans1d
+        parts = []
+        for i, item in enumerate(keys):
+            if isinstance(item, str):
+                if i != 0:
+                    raise ValueError('string directive must be placed at the beginning')
+                fields = [int(f) for f in item.split(',')]
+                axis = fields[0]
+                if len(fields) > 1:
+                    ndmin = fields[1]
+                if len(fields) > 2:
+                    trans1d = fields[2]
+                continue
+            g = _grid_axis(item) if not isinstance(item, (int, float, bool)) and \
+                hasattr(item, 'stop') else None
+            arr = g if g is not None else asarray(item)
+            if arr.ndim < ndmin:
+                nd = arr.ndim
+                shape = (1,) * (ndmin - nd) + tuple(arr.shape)
+                arr = arr.reshape(shape)
+                if trans1d != -1 and nd > 0:
+                    arr = transpose(arr, _c_perm(ndmin, nd, trans1d % ndmin))
+            parts.append(arr if arr.ndim else arr.reshape(1))
+        return concatenate(parts, axis=axis)
+
+
+def _c_perm(ndmin, nd, t):
+    # numpy's AxisConcatenator: the original axes land starting at `t`.
+    axes = list(range(ndmin))
+    orig = axes[ndmin - nd:]
+    rest = axes[:ndmin - nd]
+    return rest[:t] + orig + rest[t:]
+
+
+r_ = _Concatenator(0, 1, -1)
+c_ = _Concatenator(-1, 2, 0)
+
+
+class _IndexExp:
+    def __init__(self, maketuple):
+        self.maketuple = maketuple
+
+    def __getitem__(self, item):
+        if self.maketuple and not isinstance(item, tuple):
+            return (item,)
+        return item
+
+
+s_ = _IndexExp(False)
+index_exp = _IndexExp(True)
+
+
+def ix_(*args):
+    n = len(args)
+    out = []
+    for i, a in enumerate(args):
+        a = asarray(a)
+        if a.ndim != 1:
+            raise ValueError('Arguments to jax.numpy.ix_ must be 1-dimensional, got shape ' +
+                             str(tuple(a.shape)))
+        if a.dtype == bool:
+            raise NotImplementedError('Boolean arguments to jax.numpy.ix_ are not supported')
+        shape = [1] * n
+        shape[i] = a.shape[0]
+        out.append(a.reshape(tuple(shape)))
+    return tuple(out)
+
+
+def fromfunction(function, shape, *, dtype=float, **kwargs):
+    shape = tuple(shape)
+    dt = _jnp.float32 if dtype is float else dtype
+    grids = [_lax.broadcasted_iota(dt, shape, i) for i in range(len(shape))]
+    return function(*grids, **kwargs)
+
+
+def fromiter(iterable, dtype=None, count=-1, *, like=None):
+    # As in JAX: consuming an iterator is not pure.
+    raise NotImplementedError(
+        'jnp.fromiter() is not implemented because it may be non-pure and thus unsafe for use '
+        'with JIT and other JAX transformations. Consider using jnp.asarray(np.fromiter(...)) '
+        'instead, although care should be taken if np.fromiter is used within a jax '
+        'transformations because of its potential side-effect of consuming the iterable object; '
+        'for more information see https://docs.jax.dev/en/latest/notebooks/'
+        'Common_Gotchas_in_JAX.html#pure-functions')
+
+
+def gradient(f, *varargs, axis=None, edge_order=None):
+    if edge_order is not None:
+        raise NotImplementedError("The 'edge_order' argument to jnp.gradient is not supported.")
+    arrs = _inexact(f, *varargs) if varargs else _inexact(f)
+    a, spacing = arrs[0], arrs[1:]
+
+    def along(a, h, ax):
+        sl = lambda s, e: _lax.slice_in_dim(a, s, e, axis=ax)
+        n = a.shape[ax]
+        upper = sl(1, 2) - sl(0, 1)
+        lower = sl(n - 1, n) - sl(n - 2, n - 1)
+        if h.ndim == 0:
+            inner = (sl(2, n) - sl(0, n - 2)) * 0.5 / h
+            lower = lower / h
+            upper = upper / h
+        else:
+            if h.shape[0] != n:
+                raise ValueError('Spacing arrays must have the same length as the dimension '
+                                 'along which the gradient is calculated.')
+            hs = [1] * a.ndim
+            hs[ax] = n
+            h = h.reshape(tuple(hs))
+            sx = lambda s, e: _lax.slice_in_dim(h, s, e, axis=ax)
+            upper = upper / (sx(1, 2) - sx(0, 1))
+            lower = lower / (sx(n - 1, n) - sx(n - 2, n - 1))
+            dx1 = sx(1, n - 1) - sx(0, n - 2)
+            dx2 = sx(2, n) - sx(1, n - 1)
+            ca = -dx2 / (dx1 * (dx1 + dx2))
+            cb = (dx2 - dx1) / (dx1 * dx2)
+            cc = dx1 / (dx2 * (dx1 + dx2))
+            inner = ca * sl(0, n - 2) + cb * sl(1, n - 1) + cc * sl(2, n)
+        return concatenate((upper, inner, lower), axis=ax)
+
+    if axis is None:
+        axes = tuple(range(a.ndim))
+    else:
+        axes = tuple(_axis(i, a.ndim) for i in ((axis,) if isinstance(axis, int) else axis))
+    if not axes:
+        return []
+    if min(a.shape[i] for i in axes) < 2:
+        raise ValueError('Shape of array too small to calculate a numerical gradient, at least '
+                         '2 elements are required.')
+    if len(spacing) == 0:
+        dx = [asarray(1.0, a.dtype)] * len(axes)
+    elif len(spacing) == 1:
+        dx = list(spacing) * len(axes)
+    elif len(spacing) == len(axes):
+        dx = list(spacing)
+    else:
+        raise TypeError('Invalid number of spacing arguments ' + str(len(spacing)) +
+                        ' for axis=' + str(axis))
+    grads = [along(a, h, ax) for ax, h in zip(axes, dx)]
+    return grads[0] if len(axes) == 1 else grads
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    if x is None:
+        y_arr, = _inexact(y)
+        dx_arr = asarray(dx)
+        if dx_arr.ndim > 0:
+            dx_arr = dx_arr.reshape((1,) * (y_arr.ndim - dx_arr.ndim) + tuple(dx_arr.shape))
+            dx_arr = moveaxis(dx_arr, axis, -1)
+    else:
+        y_arr, x_arr = _inexact(y, x)
+        dx_arr = diff(x_arr) if x_arr.ndim == 1 else moveaxis(diff(x_arr, axis=axis), axis, -1)
+    y_arr = moveaxis(y_arr, axis, -1)
+    if dx_arr.ndim == 0 or dx_arr.shape[-1] == 1:
+        dxr = dx_arr if dx_arr.ndim == 0 else dx_arr[..., 0]
+        return dxr * (y_arr.sum(-1) - 0.5 * (y_arr[..., 0] + y_arr[..., -1]))
+    return 0.5 * (dx_arr * (y_arr[..., 1:] + y_arr[..., :-1])).sum(-1)
+
+
+def _poly_trim(p, trim_leading_zeros):
+    p = _jnp.atleast_1d(asarray(p))
+    if trim_leading_zeros and p.shape[0] > 1:
+        nz = _jnp.nonzero(p)[0]
+        start = int(nz[0]) if nz.shape[0] else p.shape[0] - 1
+        p = p[start:]
+    return p
+
+
+def polyadd(a1, a2):
+    a1, a2 = _jnp.atleast_1d(asarray(a1)), _jnp.atleast_1d(asarray(a2))
+    n = max(a1.shape[0], a2.shape[0])
+    a1 = pad(a1, (n - a1.shape[0], 0))
+    a2 = pad(a2, (n - a2.shape[0], 0))
+    return a1 + a2
+
+
+def polysub(a1, a2):
+    return polyadd(a1, -asarray(a2))
+
+
+def polymul(a1, a2, *, trim_leading_zeros=False):
+    a1 = _poly_trim(a1, trim_leading_zeros)
+    a2 = _poly_trim(a2, trim_leading_zeros)
+    if a1.shape[0] == 0:
+        a1 = asarray([0], a1.dtype)
+    if a2.shape[0] == 0:
+        a2 = asarray([0], a2.dtype)
+    return convolve(a1, a2, mode='full')
+
+
+def polyder(p, m=1):
+    p, = _inexact(p)
+    if m < 0:
+        raise ValueError('Order of derivative must be positive')
+    if m == 0:
+        return p
+    n = p.shape[0]
+    coeff = (_jnp.arange(n, 0, -1)[None, :] - 1 - _jnp.arange(m)[:, None]).prod(0)
+    return p[:-m] * coeff[:-m].astype(p.dtype)
+
+
+def polyint(p, m=1, k=None):
+    p, = _inexact(p)
+    if m < 0:
+        raise ValueError('Order of integral must be positive (see polyder)')
+    k = _jnp.zeros(m, p.dtype) if k is None else _jnp.atleast_1d(asarray(k, p.dtype))
+    if k.shape[0] == 1:
+        k = _jnp.broadcast_to(k, (m,))
+    if m == 0:
+        return p
+    n = p.shape[0]
+    grid = _jnp.arange(n + m, dtype=p.dtype)[None, :] - _jnp.arange(m, dtype=p.dtype)[:, None]
+    coeff = _jnp.maximum(1, grid).prod(0)[::-1]
+    return _jnp.true_divide(concatenate((p, k)), coeff)
+
+
+def polydiv(u, v, *, trim_leading_zeros=False):
+    u, v = _inexact(u, v)
+    m = u.shape[0] - 1
+    n = v.shape[0] - 1
+    scale = 1. / v[0]
+    q = _jnp.zeros(max(m - n + 1, 1), u.dtype)
+    for k in range(0, m - n + 1):
+        d = scale * u[k]
+        q = q.at[k].set(d)
+        u = u.at[k:k + n + 1].add(-d * v)
+    if trim_leading_zeros:
+        u = _poly_trim(u, True)
+    return q, u
+
+
+def poly(seq_of_zeros):
+    a = _jnp.atleast_1d(asarray(seq_of_zeros))
+    if a.ndim == 2 and a.shape[0] == a.shape[1]:
+        raise NotImplementedError('jnp.poly of a square matrix (its eigenvalues) is not '
+                                  'implemented in parax')
+    a, = _inexact(a)
+    out = _jnp.ones((1,), a.dtype)
+    for i in range(a.shape[0]):
+        out = convolve(out, asarray([1, -a[i]], a.dtype), mode='full')
+    return out
+
+
+def polyfit(x, y, deg, rcond=None, full=False, w=None, cov=False):
+    x, y = _inexact(x, y)
+    order = deg + 1
+    if deg < 0:
+        raise ValueError('expected deg >= 0')
+    if x.ndim != 1:
+        raise TypeError('expected 1D vector for x')
+    if y.ndim < 1 or y.ndim > 2:
+        raise TypeError('expected 1D or 2D array for y')
+    if x.shape[0] != y.shape[0]:
+        raise TypeError('expected x and y to have same length')
+    if rcond is None:
+        rcond = x.shape[0] * float(_jnp.finfo(x.dtype).eps)
+    lhs = vander(x, order)
+    rhs = y
+    if w is not None:
+        w, = _inexact(w)
+        lhs = lhs * w[:, None]
+        rhs = rhs * (w[:, None] if rhs.ndim == 2 else w)
+    scale = _jnp.sqrt((lhs * lhs).sum(axis=0))
+    lhs = lhs / scale[None, :]
+    c, resids, rank, s = _jnp.linalg.lstsq(lhs, rhs, rcond)
+    c = (c.T / scale[None, :]).T if c.ndim > 1 else c / scale
+    if full:
+        return c, resids, rank, s, asarray(rcond)
+    if cov:
+        vbase = _jnp.linalg.inv(_jnp.dot(lhs.T, lhs)) / _jnp.outer(scale, scale)
+        if cov == 'unscaled':
+            fac = asarray(1.0)
+        else:
+            if x.shape[0] <= order:
+                raise ValueError('the number of data points must exceed order to scale the '
+                                 'covariance matrix')
+            fac = resids / (x.shape[0] - order)
+        if y.ndim == 1:
+            return c, vbase * _jnp.atleast_1d(fac)[None]
+        return c, vbase[:, :, None] * fac
+    return c
+
+
+def histogram_bin_edges(a, bins=10, range=None, weights=None):
+    if isinstance(bins, str):
+        raise NotImplementedError('string values for `bins` not implemented.')
+    arr, = _inexact(a)
+    dt = arr.dtype
+    if _jnp.ndim(bins) == 1:
+        return asarray(bins, dtype=dt)
+    nb = int(bins)
+    if range is None:
+        range = [arr.min(), arr.max()]
+    rng = asarray(range, dtype=dt)
+    if tuple(rng.shape) != (2,):
+        raise ValueError('`range` must be either None or a sequence of scalars, got ' + str(range))
+    same = ptp(rng) == 0
+    lo = where(same, rng[0] - 0.5, rng[0])
+    hi = where(same, rng[1] + 0.5, rng[1])
+    return _jnp.linspace(lo, hi, nb + 1, dtype=dt)
+
+
+def histogram(a, bins=10, range=None, weights=None, density=None):
+    if weights is None:
+        a, = _inexact(a)
+        weights = _jnp.ones_like(a)
+    else:
+        a, weights = _inexact(a, weights)
+        if tuple(a.shape) != tuple(weights.shape):
+            raise ValueError('weights should have the same shape as a.')
+    edges = histogram_bin_edges(a, bins, range, weights)
+    idx = _jnp.searchsorted(edges, a, side='right')
+    idx = where(a == edges[-1], edges.shape[0] - 1, idx)
+    counts = _jnp.zeros(edges.shape[0], weights.dtype).at[idx].add(weights)[1:]
+    if density:
+        counts = counts / diff(edges) / counts.sum()
+    return counts, edges
+
+
+def histogramdd(sample, bins=10, range=None, weights=None, density=None):
+    sample, = _inexact(sample)
+    if sample.ndim == 1:
+        sample = sample[:, None]
+    n, d = sample.shape
+    if weights is None:
+        weights = _jnp.ones(n, _jnp.int32)
+    else:
+        weights = asarray(weights)
+    if isinstance(bins, int) or _jnp.ndim(bins) == 0:
+        bins = [bins] * d
+    edges = []
+    flat = _jnp.zeros(n, _jnp.int32)
+    nbin = []
+    for i in _builtin_range(d):
+        e = histogram_bin_edges(sample[:, i], bins[i], None if range is None else range[i])
+        k = _jnp.searchsorted(e, sample[:, i], side='right')
+        k = where(sample[:, i] == e[-1], e.shape[0] - 1, k)
+        edges.append(e)
+        nbin.append(e.shape[0] + 1)
+        flat = flat * (e.shape[0] + 1) + k
+    total = 1
+    for b in nbin:
+        total *= b
+    hist = _jnp.zeros(total, weights.dtype).at[flat].add(weights).reshape(tuple(nbin))
+    core = tuple(_IXN[1:-1] for _ in nbin)
+    hist = hist[core]
+    if density:
+        hist = hist.astype(sample.dtype)
+        hist = hist / hist.sum()
+        for i in _builtin_range(d):
+            shape = [1] * d
+            shape[i] = hist.shape[i]
+            hist = hist / diff(edges[i]).reshape(tuple(shape))
+    return hist, edges
+
+
+class _IndexMakerN:
+    def __getitem__(self, key):
+        return key
+
+
+_IXN = _IndexMakerN()
+_builtin_range = range
+
+
+def histogram2d(x, y, bins=10, range=None, weights=None, density=None):
+    hist, edges = histogramdd(stack([asarray(x), asarray(y)], axis=1), bins, range, weights,
+                              density)
+    return hist, edges[0], edges[1]
+
+
+def insert(arr, obj, values, axis=None):
+    a = asarray(arr)
+    values = asarray(values)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    idx = asarray(obj) if not hasattr(obj, 'indices') else _jnp.arange(n)[obj]
+    scalar = idx.ndim == 0
+    idx = _jnp.atleast_1d(idx)
+    idx = where(idx < 0, idx + n, idx)
+    if scalar:
+        vshape = list(a.shape)
+        vals = values
+        if vals.ndim < a.ndim:
+            vals = expand_dims(vals, axis)
+        k = vals.shape[axis]
+        vshape[axis] = k
+        vals = _jnp.broadcast_to(vals, tuple(vshape)).astype(a.dtype)
+        i = int(idx[0])
+        before = _lax.slice_in_dim(a, 0, i, axis=axis)
+        after = _lax.slice_in_dim(a, i, n, axis=axis)
+        return concatenate([before, vals, after], axis=axis)
+    k = idx.shape[0]
+    vshape = list(a.shape)
+    vshape[axis] = k
+    vals = values
+    if vals.ndim == 1 and a.ndim > 1 and vals.shape[0] == k:
+        vals = moveaxis(vals.reshape((k,) + (1,) * (a.ndim - 1)), 0, axis)
+    vals = _jnp.broadcast_to(vals, tuple(vshape)).astype(a.dtype)
+    order = _jnp.argsort(idx, stable=True)
+    sidx = idx[order]
+    vals = _jnp.take(vals, order, axis=axis)
+    new_pos = sidx + _jnp.arange(k)
+    total = n + k
+    is_new = _jnp.zeros(total, bool).at[new_pos].set(True)
+    old_pos = _jnp.nonzero(~is_new, size=n)[0]
+    shape = list(a.shape)
+    shape[axis] = total
+    out = _jnp.zeros(tuple(shape), a.dtype)
+    out = moveaxis(out, axis, 0).at[old_pos].set(moveaxis(a, axis, 0))
+    out = out.at[new_pos].set(moveaxis(vals, axis, 0))
+    return moveaxis(out, 0, axis)
+
+
+def delete(arr, obj, axis=None, *, assume_unique_indices=False):
+    a = asarray(arr)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    if hasattr(obj, 'indices'):
+        idx = _jnp.arange(n)[obj]
+    else:
+        idx = asarray(obj)
+        if idx.dtype == bool:
+            return _jnp.take(a, _jnp.nonzero(~idx)[0], axis=axis)
+    idx = _jnp.atleast_1d(idx)
+    idx = where(idx < 0, idx + n, idx)
+    keep = _jnp.ones(n, bool).at[idx].set(False)
+    return _jnp.take(a, _jnp.nonzero(keep)[0], axis=axis)
+
+
+def _unique1d(x):
+    return unique(asarray(x).reshape(-1))
+
+
+def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=None,
+                fill_value=None):
+    a1 = asarray(ar1).reshape(-1)
+    a2 = asarray(ar2).reshape(-1)
+    if return_indices:
+        u1, i1 = unique(a1, return_index=True)
+        u2, i2 = unique(a2, return_index=True)
+    else:
+        u1, u2 = unique(a1), unique(a2)
+    mask = isin(u1, u2)
+    vals = u1[mask]
+    if not return_indices:
+        return vals
+    pos2 = _jnp.searchsorted(u2, vals)
+    return vals, i1[mask], i2[pos2]
+
+
+def union1d(ar1, ar2, *, size=None, fill_value=None):
+    return unique(concatenate([asarray(ar1).reshape(-1), asarray(ar2).reshape(-1)]),
+                  size=size, fill_value=fill_value)
+
+
+def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    u1 = unique(asarray(ar1).reshape(-1))
+    return u1[~isin(u1, asarray(ar2).reshape(-1))]
+
+
+def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
+    u1 = unique(asarray(ar1).reshape(-1))
+    u2 = unique(asarray(ar2).reshape(-1))
+    both = concatenate([u1[~isin(u1, u2)], u2[~isin(u2, u1)]])
+    return sort(both)
+
+
+UniqueAllResult = _collections.namedtuple('_UniqueAllResult',
+                                          ['values', 'indices', 'inverse_indices', 'counts'])
+UniqueCountsResult = _collections.namedtuple('_UniqueCountsResult', ['values', 'counts'])
+UniqueInverseResult = _collections.namedtuple('_UniqueInverseResult',
+                                              ['values', 'inverse_indices'])
+
+
+def unique_values(x, *, size=None, fill_value=None):
+    return unique(x, size=size, fill_value=fill_value)
+
+
+def unique_counts(x, *, size=None, fill_value=None):
+    v, c = unique(x, return_counts=True, size=size, fill_value=fill_value)
+    return UniqueCountsResult(v, c)
+
+
+def unique_inverse(x, *, size=None, fill_value=None):
+    v, i = unique(x, return_inverse=True, size=size, fill_value=fill_value)
+    return UniqueInverseResult(v, i)
+
+
+def unique_all(x, *, size=None, fill_value=None):
+    v, idx, inv, c = unique(x, return_index=True, return_inverse=True, return_counts=True,
+                            size=size, fill_value=fill_value)
+    return UniqueAllResult(v, idx, inv, c)
+
+
+def nanquantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
+                keepdims=False):
+    a = asarray(a)
+    if not _jnp.issubdtype(a.dtype, _jnp.floating):
+        return quantile(a, q, axis=axis, method=method, keepdims=keepdims)
+    qa = asarray(q)
+    if axis is None:
+        flat = a.reshape(-1)
+        return _nanquantile_1d(flat, qa, method, keepdims, a.ndim)
+    ax = _axis(axis, a.ndim)
+    moved = moveaxis(a, ax, -1)
+    lead = tuple(moved.shape[:-1])
+    rows = moved.reshape((-1, moved.shape[-1]))
+    res = stack([_nanquantile_1d(rows[i], qa, method, False, 1)
+                 for i in _builtin_range(rows.shape[0])], axis=-1)
+    res = res.reshape(tuple(qa.shape) + lead)
+    if keepdims:
+        res = expand_dims(res, qa.ndim + ax)
+    return res
+
+
+def _nanquantile_1d(v, q, method, keepdims, ndim):
+    # Sort puts NaNs last; interpolate among the first `count` entries.
+    s = sort(v)
+    count = _jnp.sum(~_jnp.isnan(v))
+    qf = q.astype(s.dtype) if _jnp.issubdtype(q.dtype, _jnp.floating) else q.astype(_jnp.float32)
+    pos = qf * (count - 1).astype(qf.dtype)
+    lo = _jnp.floor(pos)
+    hi = _jnp.ceil(pos)
+    n = s.shape[0]
+    lo_i = _jnp.clip(lo.astype(_jnp.int32), 0, n - 1)
+    hi_i = _jnp.clip(hi.astype(_jnp.int32), 0, n - 1)
+    vlo, vhi = s[lo_i], s[hi_i]
+    if method == 'linear':
+        r = vlo + (vhi - vlo) * (pos - lo)
+    elif method == 'lower':
+        r = vlo
+    elif method == 'higher':
+        r = vhi
+    elif method == 'nearest':
+        r = s[_jnp.clip(_jnp.round(pos).astype(_jnp.int32), 0, n - 1)]
+    elif method == 'midpoint':
+        r = (vlo + vhi) / 2
+    else:
+        raise ValueError("method can only be 'linear', 'lower', 'higher', 'midpoint', or "
+                         "'nearest'")
+    r = where(count == 0, _jnp.nan, r)
+    if keepdims:
+        r = r.reshape(tuple(q.shape) + (1,) * ndim)
+    return r
+
+
+def nanpercentile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
+                  keepdims=False):
+    return nanquantile(a, asarray(q) / 100, axis=axis, method=method, keepdims=keepdims)
+
+
+def nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    return nanquantile(a, 0.5, axis=axis, keepdims=keepdims)
+
+
+def apply_along_axis(func1d, axis, arr, *args, **kwargs):
+    arr = asarray(arr)
+    nd = arr.ndim
+    axis = _axis(axis, nd)
+    f = lambda x: func1d(x, *args, **kwargs)
+    for i in _builtin_range(1, nd - axis):
+        f = _jax.vmap(f, in_axes=i, out_axes=-1)
+    for i in _builtin_range(axis):
+        f = _jax.vmap(f, in_axes=0, out_axes=0)
+    return f(arr)
+
+
+def apply_over_axes(func, a, axes):
+    a = asarray(a)
+    for ax in axes:
+        b = func(a, ax)
+        a = b if b.ndim == a.ndim else expand_dims(b, ax)
+    return a
+
+
+def block(arrays):
+    def depth(x):
+        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
+                                                                  else 0)
+
+    d = depth(arrays)
+
+    def rec(x, level):
+        if isinstance(x, list):
+            parts = [rec(e, level + 1) for e in x]
+            nd = max(p.ndim for p in parts)
+            parts = [p.reshape((1,) * (nd - p.ndim) + tuple(p.shape)) for p in parts]
+            return concatenate(parts, axis=-(d - level))
+        arr = asarray(x)
+        return arr.reshape((1,) * (d - arr.ndim) + tuple(arr.shape)) if arr.ndim < d else arr
+
+    if isinstance(arrays, tuple):
+        raise TypeError('jax.numpy.block does not allow tuples, got ' + str(arrays))
+    return rec(arrays, 0)
+
+
+def partition(a, kth, axis=-1):
+    arr = asarray(a)
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    kth = _axis(kth, n)
+    arr = _jnp.swapaxes(arr, axis, -1)
+    if _jnp.issubdtype(arr.dtype, _jnp.unsignedinteger):
+        bottom = -_lax.top_k(-(arr + 1), kth + 1)[0] - 1
+    else:
+        bottom = -_lax.top_k(-arr, kth + 1)[0]
+    top = _lax.top_k(arr, n - kth - 1)[0]
+    return _jnp.swapaxes(concatenate([bottom, top], axis=-1), -1, axis)
+
+
+def argpartition(a, kth, axis=-1):
+    arr = asarray(a)
+    axis = _axis(axis, arr.ndim)
+    n = arr.shape[axis]
+    kth = _axis(kth, n)
+    arr = _jnp.swapaxes(arr, axis, -1)
+    if _jnp.issubdtype(arr.dtype, _jnp.unsignedinteger):
+        bottom = _lax.top_k(-(arr + 1), kth + 1)[1]
+    else:
+        bottom = _lax.top_k(-arr, kth + 1)[1]
+    proxy = _jnp.ones(arr.shape, _jnp.float32)
+    proxy = put_along_axis(proxy, bottom, 0.0, axis=-1, inplace=False)
+    top = _lax.top_k(proxy, n - kth - 1)[1]
+    return _jnp.swapaxes(concatenate([bottom, top], axis=-1), -1, axis)
+
+
+def lexsort(keys, axis=-1):
+    keys = [asarray(k) for k in keys]
+    if not keys:
+        raise TypeError('need sequence of keys with len > 0 in lexsort')
+    shape = tuple(keys[0].shape)
+    axis = _axis(axis, len(shape))
+    n = shape[axis]
+    perm = _jnp.broadcast_to(_lax.broadcasted_iota(_jnp.int32, shape, axis), shape)
+    for k in keys:
+        kk = _jnp.take_along_axis(k, perm, axis=axis)
+        order = _jnp.argsort(kk, axis=axis, stable=True)
+        perm = _jnp.take_along_axis(perm, order, axis=axis)
+    return perm
+
+
+def choose(a, choices, out=None, mode='raise'):
+    a = asarray(a)
+    choices = [asarray(c) for c in choices]
+    n = len(choices)
+    if mode == 'wrap':
+        a = a % n
+    elif mode == 'clip':
+        a = _jnp.clip(a, 0, n - 1)
+    elif mode != 'raise':
+        raise ValueError("mode must be one of 'raise', 'wrap', or 'clip'")
+    shape = _jnp.broadcast_shapes(a.shape, *[c.shape for c in choices])
+    stacked = stack([_jnp.broadcast_to(c, shape) for c in choices])
+    return _jnp.take_along_axis(stacked, _jnp.broadcast_to(a, shape)[None], axis=0)[0]
+
+
+def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
+    cond = asarray(condition)
+    if cond.ndim != 1:
+        raise ValueError('condition must be a 1D array')
+    arr = asarray(a)
+    if axis is None:
+        arr = arr.reshape(-1)
+        axis = 0
+    axis = _axis(axis, arr.ndim)
+    m = min(cond.shape[0], arr.shape[axis])
+    cond = cond[:m].astype(bool)
+    arr = _lax.slice_in_dim(arr, 0, m, axis=axis) if cond.shape[0] < arr.shape[axis] else arr
+    if size is None:
+        return _jnp.take(arr, _jnp.nonzero(cond)[0], axis=axis)
+    idx = _jnp.nonzero(cond, size=size, fill_value=m)[0]
+    taken = _jnp.take(arr, _jnp.minimum(idx, m - 1), axis=axis)
+    shape = [1] * arr.ndim
+    shape[axis] = size
+    return where((idx < m).reshape(tuple(shape)), taken, fill_value)
+
+
+def extract(condition, arr, *, size=None, fill_value=0):
+    return compress(asarray(condition).reshape(-1), asarray(arr).reshape(-1), size=size,
+                    fill_value=fill_value)
+
+
+def place(arr, mask, vals, *, inplace=True):
+    if inplace:
+        raise ValueError('jax.numpy.place cannot modify arrays in-place, because JAX arrays are '
+                         'immutable. Pass inplace=False to instead return an updated array.')
+    a = asarray(arr)
+    m = asarray(mask).reshape(-1).astype(bool)
+    flat = a.reshape(-1)
+    vals = asarray(vals).reshape(-1)
+    idx = _jnp.cumsum(m.astype(_jnp.int32)) - 1
+    rep = vals[idx % vals.shape[0]]
+    return where(m, rep.astype(a.dtype), flat).reshape(a.shape)
+
+
+def put(a, ind, v, mode=None, *, inplace=True):
+    if inplace:
+        raise ValueError('jax.numpy.put cannot modify arrays in-place, because JAX arrays are '
+                         'immutable. Pass inplace=False to instead return an updated array.')
+    arr = asarray(a)
+    ind = asarray(ind).reshape(-1)
+    v = asarray(v).reshape(-1)
+    if v.shape[0] == 0:
+        return arr
+    if v.shape[0] != ind.shape[0]:
+        v = _jnp.tile(v, -(-ind.shape[0] // v.shape[0]))[:ind.shape[0]]
+    n = arr.size
+    if mode == 'wrap':
+        ind = ind % n
+    elif mode == 'clip':
+        ind = _jnp.clip(ind, 0, n - 1)
+    return arr.reshape(-1).at[ind].set(v.astype(arr.dtype)).reshape(arr.shape)
+
+
+def resize(a, new_shape):
+    new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
+    if any(d < 0 for d in new_shape):
+        raise ValueError('all elements of `new_shape` must be non-negative')
+    arr = asarray(a).reshape(-1)
+    size = 1
+    for d in new_shape:
+        size *= d
+    if arr.size == 0 or size == 0:
+        return _jnp.zeros(new_shape, arr.dtype)
+    reps = -(-size // arr.size)
+    return _jnp.tile(arr, reps)[:size].reshape(new_shape)
+
+
+def trim_zeros(filt, trim='fb', axis=None):
+    f = asarray(filt)
+    t = trim.lower()
+    nz = _jnp.nonzero(f.reshape(-1) if f.ndim == 1 else f.any(axis=tuple(
+        _builtin_range(1, f.ndim))))[0]
+    if f.ndim != 1:
+        raise NotImplementedError('jnp.trim_zeros of an array with more than one axis is not '
+                                  'implemented in parax')
+    if nz.shape[0] == 0:
+        return f[0:0]
+    start = int(nz[0]) if 'f' in t else 0
+    stop = int(nz[-1]) + 1 if 'b' in t else f.shape[0]
+    return f[start:stop]
+
+
+def unwrap(p, discont=None, axis=-1, period=2 * _math.pi):
+    p = asarray(p)
+    if not _jnp.issubdtype(p.dtype, _jnp.floating):
+        pf = _jnp.result_type(p, period)
+        p = p.astype(pf) if _jnp.issubdtype(pf, _jnp.floating) else p
+    if p.shape[axis] == 0:
+        return p
+    if discont is None:
+        discont = period / 2
+    interval = period // 2 if _jnp.issubdtype(p.dtype, _jnp.integer) else period / 2
+    dd = diff(p, axis=axis)
+    ddmod = _jnp.mod(dd + interval, period) - interval
+    ddmod = where((ddmod == -interval) & (dd > 0), interval, ddmod)
+    ph = where(_jnp.abs(dd) < discont, 0, ddmod - dd)
+    ax = _axis(axis, p.ndim)
+    n = p.shape[ax]
+    return concatenate((_lax.slice_in_dim(p, 0, 1, axis=ax),
+                        _lax.slice_in_dim(p, 1, n, axis=ax) + _jnp.cumsum(ph, axis=ax)), axis=ax)
+
+
+def matrix_transpose(x):
+    x = asarray(x)
+    if x.ndim < 2:
+        raise ValueError('x must be at least two-dimensional for matrix_transpose; got ndim=' +
+                         str(x.ndim))
+    return _jnp.swapaxes(x, -1, -2)
+
+
+def matvec(x1, x2, axis=-1):
+    return _jnp.einsum('...ij,...j->...i', asarray(x1), asarray(x2))
+
+
+def vecmat(x1, x2, axis=-1):
+    return _jnp.einsum('...i,...ij->...j', asarray(x1), asarray(x2))
+
+
+def vecdot(x1, x2, axis=-1, *, precision=None, preferred_element_type=None):
+    x1, x2 = asarray(x1), asarray(x2)
+    x1, x2 = _jnp.broadcast_arrays(x1, x2)
+    return _jnp.sum(x1 * x2, axis=axis)
+
+
+def unstack(x, axis=0):
+    x = asarray(x)
+    if x.ndim == 0:
+        raise ValueError('Unstack requires arrays with rank > 0, however a scalar array was '
+                         'passed.')
+    ax = _axis(axis, x.ndim)
+    return tuple(_jnp.take(x, i, axis=ax) for i in _builtin_range(x.shape[ax]))
+
+
+def concat(arrays, *, axis=0):
+    return concatenate(arrays, axis=axis)
+
+
+def astype(x, dtype, *, copy=False, device=None):
+    return asarray(x).astype(dtype)
+
+
+def size(a, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return a.size
+    return a.shape[axis]
+
+
+def cumulative_sum(x, *, axis=None, dtype=None, include_initial=False):
+    x = asarray(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError('The input array has rank ' + str(x.ndim) + ', however axis was '
+                             'not set to an explicit value. The axis argument is only optional '
+                             'for one-dimensional arrays.')
+        axis = 0
+    out = _jnp.cumsum(x, axis=axis, dtype=dtype)
+    if include_initial:
+        shape = list(out.shape)
+        shape[axis] = 1
+        out = concatenate([_jnp.zeros(tuple(shape), out.dtype), out], axis=axis)
+    return out
+
+
+def cumulative_prod(x, *, axis=None, dtype=None, include_initial=False):
+    x = asarray(x)
+    if axis is None:
+        if x.ndim > 1:
+            raise ValueError('The input array has rank ' + str(x.ndim) + ', however axis was '
+                             'not set to an explicit value. The axis argument is only optional '
+                             'for one-dimensional arrays.')
+        axis = 0
+    out = _jnp.cumprod(x, axis=axis, dtype=dtype)
+    if include_initial:
+        shape = list(out.shape)
+        shape[axis] = 1
+        out = concatenate([_jnp.ones(tuple(shape), out.dtype), out], axis=axis)
+    return out
+
+
+def _window_dtype():
+    return _jnp.float64 if _jax.config.jax_enable_x64 else _jnp.float32
+
+
+def _window_n(M):
+    return _jnp.arange(M, dtype=_window_dtype())
+
+
+def bartlett(M):
+    if M <= 1:
+        return _jnp.ones(max(M, 0), _window_dtype())
+    n = _window_n(M)
+    return 1 - _jnp.abs(2 * n + 1 - M) / (M - 1)
+
+
+def blackman(M):
+    if M <= 1:
+        return _jnp.ones(max(M, 0), _window_dtype())
+    n = _window_n(M)
+    return 0.42 - 0.5 * _jnp.cos(2 * _math.pi * n / (M - 1)) + \
+        0.08 * _jnp.cos(4 * _math.pi * n / (M - 1))
+
+
+def hamming(M):
+    if M <= 1:
+        return _jnp.ones(max(M, 0), _window_dtype())
+    n = _window_n(M)
+    return 0.54 - 0.46 * _jnp.cos(2 * _math.pi * n / (M - 1))
+
+
+def hanning(M):
+    if M <= 1:
+        return _jnp.ones(max(M, 0), _window_dtype())
+    n = _window_n(M)
+    return 0.5 * (1 - _jnp.cos(2 * _math.pi * n / (M - 1)))
+
+
+def kaiser(M, beta):
+    if M <= 1:
+        return _jnp.ones(max(M, 0), _window_dtype())
+    n = _window_n(M)
+    alpha = 0.5 * (M - 1)
+    return i0(beta * _jnp.sqrt(1 - ((n - alpha) / alpha) ** 2)) / i0(beta)
+
+
+def i0(x):
+    import jax.scipy.special as _sp
+    x, = _inexact(x)
+    return _sp.i0(x)
+
+
+def iterable(y):
+    try:
+        iter(y)
+    except TypeError:
+        return False
+    return True
+
+
+def can_cast(from_, to, casting='safe'):
+    import numpy as _np
+    f = from_.dtype if hasattr(from_, 'dtype') else from_
+    return bool(_np.can_cast(_np.dtype(str(_jnp.dtype(f))), _np.dtype(str(_jnp.dtype(to))),
+                             casting=casting))
+
+
+_ISDTYPE_KINDS = {
+    'bool': lambda d: d == _jnp.bool_,
+    'signed integer': lambda d: _jnp.issubdtype(d, _jnp.signedinteger),
+    'unsigned integer': lambda d: _jnp.issubdtype(d, _jnp.unsignedinteger),
+    'integral': lambda d: _jnp.issubdtype(d, _jnp.integer),
+    'real floating': lambda d: _jnp.issubdtype(d, _jnp.floating),
+    'complex floating': lambda d: _jnp.issubdtype(d, _jnp.complexfloating),
+    'numeric': lambda d: d != _jnp.bool_ and _jnp.issubdtype(d, _jnp.number),
+}
+
+
+def isdtype(dtype, kind):
+    d = _jnp.dtype(dtype)
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    for k in kinds:
+        if isinstance(k, str):
+            if k not in _ISDTYPE_KINDS:
+                raise ValueError('Unrecognized data type kind: ' + repr(k) + '.')
+            if _ISDTYPE_KINDS[k](d):
+                return True
+        elif d == _jnp.dtype(k):
+            return True
+    return False
+
+
+def get_printoptions():
+    import numpy as _np
+    return _np.get_printoptions()
+
+
+def set_printoptions(*args, **kwargs):
+    import numpy as _np
+    return _np.set_printoptions(*args, **kwargs)
+
+
+def printoptions(*args, **kwargs):
+    import numpy as _np
+    return _np.printoptions(*args, **kwargs)
+
+
+def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    import numpy as _np
+    return _np.array_str(_np.asarray(a), max_line_width, precision, suppress_small)
+
+
+def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
+    import numpy as _np
+    return _np.array_repr(_np.asarray(arr), max_line_width, precision, suppress_small)
+
+
+class vectorize:
+    """jnp.vectorize: func mapped over the leading (broadcast) dimensions
+    with vmap; `signature` names the core dimensions of each argument."""
+
+    def __init__(self, pyfunc, *, excluded=frozenset(), signature=None):
+        self.pyfunc = pyfunc
+        self.excluded = excluded
+        self.signature = signature
+        if hasattr(pyfunc, '__name__'):
+            self.__name__ = pyfunc.__name__
+        if hasattr(pyfunc, '__doc__'):
+            self.__doc__ = pyfunc.__doc__
+
+    def _parse(self):
+        sig = self.signature.replace(' ', '')
+        ins, outs = sig.split('->')
+
+        def parse_list(s):
+            res = []
+            depth = 0
+            cur = ''
+            for ch in s:
+                if ch == '(':
+                    depth += 1
+                    cur = ''
+                elif ch == ')':
+                    depth -= 1
+                    res.append(tuple(d for d in cur.split(',') if d))
+                elif depth:
+                    cur += ch
+            return res
+
+        return parse_list(ins), parse_list(outs)
+
+    def __call__(self, *args, **kwargs):
+        excluded = self.excluded
+        fixed = {i: a for i, a in enumerate(args) if i in excluded}
+        fixed_kw = {k: v for k, v in kwargs.items() if k in excluded}
+        dyn_idx = [i for i in _builtin_range(len(args)) if i not in excluded]
+        dyn_kw = [k for k in kwargs if k not in excluded]
+        dyn = [asarray(args[i]) for i in dyn_idx] + [asarray(kwargs[k]) for k in dyn_kw]
+
+        def call(*vals):
+            full = list(args)
+            for j, i in enumerate(dyn_idx):
+                full[i] = vals[j]
+            kw = dict(fixed_kw)
+            for j, k in enumerate(dyn_kw):
+                kw[k] = vals[len(dyn_idx) + j]
+            return self.pyfunc(*full, **kw)
+
+        if self.signature is None:
+            core = [()] * len(dyn)
+        else:
+            ins, _ = self._parse()
+            if len(ins) != len(dyn):
+                raise TypeError('wrong number of positional arguments: expected ' +
+                                str(len(ins)) + ', got ' + str(len(dyn)))
+            core = ins
+        sizes = {}
+        for a, dims in zip(dyn, core):
+            if a.ndim < len(dims):
+                raise ValueError('input with shape ' + str(tuple(a.shape)) + ' does not have '
+                                 'enough dimensions for all core dimensions ' + str(dims))
+            for d, n in zip(dims, a.shape[a.ndim - len(dims):]):
+                if d in sizes and sizes[d] != n:
+                    raise ValueError('inconsistent size for core dimension ' + repr(d) + ': ' +
+                                     str(n) + ' vs ' + str(sizes[d]))
+                sizes[d] = n
+        batch = _jnp.broadcast_shapes(*[tuple(a.shape[:a.ndim - len(d)])
+                                        for a, d in zip(dyn, core)]) if dyn else ()
+        nb = len(batch)
+        dyn = [_jnp.broadcast_to(a, tuple(batch) + tuple(a.shape[a.ndim - len(d):]))
+               for a, d in zip(dyn, core)]
+        f = call
+        for _ in _builtin_range(nb):
+            f = _jax.vmap(f)
+        return f(*dyn)
+
+
+def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
+    if inplace:
+        raise ValueError('jax.numpy.put_along_axis cannot modify arrays in-place, because JAX '
+                         'arrays are immutable. Pass inplace=False to instead return an updated '
+                         'array.')
+    a = asarray(arr)
+    idx = asarray(indices)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    if idx.ndim != a.ndim:
+        raise ValueError('indices and arr must have the same number of dimensions; ' +
+                         str(idx.ndim) + ' vs. ' + str(a.ndim))
+    shape = _jnp.broadcast_shapes(tuple(idx.shape), *[
+        tuple(a.shape[i] if i != axis else 1 for i in _builtin_range(a.ndim))])
+    idx = _jnp.broadcast_to(idx, shape)
+    idx = where(idx < 0, idx + a.shape[axis], idx)
+    full_idx = []
+    for i in _builtin_range(a.ndim):
+        if i == axis:
+            full_idx.append(idx)
+        else:
+            full_idx.append(_lax.broadcasted_iota(_jnp.int32, shape, i))
+    return a.at[tuple(full_idx)].set(_jnp.broadcast_to(asarray(values, a.dtype), shape))
