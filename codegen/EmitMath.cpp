@@ -545,57 +545,35 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
     Value *a = f(false), *b = f(true);
     return B.CreateSelect(B.CreateICmpSGE(lin, c64(split)), b, a);
   };
-  Value *r = nullptr;
-  switch (k) {
-  case OpKind::Neg: r = B.CreateFNeg(v); break;
-  case OpKind::Abs: r = m.fabs(v); break;
-  case OpKind::Sign: r = m.sign(v); break;
-  case OpKind::Floor: r = m.floor(v); break;
-  case OpKind::Ceil: r = m.un(llvm::Intrinsic::ceil, v); break;
-  case OpKind::Round: r = m.un(llvm::Intrinsic::rint, v); break;
-  case OpKind::Exp: r = withL([&](bool L) { return m.exp(v, L); }); break;
-  case OpKind::Exp2: r = m.exp2(R, v, false); break;
-  case OpKind::Log: r = withL([&](bool L) { return m.log(v, L); }); break;
-  case OpKind::Log1p: r = m.log1p(v, false); break;
-  case OpKind::Expm1: r = m.expm1(RX, v, false); break;
-  case OpKind::Sqrt: r = m.sqrt(v); break;
-  case OpKind::Rsqrt: r = m.rsqrt(v, rsqrtSteps()); break;
-  case OpKind::Cbrt: r = m.libm("cbrtf", {v}); break;
-  case OpKind::Sin: r = m.libm("sinf", {v}); break;
-  case OpKind::Cos: r = m.libm("cosf", {v}); break;
-  case OpKind::Tan: r = m.libm("tanf", {v}); break;
-  case OpKind::Asin: r = m.asin(R, v); break;
-  case OpKind::Acos: r = m.acos(R, v); break;
-  case OpKind::Atan: {
-    if (!xla) {
-      r = m.libm("atan2f", {v, cf(1.0f)});
-      break;
-    }
+  // atan on float32: XLA's split between atan2f and its scalar polynomial.
+  auto atanXla = [&]() -> Value * {
+    if (!xla)
+      return m.libm("atan2f", {v, cf(1.0f)});
     int64_t vec = n == 1 ? 1 : n < 50 ? 0 : n / 4 * 4;
-    if (vec >= n) {
-      r = m.libm("atan2f", {v, cf(1.0f)});
-    } else if (vec == 0) {
-      r = m.atanScalar(v);
-    } else {
-      Value *lin = idx ? linearOf(*idx) : c64(0);
-      r = B.CreateSelect(B.CreateICmpSLT(lin, c64(vec)),
-                         m.libm("atan2f", {v, cf(1.0f)}), m.atanScalar(v));
-    }
+    if (vec >= n)
+      return m.libm("atan2f", {v, cf(1.0f)});
+    if (vec == 0)
+      return m.atanScalar(v);
+    Value *lin = idx ? linearOf(*idx) : c64(0);
+    return B.CreateSelect(B.CreateICmpSLT(lin, c64(vec)),
+                          m.libm("atan2f", {v, cf(1.0f)}), m.atanScalar(v));
+  };
+  // The float math of each op: the E32 column of ir/ops/ElementwiseUnary.def.
+  Value *r = nullptr;
+#define NONE nullptr
+  switch (k) {
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, E32, E64)                \
+  case OpKind::Name:                                                           \
+    r = E32;                                                                   \
+    break;
+#include "ir/ops/ElementwiseUnary.def"
+  default:
     break;
   }
-  case OpKind::Sinh: r = m.sinh(Rnd::None, v, false); break;
-  case OpKind::Cosh: r = m.cosh(Rnd::None, v, false); break;
-  case OpKind::Tanh: r = m.tanh(v); break;
-  case OpKind::Asinh: r = m.asinh(R, v, false); break;
-  case OpKind::Acosh: r = m.acosh(R, v, false); break;
-  case OpKind::Atanh: r = m.atanh(R, v, false); break;
-  case OpKind::Logistic: r = m.logistic(R, v, false); break;
-  case OpKind::Erf: r = m.erf(v); break;
-  case OpKind::ErfInv: r = m.erfInv(v, false); break;
-  default:
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("unary op ") + mnemonic(k) +
                                           " on floats");
-  }
   return fromF32(d, r);
 }
 

@@ -7,6 +7,7 @@
 // each region has a block. Types are compared ignoring the weak flag.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/OpRules.h"
 #include "ir/VerifierImpl.h"
 
 #include <algorithm>
@@ -15,57 +16,6 @@
 namespace parax::ir::detail {
 
 namespace {
-
-/// The dtypes an op accepts.
-enum class DClass { Any, Numeric, Float, Integer, IntOrBool };
-
-bool inClass(DType d, DClass c) {
-  switch (c) {
-  case DClass::Any:
-    return true;
-  case DClass::Numeric:
-    return d != DType::Bool;
-  case DClass::Float:
-    return isFloat(d);
-  case DClass::Integer:
-    return isInteger(d);
-  case DClass::IntOrBool:
-    return d == DType::Bool || isInteger(d);
-  }
-  return false;
-}
-
-const char *className(DClass c) {
-  switch (c) {
-  case DClass::Any:
-    return "any";
-  case DClass::Numeric:
-    return "numeric (non-bool)";
-  case DClass::Float:
-    return "floating-point";
-  case DClass::Integer:
-    return "integer";
-  case DClass::IntOrBool:
-    return "bool or integer";
-  }
-  return "?";
-}
-
-DClass unaryClass(OpKind k) {
-  switch (k) {
-  case OpKind::Neg:
-  case OpKind::Abs:
-  case OpKind::Sign:
-    return DClass::Numeric;
-  case OpKind::Not:
-    return DClass::IntOrBool;
-  case OpKind::Convert:
-  case OpKind::BitcastConvert:
-    return DClass::Any;
-  default: // floor ... erf_inv, is_finite
-    return DClass::Float;
-  }
-}
 
 DClass binaryClass(OpKind k) {
   switch (k) {
@@ -143,23 +93,24 @@ void VerifierImpl::verifyUnary(const Operation &op) {
     return;
   const TensorType &in = op.operand(0)->type();
   const TensorType &out = op.result()->type();
-  DClass c = unaryClass(op.kind());
-  if (!inClass(in.dtype, c))
-    fail(op) << "operand dtype must be " << className(c) << ", got " << in;
+  const ElementwiseRule &rule = *elementwiseRule(op.kind());
+  if (!inClass(in.dtype, rule.operands))
+    fail(op) << "operand dtype must be " << className(rule.operands)
+             << ", got " << in;
   expectShape(op, "the result", out.shape, in.shape);
-  switch (op.kind()) {
-  case OpKind::Convert:
+  switch (rule.result) {
+  case ResultRule::Explicit:
     return;
-  case OpKind::IsFinite:
+  case ResultRule::Bool:
     if (out.dtype != DType::Bool)
       fail(op) << "result must be bool, got " << out;
     return;
-  case OpKind::BitcastConvert:
+  case ResultRule::SameWidth:
     if (in.dtype == DType::Bool || out.dtype == DType::Bool ||
         dtypeSize(in.dtype) != dtypeSize(out.dtype))
       fail(op) << "bit widths differ (or bool): " << in << " -> " << out;
     return;
-  default:
+  case ResultRule::Same:
     if (out.dtype != in.dtype)
       fail(op) << "result dtype differs from the operand's: " << out << " vs "
                << in;

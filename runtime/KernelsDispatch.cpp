@@ -6,6 +6,7 @@
 // and are the interpreter's business; reaching them here is a bug.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/OpRules.h"
 #include "runtime/Kernels.h"
 #include "runtime/KernelsCommon.h"
 
@@ -58,39 +59,6 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
 
   // --- Elementwise
   // ------------------------------------------------------------
-  case OpKind::Neg:
-  case OpKind::Abs:
-  case OpKind::Sign:
-  case OpKind::Floor:
-  case OpKind::Ceil:
-  case OpKind::Round:
-  case OpKind::Exp:
-  case OpKind::Exp2:
-  case OpKind::Log:
-  case OpKind::Log1p:
-  case OpKind::Expm1:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Cbrt:
-  case OpKind::Sin:
-  case OpKind::Cos:
-  case OpKind::Tan:
-  case OpKind::Asin:
-  case OpKind::Acos:
-  case OpKind::Atan:
-  case OpKind::Sinh:
-  case OpKind::Cosh:
-  case OpKind::Tanh:
-  case OpKind::Asinh:
-  case OpKind::Acosh:
-  case OpKind::Atanh:
-  case OpKind::Logistic:
-  case OpKind::Erf:
-  case OpKind::ErfInv:
-  case OpKind::Not:
-  case OpKind::IsFinite:
-    expectInputs(kind, inputs, 1);
-    return one(unaryOp(kind, inputs[0], rt));
   case OpKind::Convert:
     expectInputs(kind, inputs, 1);
     return one(convertOp(inputs[0], rt));
@@ -210,6 +178,15 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
 
   default:
     break;
+  }
+  // The other unary elementwise ops (ir/ops/ElementwiseUnary.def, result
+  // Same or Bool): the elementwise kernels.
+  if (const ir::ElementwiseRule *r = ir::elementwiseRule(kind)) {
+    if (r->arity == 1 && (r->result == ir::ResultRule::Same ||
+                          r->result == ir::ResultRule::Bool)) {
+      expectInputs(kind, inputs, 1);
+      return one(unaryOp(kind, inputs[0], rt));
+    }
   }
   PARAX_ASSERT(false) << "evalPureOp: '" << mnemonic(kind)
                       << "' is not a pure, region-free op";

@@ -1,0 +1,42 @@
+//===- OpRules.h - per-op facts derived from the op-family tables -*- C++ -*-===//
+//
+// ir/Ops.def names each op and its traits; the family tables under ir/ops/
+// add what the verifier, the kernels and the emitters each used to restate
+// in their own switch (an elementwise op's dtype class and result rule, its
+// float math per backend). This header exposes the backend-neutral part;
+// the backends include the .def files themselves for their columns.
+// docs/op-rules.md explains how to add an op.
+//
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "ir/Operation.h"
+
+namespace parax::ir {
+
+/// The dtypes an elementwise op accepts.
+enum class DClass { Any, Numeric, Float, Integer, IntOrBool };
+bool inClass(DType d, DClass c);
+const char *className(DClass c);
+
+/// How an elementwise op's result dtype follows from its operands'.
+enum class ResultRule {
+  Same,      ///< the operand type
+  Bool,      ///< same shape, bool (comparisons, is_finite)
+  Explicit,  ///< the declared dtype, any (convert)
+  SameWidth, ///< the declared dtype, same bit width, not bool (bitcast)
+};
+
+/// The verifier's rule of a unary or binary elementwise op (one row of
+/// ir/ops/ElementwiseUnary.def or ElementwiseBinary.def).
+struct ElementwiseRule {
+  unsigned arity;
+  DClass operands;
+  ResultRule result;
+};
+
+/// The row of `k`, or null when `k` is in neither table (select,
+/// threefry2x32 and every non-elementwise op).
+const ElementwiseRule *elementwiseRule(OpKind k);
+
+} // namespace parax::ir
