@@ -164,6 +164,24 @@ Value *atanh64(DM &m, Value *x) {
 Value *logistic64(DM &m, Value *x) {
   return m.div(m.c(1.0), m.add(m.libm("exp", {m.B.CreateFNeg(x)}), m.c(1.0)));
 }
+Value *floorDiv64(DM &m, Value *a, Value *b) {
+  auto &B = m.B;
+  Value *mod = B.CreateFRem(a, b);
+  Value *xc = m.sel(B.CreateFCmpOEQ(b, m.c(0.0)), a, m.sub(a, mod));
+  Value *dv = m.div(xc, b);
+  Value *ind = B.CreateAnd(B.CreateFCmpUNE(mod, m.c(0.0)),
+                           B.CreateFCmpUNE(m.sign(b), m.sign(mod)));
+  dv = m.sel(ind, m.sub(dv, m.c(1.0)), dv);
+  return m.un(llvm::Intrinsic::round, dv);
+}
+Value *mod64(DM &m, Value *a, Value *b) {
+  auto &B = m.B;
+  Value *t = B.CreateFRem(a, b);
+  Value *plus = B.CreateAnd(
+      B.CreateICmpNE(B.CreateFCmpOLT(t, m.c(0.0)), B.CreateFCmpOLT(b, m.c(0.0))),
+      B.CreateFCmpUNE(t, m.c(0.0)));
+  return m.sel(plus, m.add(t, b), t);
+}
 
 } // namespace
 
@@ -190,36 +208,23 @@ Value *Emitter::unaryF64(OpKind k, Value *x) {
 
 Value *Emitter::binaryF64(OpKind k, Value *a, Value *b) {
   DM m(*this);
+  // The E64 column of ir/ops/ElementwiseBinary.def.
+  Value *r = nullptr;
+#define NONE nullptr
   switch (k) {
-  case OpKind::Add: return m.add(a, b);
-  case OpKind::Sub: return m.sub(a, b);
-  case OpKind::Mul: return m.mul(a, b);
-  case OpKind::Div: return m.div(a, b);
-  case OpKind::Rem: return B.CreateFRem(a, b);
-  case OpKind::Pow: return m.libm("pow", {a, b});
-  case OpKind::Atan2: return m.libm("atan2", {a, b});
-  case OpKind::Max: return m.maxf(a, b, true);
-  case OpKind::Min: return m.maxf(a, b, false);
-  case OpKind::FloorDiv: {
-    Value *mod = B.CreateFRem(a, b);
-    Value *xc = m.sel(B.CreateFCmpOEQ(b, m.c(0.0)), a, m.sub(a, mod));
-    Value *dv = m.div(xc, b);
-    Value *ind = B.CreateAnd(B.CreateFCmpUNE(mod, m.c(0.0)),
-                             B.CreateFCmpUNE(m.sign(b), m.sign(mod)));
-    dv = m.sel(ind, m.sub(dv, m.c(1.0)), dv);
-    return m.un(llvm::Intrinsic::round, dv);
-  }
-  case OpKind::Mod: {
-    Value *t = B.CreateFRem(a, b);
-    Value *plus = B.CreateAnd(
-        B.CreateICmpNE(B.CreateFCmpOLT(t, m.c(0.0)), B.CreateFCmpOLT(b, m.c(0.0))),
-        B.CreateFCmpUNE(t, m.c(0.0)));
-    return m.sel(plus, m.add(t, b), t);
-  }
+#define PARAX_BINARY(Name, Operands, K32, K64, KI, Bool, E32, E64, EI)         \
+  case OpKind::Name:                                                           \
+    r = E64;                                                                   \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
   default:
+    break;
+  }
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("binary op ") + mnemonic(k) +
                                           " on float64");
-  }
+  return r;
 }
 
 Value *Emitter::convertF64(DType from, DType to, Value *x) {

@@ -23,6 +23,11 @@ struct ElementwiseTable {
 #define PARAX_UNARY(Name, Operands, Result, ...)                               \
   set(OpKind::Name, 1, DClass::Operands, ResultRule::Result);
 #include "ir/ops/ElementwiseUnary.def"
+#define PARAX_BINARY(Name, Operands, ...)                                      \
+  set(OpKind::Name, 2, DClass::Operands, ResultRule::Same);
+#define PARAX_COMPARE(Name, ...)                                               \
+  set(OpKind::Name, 2, DClass::Any, ResultRule::Bool);
+#include "ir/ops/ElementwiseBinary.def"
   }
 };
 

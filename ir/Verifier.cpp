@@ -399,30 +399,6 @@ void VerifierImpl::verifyKind(const Operation &op) {
   case OpKind::Iota:
     return verifyLeaf(op);
 
-  case OpKind::Add:
-  case OpKind::Sub:
-  case OpKind::Mul:
-  case OpKind::Div:
-  case OpKind::Rem:
-  case OpKind::FloorDiv:
-  case OpKind::Mod:
-  case OpKind::Pow:
-  case OpKind::Max:
-  case OpKind::Min:
-  case OpKind::Atan2:
-  case OpKind::And:
-  case OpKind::Or:
-  case OpKind::Xor:
-  case OpKind::ShiftLeft:
-  case OpKind::ShiftRightLogical:
-  case OpKind::ShiftRightArithmetic:
-  case OpKind::Eq:
-  case OpKind::Ne:
-  case OpKind::Lt:
-  case OpKind::Le:
-  case OpKind::Gt:
-  case OpKind::Ge:
-    return verifyBinary(op);
   case OpKind::Select:
     return verifySelect(op);
 

@@ -17,30 +17,6 @@ namespace parax::ir::detail {
 
 namespace {
 
-DClass binaryClass(OpKind k) {
-  switch (k) {
-  case OpKind::Sub:
-  case OpKind::Div:
-  case OpKind::Rem:
-  case OpKind::FloorDiv:
-  case OpKind::Mod:
-  case OpKind::Pow:
-    return DClass::Numeric;
-  case OpKind::Atan2:
-    return DClass::Float;
-  case OpKind::And:
-  case OpKind::Or:
-  case OpKind::Xor:
-    return DClass::IntOrBool;
-  case OpKind::ShiftLeft:
-  case OpKind::ShiftRightLogical:
-  case OpKind::ShiftRightArithmetic:
-    return DClass::Integer;
-  default: // add, mul, max, min, comparisons
-    return DClass::Any;
-  }
-}
-
 /// `s` without the dimensions in `axes` (which are in range).
 Shape removeDims(const Shape &s, const std::vector<int64_t> &axes) {
   Shape r;
@@ -127,10 +103,11 @@ void VerifierImpl::verifyBinary(const Operation &op) {
     fail(op) << "operand types differ: " << a << " vs " << b;
     return;
   }
-  DClass c = binaryClass(op.kind());
-  if (!inClass(a.dtype, c))
-    fail(op) << "operand dtype must be " << className(c) << ", got " << a;
-  DType want = isComparison(op.kind()) ? DType::Bool : a.dtype;
+  const ElementwiseRule &rule = *elementwiseRule(op.kind());
+  if (!inClass(a.dtype, rule.operands))
+    fail(op) << "operand dtype must be " << className(rule.operands)
+             << ", got " << a;
+  DType want = rule.result == ResultRule::Bool ? DType::Bool : a.dtype;
   expectType(op, "the result", out, withDType(a, want));
 }
 

@@ -65,31 +65,6 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
   case OpKind::BitcastConvert:
     expectInputs(kind, inputs, 1);
     return one(bitcastConvertOp(inputs[0], rt));
-  case OpKind::Add:
-  case OpKind::Sub:
-  case OpKind::Mul:
-  case OpKind::Div:
-  case OpKind::Rem:
-  case OpKind::FloorDiv:
-  case OpKind::Mod:
-  case OpKind::Pow:
-  case OpKind::Max:
-  case OpKind::Min:
-  case OpKind::Atan2:
-  case OpKind::And:
-  case OpKind::Or:
-  case OpKind::Xor:
-  case OpKind::ShiftLeft:
-  case OpKind::ShiftRightLogical:
-  case OpKind::ShiftRightArithmetic:
-  case OpKind::Eq:
-  case OpKind::Ne:
-  case OpKind::Lt:
-  case OpKind::Le:
-  case OpKind::Gt:
-  case OpKind::Ge:
-    expectInputs(kind, inputs, 2);
-    return one(binaryOp(kind, inputs[0], inputs[1], rt));
   case OpKind::Select:
     expectInputs(kind, inputs, 3);
     return one(selectOp(inputs[0], inputs[1], inputs[2], rt));
@@ -179,11 +154,15 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
   default:
     break;
   }
-  // The other unary elementwise ops (ir/ops/ElementwiseUnary.def, result
-  // Same or Bool): the elementwise kernels.
+  // The other elementwise ops (rows of ir/ops/Elementwise*.def; unary ones
+  // with result Same or Bool): the elementwise kernels.
   if (const ir::ElementwiseRule *r = ir::elementwiseRule(kind)) {
-    if (r->arity == 1 && (r->result == ir::ResultRule::Same ||
-                          r->result == ir::ResultRule::Bool)) {
+    if (r->arity == 2) {
+      expectInputs(kind, inputs, 2);
+      return one(binaryOp(kind, inputs[0], inputs[1], rt));
+    }
+    if (r->result == ir::ResultRule::Same ||
+        r->result == ir::ResultRule::Bool) {
       expectInputs(kind, inputs, 1);
       return one(unaryOp(kind, inputs[0], rt));
     }
