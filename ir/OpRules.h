@@ -1,7 +1,7 @@
 //===- OpRules.h - per-op facts derived from the op-family tables -*- C++ -*-===//
 //
 // ir/Ops.def names each op and its traits; the family tables under ir/ops/
-// add what the verifier, the kernels and the emitters each used to restate
+// (ElementwiseUnary.def, ElementwiseBinary.def, Reductions.def) add what the verifier, the kernels and the emitters each used to restate
 // in their own switch (an elementwise op's dtype class and result rule, its
 // float math per backend). This header exposes the backend-neutral part;
 // the backends include the .def files themselves for their columns.
@@ -38,5 +38,35 @@ struct ElementwiseRule {
 /// The row of `k`, or null when `k` is in neither table (select,
 /// threefry2x32 and every non-elementwise op).
 const ElementwiseRule *elementwiseRule(OpKind k);
+
+/// The reduction-like ops (ir/ops/Reductions.def): reduce_* (attr axes),
+/// argmax/argmin (attr axis, index result), cumulative (attr axis, reverse).
+enum class ReduceFamily { None, Reduce, Arg, Cumulative };
+
+/// The family of `k`; None for every other op. Inline and constexpr: the
+/// kernels and the emitter ask on every call.
+constexpr ReduceFamily reduceFamily(OpKind k) {
+  switch (k) {
+#define PARAX_REDUCE(Name, Family, Combiner)                                   \
+  case OpKind::Name:                                                           \
+    return ReduceFamily::Family;
+#include "ir/ops/Reductions.def"
+  default:
+    return ReduceFamily::None;
+  }
+}
+
+/// The binary op that combines two values of reduction `k` (reduce_sum and
+/// cumsum: add, argmax: max ...); `k` itself for every other op.
+constexpr OpKind reductionCombiner(OpKind k) {
+  switch (k) {
+#define PARAX_REDUCE(Name, Family, Combiner)                                   \
+  case OpKind::Name:                                                           \
+    return OpKind::Combiner;
+#include "ir/ops/Reductions.def"
+  default:
+    return k;
+  }
+}
 
 } // namespace parax::ir

@@ -394,6 +394,9 @@ void VerifierImpl::verifyKind(const Operation &op) {
       return verifyUnary(op);
     return verifyBinary(op);
   }
+  // Reductions, arg-reductions, cumulative ops: ir/ops/Reductions.def.
+  if (reduceFamily(op.kind()) != ReduceFamily::None)
+    return verifyReduction(op);
   switch (op.kind()) {
   case OpKind::Constant:
   case OpKind::Iota:
@@ -416,20 +419,6 @@ void VerifierImpl::verifyKind(const Operation &op) {
   case OpKind::Take:
   case OpKind::Scatter:
     return verifyIndexing(op);
-
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
-  case OpKind::CumSum:
-  case OpKind::CumProd:
-  case OpKind::CumMax:
-  case OpKind::CumMin:
-    return verifyReduction(op);
 
   case OpKind::DotGeneral:
     return verifyDotGeneral(op);

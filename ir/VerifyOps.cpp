@@ -362,9 +362,8 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     return;
   const TensorType &in = op.operand(0)->type();
   const TensorType &out = op.result()->type();
-  switch (op.kind()) {
-  case OpKind::ArgMax:
-  case OpKind::ArgMin: {
+  switch (reduceFamily(op.kind())) {
+  case ReduceFamily::Arg: {
     const int64_t *axis = intAttr(op, "axis");
     if (!axis || !checkAxis(op, "axis", *axis, in.rank()))
       return;
@@ -374,10 +373,7 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     expectType(op, "the result", out, want);
     return;
   }
-  case OpKind::CumSum:
-  case OpKind::CumProd:
-  case OpKind::CumMax:
-  case OpKind::CumMin: {
+  case ReduceFamily::Cumulative: {
     const int64_t *axis = intAttr(op, "axis");
     if (axis)
       checkAxis(op, "axis", *axis, in.rank());
@@ -386,10 +382,10 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     return;
   }
   default: { // reduce_*
-    bool logical =
-        op.kind() == OpKind::ReduceAnd || op.kind() == OpKind::ReduceOr;
-    if (logical && !inClass(in.dtype, DClass::IntOrBool))
-      fail(op) << "operand dtype must be bool or integer, got " << in;
+    // The dtypes of its combiner (reduce_and/or: bool or integer).
+    DClass c = elementwiseRule(reductionCombiner(op.kind()))->operands;
+    if (!inClass(in.dtype, c))
+      fail(op) << "operand dtype must be " << className(c) << ", got " << in;
     const auto *axes = intsAttr(op, "axes");
     if (!axes || !checkAxes(op, "axes", *axes, in.rank(), /*sorted=*/true))
       return;

@@ -113,27 +113,6 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
     return one(scatterOp(inputs[0], inputs[1], inputs[2], attrs.getInt("axis"),
                          attrs.getString("mode")));
 
-  // --- Reductions -----------------------------------------------------------
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-    expectInputs(kind, inputs, 1);
-    return one(reduceOp(kind, inputs[0], attrs.getInts("axes"), rt));
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
-    expectInputs(kind, inputs, 1);
-    return one(argReduceOp(kind, inputs[0], attrs.getInt("axis"), rt));
-  case OpKind::CumSum:
-  case OpKind::CumProd:
-  case OpKind::CumMax:
-  case OpKind::CumMin:
-    expectInputs(kind, inputs, 1);
-    return one(cumulativeOp(kind, inputs[0], attrs.getInt("axis"),
-                            attrs.getInt("reverse") != 0));
-
   // --- Linear algebra, random
   // -------------------------------------------------
   case OpKind::DotGeneral:
@@ -166,6 +145,21 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
       expectInputs(kind, inputs, 1);
       return one(unaryOp(kind, inputs[0], rt));
     }
+  }
+  // Reductions (ir/ops/Reductions.def), by family.
+  switch (ir::reduceFamily(kind)) {
+  case ir::ReduceFamily::Reduce:
+    expectInputs(kind, inputs, 1);
+    return one(reduceOp(kind, inputs[0], attrs.getInts("axes"), rt));
+  case ir::ReduceFamily::Arg:
+    expectInputs(kind, inputs, 1);
+    return one(argReduceOp(kind, inputs[0], attrs.getInt("axis"), rt));
+  case ir::ReduceFamily::Cumulative:
+    expectInputs(kind, inputs, 1);
+    return one(cumulativeOp(kind, inputs[0], attrs.getInt("axis"),
+                            attrs.getInt("reverse") != 0));
+  case ir::ReduceFamily::None:
+    break;
   }
   PARAX_ASSERT(false) << "evalPureOp: '" << mnemonic(kind)
                       << "' is not a pure, region-free op";
