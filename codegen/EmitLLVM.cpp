@@ -332,19 +332,14 @@ void Emitter::emitOp(const ir::Operation &op) {
     return emitCond(op);
   case OpKind::Pmap:
     return emitPmap(op);
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
-    return emitCollective(op);
   case OpKind::DebugPrint:
   case OpKind::DebugBreakpoint:
     return emitDebugPrint(op);
   default:
     break;
   }
+  if (ir::collectivePattern(op.kind()) != ir::CollectivePattern::None)
+    return emitCollective(op);
   // Reductions and arg-reductions (ir/ops/Reductions.def).
   switch (ir::reduceFamily(op.kind())) {
   case ir::ReduceFamily::Reduce:

@@ -406,19 +406,15 @@ bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
   case OpKind::While:
   case OpKind::Cond:
   case OpKind::Pmap:
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
   case OpKind::DebugPrint:
   case OpKind::DebugBreakpoint:
     return false;
   case OpKind::DotGeneral:
     return dotUsesKernel(op);
   default:
-    return !isReduceOrArg(op.kind()) && !isFusibleKind(op.kind());
+    // Reductions and collectives have their own emitters.
+    return !isReduceOrArg(op.kind()) && !ir::hasTrait(op.kind(), ir::C) &&
+           !isFusibleKind(op.kind());
   }
 }
 

@@ -1,7 +1,8 @@
 //===- OpRules.h - per-op facts derived from the op-family tables -*- C++ -*-===//
 //
 // ir/Ops.def names each op and its traits; the family tables under ir/ops/
-// (ElementwiseUnary.def, ElementwiseBinary.def, Reductions.def) add what the verifier, the kernels and the emitters each used to restate
+// (ElementwiseUnary.def, ElementwiseBinary.def, Reductions.def,
+// Collectives.def) add what the verifier, the kernels and the emitters each used to restate
 // in their own switch (an elementwise op's dtype class and result rule, its
 // float math per backend). This header exposes the backend-neutral part;
 // the backends include the .def files themselves for their columns.
@@ -67,6 +68,46 @@ constexpr OpKind reductionCombiner(OpKind k) {
   default:
     return k;
   }
+}
+
+/// How a collective (ir/ops/Collectives.def) moves data between devices.
+enum class CollectivePattern { None, Local, AllReduce, AllGather, Permute };
+
+/// The pattern of `k`; None for every op that is not a collective.
+constexpr CollectivePattern collectivePattern(OpKind k) {
+  switch (k) {
+#define PARAX_COLLECTIVE(Name, Pattern, Combiner)                              \
+  case OpKind::Name:                                                           \
+    return CollectivePattern::Pattern;
+#include "ir/ops/Collectives.def"
+  default:
+    return CollectivePattern::None;
+  }
+}
+
+/// The binary op an all-reduce combines with (psum: add ...); `k` itself
+/// for every other op.
+constexpr OpKind collectiveCombiner(OpKind k) {
+  switch (k) {
+#define PARAX_COLLECTIVE(Name, Pattern, Combiner)                              \
+  case OpKind::Name:                                                           \
+    return OpKind::Combiner;
+#include "ir/ops/Collectives.def"
+  default:
+    return k;
+  }
+}
+
+/// Whether collective `k` exchanges data (all but axis_index).
+constexpr bool communicates(OpKind k) {
+  CollectivePattern p = collectivePattern(k);
+  return p != CollectivePattern::None && p != CollectivePattern::Local;
+}
+
+/// Whether collective `k`'s results are the same on every device.
+constexpr bool sameOnEveryDevice(OpKind k) {
+  CollectivePattern p = collectivePattern(k);
+  return p == CollectivePattern::AllReduce || p == CollectivePattern::AllGather;
 }
 
 } // namespace parax::ir

@@ -397,6 +397,9 @@ void VerifierImpl::verifyKind(const Operation &op) {
   // Reductions, arg-reductions, cumulative ops: ir/ops/Reductions.def.
   if (reduceFamily(op.kind()) != ReduceFamily::None)
     return verifyReduction(op);
+  // Collectives: ir/ops/Collectives.def.
+  if (collectivePattern(op.kind()) != CollectivePattern::None)
+    return verifyCollective(op);
   switch (op.kind()) {
   case OpKind::Constant:
   case OpKind::Iota:
@@ -440,14 +443,6 @@ void VerifierImpl::verifyKind(const Operation &op) {
     // Placement is structural; the parent op checks the yielded types.
     counts(op, -1, 0);
     return;
-
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
-    return verifyCollective(op);
 
   case OpKind::DebugPrint:
   case OpKind::DebugBreakpoint:

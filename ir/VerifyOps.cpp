@@ -632,15 +632,13 @@ void VerifierImpl::verifyPmap(const Operation &op) {
 
 void VerifierImpl::verifyCollective(const Operation &op) {
   int64_t size = boundAxisSize(op);
-  switch (op.kind()) {
-  case OpKind::AxisIndex:
+  switch (collectivePattern(op.kind())) {
+  case CollectivePattern::Local: // axis_index
     if (counts(op, 0, 1))
       expectType(op, "the result", op.result()->type(),
                  TensorType{DType::I32, {}, false});
     return;
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
+  case CollectivePattern::AllReduce:
     if (op.numOperands() == 0)
       fail(op) << "needs at least one operand";
     else if (counts(op, -1, int(op.numOperands())))
@@ -648,7 +646,7 @@ void VerifierImpl::verifyCollective(const Operation &op) {
         expectType(op, "result #" + std::to_string(i), op.result(i)->type(),
                    op.operand(i)->type());
     return;
-  case OpKind::AllGather: {
+  case CollectivePattern::AllGather: {
     if (!counts(op, 1, 1))
       return;
     const TensorType &in = op.operand(0)->type();
@@ -666,7 +664,7 @@ void VerifierImpl::verifyCollective(const Operation &op) {
     expectType(op, "the result", op.result()->type(), want);
     return;
   }
-  case OpKind::Ppermute: {
+  case CollectivePattern::Permute: {
     if (!counts(op, 1, 1))
       return;
     expectType(op, "the result", op.result()->type(), op.operand(0)->type());

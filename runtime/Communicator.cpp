@@ -1,5 +1,6 @@
 //===- Communicator.cpp - collectives between device threads --------------===//
 #include "runtime/Communicator.h"
+#include "ir/OpRules.h"
 #include "ir/Diagnostics.h"
 #include "runtime/Kernels.h"
 
@@ -68,9 +69,7 @@ Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
 }
 
 Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind) {
-  ir::OpKind op = kind == ir::OpKind::Psum   ? ir::OpKind::Add
-                  : kind == ir::OpKind::Pmax ? ir::OpKind::Max
-                                             : ir::OpKind::Min;
+  ir::OpKind op = ir::collectiveCombiner(kind); // psum: add ...
   return exchange(device, x, [&] {
     Array acc = slots_[0];
     for (int d = 1; d < n_; ++d)

@@ -3,9 +3,9 @@
 // ir/Ops.def and the family tables under ir/ops/ must agree: every
 // elementwise op (trait E) except select and threefry2x32 has exactly one
 // elementwise row, no other op has one, every reduction row names a pure,
-// non-elementwise op and a binary combiner. An op added to Ops.def without
-// its family row fails here (the verifier, the kernels and the emitters
-// dispatch on those rows).
+// non-elementwise op and a binary combiner, every collective (trait C) has a
+// collective row. An op added to Ops.def without its family row fails here
+// (the verifier, the kernels and the emitters dispatch on those rows).
 //
 //===----------------------------------------------------------------------===//
 #include "ir/OpRules.h"
@@ -75,6 +75,25 @@ TEST(OpRules, ReductionRowsNameBinaryCombiners) {
   }
   static_assert(reductionCombiner(OpKind::CumMax) == OpKind::Max);
   static_assert(reduceFamily(OpKind::ArgMin) == ReduceFamily::Arg);
+}
+
+TEST(OpRules, EveryCollectiveHasOneRow) {
+  for (OpKind k : kAll) {
+    CollectivePattern p = collectivePattern(k);
+    EXPECT_EQ(p != CollectivePattern::None, hasTrait(k, C)) << mnemonic(k);
+    if (p == CollectivePattern::AllReduce) {
+      const ElementwiseRule *c = elementwiseRule(collectiveCombiner(k));
+      ASSERT_NE(c, nullptr) << mnemonic(k) << ": combiner is not elementwise";
+      EXPECT_EQ(c->arity, 2u) << mnemonic(k);
+    } else {
+      EXPECT_EQ(collectiveCombiner(k), k) << mnemonic(k);
+    }
+  }
+  static_assert(collectiveCombiner(OpKind::Psum) == OpKind::Add);
+  static_assert(communicates(OpKind::Ppermute) &&
+                !sameOnEveryDevice(OpKind::Ppermute));
+  static_assert(!communicates(OpKind::AxisIndex));
+  static_assert(sameOnEveryDevice(OpKind::AllGather));
 }
 
 } // namespace
