@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
+#include "ir/OpRules.h"
 
 namespace parax::codegen {
 
@@ -111,19 +112,13 @@ void Emitter::emitOpGpu(const ir::Operation &op) {
   };
   tag(currentOp);
   bool region = false;
-  switch (op.kind()) {
-  case ir::OpKind::ReduceSum:
-  case ir::OpKind::ReduceProd:
-  case ir::OpKind::ReduceMax:
-  case ir::OpKind::ReduceMin:
-  case ir::OpKind::ReduceAnd:
-  case ir::OpKind::ReduceOr:
+  switch (ir::reduceFamily(op.kind())) {
+  case ir::ReduceFamily::Reduce:
     // Big reductions open their own parallel region (EmitReduce.cpp).
     if (!gpuReducesInParallel(op))
       region = beginKernelRegion(KernelKind::Serial, currentOp);
     break;
-  case ir::OpKind::ArgMax:
-  case ir::OpKind::ArgMin:
+  case ir::ReduceFamily::Arg:
     region = beginKernelRegion(KernelKind::Serial, currentOp);
     break;
   default:

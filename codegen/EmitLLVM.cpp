@@ -17,6 +17,7 @@
 #include "codegen/Emitter.h"
 #include "codegen/RuntimeABI.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
 #include "ir/Printer.h"
 
 #include <cstdlib>
@@ -315,20 +316,6 @@ void Emitter::emitOp(const ir::Operation &op) {
     bind(op.result(), cv);
     return;
   }
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-    if (FusionPlan::f64RunsKernel(op))
-      return emitFallback(op);
-    return emitReduce(op);
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
-    if (FusionPlan::f64RunsKernel(op))
-      return emitFallback(op);
-    return emitArgReduce(op);
   case OpKind::DotGeneral:
     if (FusionPlan::f64RunsKernel(op))
       return emitFallback(op);
@@ -345,16 +332,24 @@ void Emitter::emitOp(const ir::Operation &op) {
     return emitCond(op);
   case OpKind::Pmap:
     return emitPmap(op);
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
-    return emitCollective(op);
   case OpKind::DebugPrint:
   case OpKind::DebugBreakpoint:
     return emitDebugPrint(op);
+  default:
+    break;
+  }
+  if (ir::collectivePattern(op.kind()) != ir::CollectivePattern::None)
+    return emitCollective(op);
+  // Reductions and arg-reductions (ir/ops/Reductions.def).
+  switch (ir::reduceFamily(op.kind())) {
+  case ir::ReduceFamily::Reduce:
+    if (FusionPlan::f64RunsKernel(op))
+      return emitFallback(op);
+    return emitReduce(op);
+  case ir::ReduceFamily::Arg:
+    if (FusionPlan::f64RunsKernel(op))
+      return emitFallback(op);
+    return emitArgReduce(op);
   default:
     break;
   }

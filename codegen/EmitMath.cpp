@@ -545,57 +545,35 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
     Value *a = f(false), *b = f(true);
     return B.CreateSelect(B.CreateICmpSGE(lin, c64(split)), b, a);
   };
-  Value *r = nullptr;
-  switch (k) {
-  case OpKind::Neg: r = B.CreateFNeg(v); break;
-  case OpKind::Abs: r = m.fabs(v); break;
-  case OpKind::Sign: r = m.sign(v); break;
-  case OpKind::Floor: r = m.floor(v); break;
-  case OpKind::Ceil: r = m.un(llvm::Intrinsic::ceil, v); break;
-  case OpKind::Round: r = m.un(llvm::Intrinsic::rint, v); break;
-  case OpKind::Exp: r = withL([&](bool L) { return m.exp(v, L); }); break;
-  case OpKind::Exp2: r = m.exp2(R, v, false); break;
-  case OpKind::Log: r = withL([&](bool L) { return m.log(v, L); }); break;
-  case OpKind::Log1p: r = m.log1p(v, false); break;
-  case OpKind::Expm1: r = m.expm1(RX, v, false); break;
-  case OpKind::Sqrt: r = m.sqrt(v); break;
-  case OpKind::Rsqrt: r = m.rsqrt(v, rsqrtSteps()); break;
-  case OpKind::Cbrt: r = m.libm("cbrtf", {v}); break;
-  case OpKind::Sin: r = m.libm("sinf", {v}); break;
-  case OpKind::Cos: r = m.libm("cosf", {v}); break;
-  case OpKind::Tan: r = m.libm("tanf", {v}); break;
-  case OpKind::Asin: r = m.asin(R, v); break;
-  case OpKind::Acos: r = m.acos(R, v); break;
-  case OpKind::Atan: {
-    if (!xla) {
-      r = m.libm("atan2f", {v, cf(1.0f)});
-      break;
-    }
+  // atan on float32: XLA's split between atan2f and its scalar polynomial.
+  auto atanXla = [&]() -> Value * {
+    if (!xla)
+      return m.libm("atan2f", {v, cf(1.0f)});
     int64_t vec = n == 1 ? 1 : n < 50 ? 0 : n / 4 * 4;
-    if (vec >= n) {
-      r = m.libm("atan2f", {v, cf(1.0f)});
-    } else if (vec == 0) {
-      r = m.atanScalar(v);
-    } else {
-      Value *lin = idx ? linearOf(*idx) : c64(0);
-      r = B.CreateSelect(B.CreateICmpSLT(lin, c64(vec)),
-                         m.libm("atan2f", {v, cf(1.0f)}), m.atanScalar(v));
-    }
+    if (vec >= n)
+      return m.libm("atan2f", {v, cf(1.0f)});
+    if (vec == 0)
+      return m.atanScalar(v);
+    Value *lin = idx ? linearOf(*idx) : c64(0);
+    return B.CreateSelect(B.CreateICmpSLT(lin, c64(vec)),
+                          m.libm("atan2f", {v, cf(1.0f)}), m.atanScalar(v));
+  };
+  // The float math of each op: the E32 column of ir/ops/ElementwiseUnary.def.
+  Value *r = nullptr;
+#define NONE nullptr
+  switch (k) {
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, E32, E64)                \
+  case OpKind::Name:                                                           \
+    r = E32;                                                                   \
+    break;
+#include "ir/ops/ElementwiseUnary.def"
+  default:
     break;
   }
-  case OpKind::Sinh: r = m.sinh(Rnd::None, v, false); break;
-  case OpKind::Cosh: r = m.cosh(Rnd::None, v, false); break;
-  case OpKind::Tanh: r = m.tanh(v); break;
-  case OpKind::Asinh: r = m.asinh(R, v, false); break;
-  case OpKind::Acosh: r = m.acosh(R, v, false); break;
-  case OpKind::Atanh: r = m.atanh(R, v, false); break;
-  case OpKind::Logistic: r = m.logistic(R, v, false); break;
-  case OpKind::Erf: r = m.erf(v); break;
-  case OpKind::ErfInv: r = m.erfInv(v, false); break;
-  default:
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("unary op ") + mnemonic(k) +
                                           " on floats");
-  }
   return fromF32(d, r);
 }
 
@@ -605,22 +583,25 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
 Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
   FM m(*this);
   if (d == DType::Bool) {
+    // The Bool column of ir/ops/ElementwiseBinary.def.
+#define BOOL_OR return B.CreateOr(a, b);
+#define BOOL_AND return B.CreateAnd(a, b);
+#define BOOL_XOR return B.CreateXor(a, b);
+#define NONE break;
     switch (k) {
-    case OpKind::Add:
-    case OpKind::Max:
-    case OpKind::Or:
-      return B.CreateOr(a, b);
-    case OpKind::Mul:
-    case OpKind::Min:
-    case OpKind::And:
-      return B.CreateAnd(a, b);
-    case OpKind::Sub:
-    case OpKind::Xor:
-      return B.CreateXor(a, b);
+#define PARAX_BINARY(Name, Operands, K32, K64, KI, Bool, E32, E64, EI)         \
+  case OpKind::Name:                                                           \
+    Bool
+#include "ir/ops/ElementwiseBinary.def"
     default:
-      throw ParaxError("InternalError", std::string("binary op ") +
-                                            mnemonic(k) + " on bool");
+      break;
     }
+#undef BOOL_OR
+#undef BOOL_AND
+#undef BOOL_XOR
+#undef NONE
+    throw ParaxError("InternalError",
+                     std::string("binary op ") + mnemonic(k) + " on bool");
   }
   if (d == DType::F64)
     return binaryF64(k, a, b);
@@ -628,22 +609,21 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
     Rnd R = d == DType::F16 ? Rnd::F16 : d == DType::BF16 ? Rnd::BF16
                                                           : Rnd::None;
     Value *x = toF32(d, a), *y = toF32(d, b), *r = nullptr;
+    // The E32 column of ir/ops/ElementwiseBinary.def.
+#define NONE nullptr
     switch (k) {
-    case OpKind::Add: r = m.add(x, y); break;
-    case OpKind::Sub: r = m.sub(x, y); break;
-    case OpKind::Mul: r = m.mul(x, y); break;
-    case OpKind::Div: r = m.div(x, y); break;
-    case OpKind::Rem: r = B.CreateFRem(x, y); break;
-    case OpKind::FloorDiv: r = m.floorDiv(R, x, y); break;
-    case OpKind::Mod: r = m.mod(R, x, y); break;
-    case OpKind::Pow: r = m.libm("powf", {x, y}); break;
-    case OpKind::Max: r = m.maxf(x, y, true); break;
-    case OpKind::Min: r = m.maxf(x, y, false); break;
-    case OpKind::Atan2: r = m.libm("atan2f", {x, y}); break;
+#define PARAX_BINARY(Name, Operands, K32, K64, KI, Bool, E32, E64, EI)         \
+  case OpKind::Name:                                                           \
+    r = E32;                                                                   \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
     default:
+      break;
+    }
+#undef NONE
+    if (!r)
       throw ParaxError("InternalError", std::string("binary op ") +
                                             mnemonic(k) + " on floats");
-    }
     return fromF32(d, r);
   }
   // Integers (IntOps in KernelsLoops.inc).
@@ -682,21 +662,15 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
                        B.CreateZExt(B.CreateICmpSLT(x, zero), i32()));
   };
   Value *wide = C(bitsW);
-  switch (k) {
-  case OpKind::Add: return B.CreateAdd(a, b);
-  case OpKind::Sub: return B.CreateSub(a, b);
-  case OpKind::Mul: return B.CreateMul(a, b);
-  case OpKind::Div: return div(a, b);
-  case OpKind::Rem: return rem(a, b);
-  case OpKind::FloorDiv: {
+  auto floorDivI = [&]() -> Value * {
     Value *q = div(a, b);
     if (!sgn)
       return q;
     Value *adjust = B.CreateAnd(B.CreateICmpNE(sgnOf(a), sgnOf(b)),
                                 B.CreateICmpNE(rem(a, b), zero));
     return B.CreateSelect(adjust, B.CreateSub(q, C(1)), q);
-  }
-  case OpKind::Mod: {
+  };
+  auto modI = [&]() -> Value * {
     Value *dd = B.CreateSelect(B.CreateICmpEQ(b, zero), C(1), b);
     Value *tt = rem(a, dd);
     Value *tNeg = sgn ? B.CreateICmpSLT(tt, zero) : B.getFalse();
@@ -704,8 +678,8 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
     Value *plus = B.CreateAnd(B.CreateICmpNE(tNeg, dNeg),
                               B.CreateICmpNE(tt, zero));
     return B.CreateSelect(plus, B.CreateAdd(tt, dd), tt);
-  }
-  case OpKind::Pow: {
+  };
+  auto powI = [&]() -> Value * {
     Value *acc = B.CreateSelect(
         B.CreateAnd(B.CreateICmpEQ(a, zero), B.CreateICmpNE(b, zero)), zero,
         C(1));
@@ -717,63 +691,73 @@ Value *Emitter::binaryOp(OpKind k, DType d, Value *a, Value *b) {
       e = B.CreateLShr(e, 1);
     }
     return acc;
-  }
-  case OpKind::Max:
-    return B.CreateSelect(sgn ? B.CreateICmpSGT(a, b) : B.CreateICmpUGT(a, b),
-                          a, b);
-  case OpKind::Min:
-    return B.CreateSelect(sgn ? B.CreateICmpSLT(a, b) : B.CreateICmpULT(a, b),
-                          a, b);
-  case OpKind::And: return B.CreateAnd(a, b);
-  case OpKind::Or: return B.CreateOr(a, b);
-  case OpKind::Xor: return B.CreateXor(a, b);
-  case OpKind::ShiftLeft: {
+  };
+  auto shiftLeftI = [&]() -> Value * {
     Value *big = B.CreateICmpUGE(b, wide);
     return B.CreateSelect(big, zero,
                           B.CreateShl(a, B.CreateSelect(big, zero, b)));
-  }
-  case OpKind::ShiftRightLogical: {
+  };
+  auto shiftRightLogicalI = [&]() -> Value * {
     Value *big = B.CreateICmpUGE(b, wide);
     return B.CreateSelect(big, zero,
                           B.CreateLShr(a, B.CreateSelect(big, zero, b)));
-  }
-  case OpKind::ShiftRightArithmetic: {
+  };
+  auto shiftRightArithmeticI = [&]() -> Value * {
     // Replicates the top bit, also for unsigned types (XLA's rule).
     Value *big = B.CreateICmpUGE(b, wide);
     Value *top = B.CreateICmpSLT(a, zero);
     Value *sh = B.CreateAShr(a, B.CreateSelect(big, zero, b));
     return B.CreateSelect(big, B.CreateSelect(top, ones, zero), sh);
-  }
+  };
+  // The EI column of ir/ops/ElementwiseBinary.def.
+  Value *r = nullptr;
+#define NONE nullptr
+  switch (k) {
+#define PARAX_BINARY(Name, Operands, K32, K64, KI, Bool, E32, E64, EI)         \
+  case OpKind::Name:                                                           \
+    r = EI;                                                                    \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
   default:
+    break;
+  }
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("binary op ") + mnemonic(k) +
                                           " on integers");
-  }
+  return r;
 }
 
 Value *Emitter::compareOp(OpKind k, DType d, Value *a, Value *b) {
-  Value *r;
+  // The PARAX_COMPARE rows of ir/ops/ElementwiseBinary.def.
+  Value *r = nullptr;
   if (isFloat(d)) {
     Value *x = d == DType::F64 ? a : toF32(d, a);
     Value *y = d == DType::F64 ? b : toF32(d, b);
     switch (k) {
-    case OpKind::Eq: r = B.CreateFCmpOEQ(x, y); break;
-    case OpKind::Ne: r = B.CreateFCmpUNE(x, y); break;
-    case OpKind::Lt: r = B.CreateFCmpOLT(x, y); break;
-    case OpKind::Le: r = B.CreateFCmpOLE(x, y); break;
-    case OpKind::Gt: r = B.CreateFCmpOGT(x, y); break;
-    default: r = B.CreateFCmpOGE(x, y); break;
+#define PARAX_COMPARE(Name, CmpOp, FPred, SPred, UPred)                        \
+  case OpKind::Name:                                                           \
+    r = B.Create##FPred(x, y);                                                 \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
+    default:
+      break;
     }
   } else {
     bool s = isSigned(d);
     switch (k) {
-    case OpKind::Eq: r = B.CreateICmpEQ(a, b); break;
-    case OpKind::Ne: r = B.CreateICmpNE(a, b); break;
-    case OpKind::Lt: r = s ? B.CreateICmpSLT(a, b) : B.CreateICmpULT(a, b); break;
-    case OpKind::Le: r = s ? B.CreateICmpSLE(a, b) : B.CreateICmpULE(a, b); break;
-    case OpKind::Gt: r = s ? B.CreateICmpSGT(a, b) : B.CreateICmpUGT(a, b); break;
-    default: r = s ? B.CreateICmpSGE(a, b) : B.CreateICmpUGE(a, b); break;
+#define PARAX_COMPARE(Name, CmpOp, FPred, SPred, UPred)                        \
+  case OpKind::Name:                                                           \
+    r = s ? B.Create##SPred(a, b) : B.Create##UPred(a, b);                     \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
+    default:
+      break;
     }
   }
+  if (!r)
+    throw ParaxError("InternalError",
+                     std::string("compare op ") + mnemonic(k));
   return B.CreateZExt(r, i8());
 }
 

@@ -115,112 +115,116 @@ Value *erfInv(DM &m, Value *x) {
   return m.sel(outside, edge, y);
 }
 
+/// JAX's float64 decompositions, as m64:: in runtime/KernelsLoops.inc.
+Value *asin64(DM &m, Value *x) {
+  Value *s = m.sqrt(m.mul(m.sub(m.c(1.0), x), m.add(x, m.c(1.0))));
+  Value *a = m.libm("atan2", {x, m.add(s, m.c(1.0))});
+  return m.add(a, a);
+}
+Value *acos64(DM &m, Value *x) {
+  Value *s = m.sqrt(m.mul(m.sub(m.c(1.0), x), m.add(x, m.c(1.0))));
+  return m.libm("atan2", {s, x});
+}
+Value *sinh64(DM &m, Value *x) {
+  auto &B = m.B;
+  Value *em = m.libm("expm1", {x});
+  Value *small =
+      m.mul(m.add(em, m.div(em, m.add(em, m.c(1.0)))), m.c(0.5));
+  Value *large = m.sub(m.libm("exp", {m.add(x, m.c(-kLn2))}),
+                       m.libm("exp", {m.sub(m.c(-kLn2), x)}));
+  return m.sel(B.CreateFCmpOLT(m.fabs(x), m.c(1.0)), small, large);
+}
+Value *cosh64(DM &m, Value *x) {
+  return m.add(m.libm("exp", {m.add(x, m.c(-kLn2))}),
+               m.libm("exp", {m.sub(m.c(-kLn2), x)}));
+}
+Value *asinh64(DM &m, Value *x) {
+  auto &B = m.B;
+  Value *ax = m.fabs(x);
+  Value *big = m.add(m.libm("log", {ax}), m.c(kLn2));
+  Value *x2 = m.mul(x, x);
+  Value *q = m.div(x2, m.add(m.sqrt(m.add(x2, m.c(1.0))), m.c(1.0)));
+  Value *small = m.libm("log1p", {m.add(ax, q)});
+  Value *v = m.sel(B.CreateFCmpOGE(ax, m.c(1.3407807929942596e+154)), big, small);
+  return m.mul(m.sign(x), v);
+}
+Value *acosh64(DM &m, Value *x) {
+  auto &B = m.B;
+  Value *big = m.add(m.libm("log", {x}), m.c(kLn2));
+  Value *a = m.sqrt(m.add(x, m.c(-1.0))), *b = m.sqrt(m.add(x, m.c(1.0)));
+  Value *small = m.libm("log1p", {m.mul(a, m.add(b, a))});
+  return m.sel(B.CreateFCmpOGE(x, m.c(8.9884656743115795e+307)), big, small);
+}
+Value *atanh64(DM &m, Value *x) {
+  auto &B = m.B;
+  Value *r = m.mul(m.sub(m.libm("log1p", {x}), m.libm("log1p", {B.CreateFNeg(x)})),
+                   m.c(0.5));
+  return m.sel(B.CreateFCmpOGT(m.fabs(x), m.c(1.0)), m.c(__builtin_nan("")), r);
+}
+Value *logistic64(DM &m, Value *x) {
+  return m.div(m.c(1.0), m.add(m.libm("exp", {m.B.CreateFNeg(x)}), m.c(1.0)));
+}
+Value *floorDiv64(DM &m, Value *a, Value *b) {
+  auto &B = m.B;
+  Value *mod = B.CreateFRem(a, b);
+  Value *xc = m.sel(B.CreateFCmpOEQ(b, m.c(0.0)), a, m.sub(a, mod));
+  Value *dv = m.div(xc, b);
+  Value *ind = B.CreateAnd(B.CreateFCmpUNE(mod, m.c(0.0)),
+                           B.CreateFCmpUNE(m.sign(b), m.sign(mod)));
+  dv = m.sel(ind, m.sub(dv, m.c(1.0)), dv);
+  return m.un(llvm::Intrinsic::round, dv);
+}
+Value *mod64(DM &m, Value *a, Value *b) {
+  auto &B = m.B;
+  Value *t = B.CreateFRem(a, b);
+  Value *plus = B.CreateAnd(
+      B.CreateICmpNE(B.CreateFCmpOLT(t, m.c(0.0)), B.CreateFCmpOLT(b, m.c(0.0))),
+      B.CreateFCmpUNE(t, m.c(0.0)));
+  return m.sel(plus, m.add(t, b), t);
+}
+
 } // namespace
 
 Value *Emitter::unaryF64(OpKind k, Value *x) {
   DM m(*this);
+  // The E64 column of ir/ops/ElementwiseUnary.def.
+  Value *r = nullptr;
+#define NONE nullptr
   switch (k) {
-  case OpKind::Neg: return B.CreateFNeg(x);
-  case OpKind::Abs: return m.fabs(x);
-  case OpKind::Sign: return m.sign(x);
-  case OpKind::Floor: return m.un(llvm::Intrinsic::floor, x);
-  case OpKind::Ceil: return m.un(llvm::Intrinsic::ceil, x);
-  case OpKind::Round: return m.un(llvm::Intrinsic::rint, x);
-  case OpKind::Exp: return m.libm("exp", {x});
-  case OpKind::Exp2: return m.libm("exp", {m.mul(x, m.c(kLn2))});
-  case OpKind::Log: return m.libm("log", {x});
-  case OpKind::Log1p: return m.libm("log1p", {x});
-  case OpKind::Expm1: return m.libm("expm1", {x});
-  case OpKind::Sqrt: return m.sqrt(x);
-  case OpKind::Rsqrt: return m.div(m.c(1.0), m.sqrt(x));
-  case OpKind::Cbrt: return m.libm("cbrt", {x});
-  case OpKind::Sin: return m.libm("sin", {x});
-  case OpKind::Cos: return m.libm("cos", {x});
-  case OpKind::Tan: return m.libm("tan", {x});
-  case OpKind::Atan: return m.libm("atan2", {x, m.c(1.0)});
-  case OpKind::Tanh: return m.libm("tanh", {x});
-  case OpKind::Erf: return m.libm("erf", {x});
-  case OpKind::ErfInv: return erfInv(m, x);
-  case OpKind::Asin: {
-    Value *s = m.sqrt(m.mul(m.sub(m.c(1.0), x), m.add(x, m.c(1.0))));
-    Value *a = m.libm("atan2", {x, m.add(s, m.c(1.0))});
-    return m.add(a, a);
-  }
-  case OpKind::Acos: {
-    Value *s = m.sqrt(m.mul(m.sub(m.c(1.0), x), m.add(x, m.c(1.0))));
-    return m.libm("atan2", {s, x});
-  }
-  case OpKind::Sinh: {
-    Value *em = m.libm("expm1", {x});
-    Value *small =
-        m.mul(m.add(em, m.div(em, m.add(em, m.c(1.0)))), m.c(0.5));
-    Value *large = m.sub(m.libm("exp", {m.add(x, m.c(-kLn2))}),
-                         m.libm("exp", {m.sub(m.c(-kLn2), x)}));
-    return m.sel(B.CreateFCmpOLT(m.fabs(x), m.c(1.0)), small, large);
-  }
-  case OpKind::Cosh:
-    return m.add(m.libm("exp", {m.add(x, m.c(-kLn2))}),
-                 m.libm("exp", {m.sub(m.c(-kLn2), x)}));
-  case OpKind::Asinh: {
-    Value *ax = m.fabs(x);
-    Value *big = m.add(m.libm("log", {ax}), m.c(kLn2));
-    Value *x2 = m.mul(x, x);
-    Value *q = m.div(x2, m.add(m.sqrt(m.add(x2, m.c(1.0))), m.c(1.0)));
-    Value *small = m.libm("log1p", {m.add(ax, q)});
-    Value *v = m.sel(B.CreateFCmpOGE(ax, m.c(1.3407807929942596e+154)), big, small);
-    return m.mul(m.sign(x), v);
-  }
-  case OpKind::Acosh: {
-    Value *big = m.add(m.libm("log", {x}), m.c(kLn2));
-    Value *a = m.sqrt(m.add(x, m.c(-1.0))), *b = m.sqrt(m.add(x, m.c(1.0)));
-    Value *small = m.libm("log1p", {m.mul(a, m.add(b, a))});
-    return m.sel(B.CreateFCmpOGE(x, m.c(8.9884656743115795e+307)), big, small);
-  }
-  case OpKind::Atanh: {
-    Value *r = m.mul(m.sub(m.libm("log1p", {x}), m.libm("log1p", {B.CreateFNeg(x)})),
-                     m.c(0.5));
-    return m.sel(B.CreateFCmpOGT(m.fabs(x), m.c(1.0)), m.c(__builtin_nan("")), r);
-  }
-  case OpKind::Logistic:
-    return m.div(m.c(1.0), m.add(m.libm("exp", {B.CreateFNeg(x)}), m.c(1.0)));
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, E32, E64)                \
+  case OpKind::Name:                                                           \
+    r = E64;                                                                   \
+    break;
+#include "ir/ops/ElementwiseUnary.def"
   default:
+    break;
+  }
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("unary op ") + mnemonic(k) +
                                           " on float64");
-  }
+  return r;
 }
 
 Value *Emitter::binaryF64(OpKind k, Value *a, Value *b) {
   DM m(*this);
+  // The E64 column of ir/ops/ElementwiseBinary.def.
+  Value *r = nullptr;
+#define NONE nullptr
   switch (k) {
-  case OpKind::Add: return m.add(a, b);
-  case OpKind::Sub: return m.sub(a, b);
-  case OpKind::Mul: return m.mul(a, b);
-  case OpKind::Div: return m.div(a, b);
-  case OpKind::Rem: return B.CreateFRem(a, b);
-  case OpKind::Pow: return m.libm("pow", {a, b});
-  case OpKind::Atan2: return m.libm("atan2", {a, b});
-  case OpKind::Max: return m.maxf(a, b, true);
-  case OpKind::Min: return m.maxf(a, b, false);
-  case OpKind::FloorDiv: {
-    Value *mod = B.CreateFRem(a, b);
-    Value *xc = m.sel(B.CreateFCmpOEQ(b, m.c(0.0)), a, m.sub(a, mod));
-    Value *dv = m.div(xc, b);
-    Value *ind = B.CreateAnd(B.CreateFCmpUNE(mod, m.c(0.0)),
-                             B.CreateFCmpUNE(m.sign(b), m.sign(mod)));
-    dv = m.sel(ind, m.sub(dv, m.c(1.0)), dv);
-    return m.un(llvm::Intrinsic::round, dv);
-  }
-  case OpKind::Mod: {
-    Value *t = B.CreateFRem(a, b);
-    Value *plus = B.CreateAnd(
-        B.CreateICmpNE(B.CreateFCmpOLT(t, m.c(0.0)), B.CreateFCmpOLT(b, m.c(0.0))),
-        B.CreateFCmpUNE(t, m.c(0.0)));
-    return m.sel(plus, m.add(t, b), t);
-  }
+#define PARAX_BINARY(Name, Operands, K32, K64, KI, Bool, E32, E64, EI)         \
+  case OpKind::Name:                                                           \
+    r = E64;                                                                   \
+    break;
+#include "ir/ops/ElementwiseBinary.def"
   default:
+    break;
+  }
+#undef NONE
+  if (!r)
     throw ParaxError("InternalError", std::string("binary op ") + mnemonic(k) +
                                           " on float64");
-  }
+  return r;
 }
 
 Value *Emitter::convertF64(DType from, DType to, Value *x) {

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
 
 #include <algorithm>
 #include <limits>
@@ -32,7 +33,8 @@ using llvm::Value;
 
 namespace {
 
-/// How a reduction combines, in "compute form": float dtypes as f32, the
+/// How a reduction combines (k: its combiner, ir/ops/Reductions.def), in
+/// "compute form": float dtypes as f32, the
 /// others in their storage type.
 struct Combiner {
   Emitter &e;
@@ -42,38 +44,38 @@ struct Combiner {
   bool isF() const { return isFloat(d); }
   llvm::Type *type() { return isF() ? e.f32() : e.elemTy(d); }
   bool orderFree() const {
-    return !(isF() && (k == OpKind::ReduceSum || k == OpKind::ReduceProd));
+    return !(isF() && (k == OpKind::Add || k == OpKind::Mul));
   }
   Value *identity() {
     if (isF()) {
       float v = 0.0f;
-      if (k == OpKind::ReduceProd)
+      if (k == OpKind::Mul)
         v = 1.0f;
-      else if (k == OpKind::ReduceMax)
+      else if (k == OpKind::Max)
         v = -std::numeric_limits<float>::infinity();
-      else if (k == OpKind::ReduceMin)
+      else if (k == OpKind::Min)
         v = std::numeric_limits<float>::infinity();
       return e.cf(v);
     }
     llvm::Type *t = type();
     unsigned w = t->getIntegerBitWidth();
     if (d == DType::Bool) {
-      bool one = k == OpKind::ReduceProd || k == OpKind::ReduceMin ||
-                 k == OpKind::ReduceAnd;
+      bool one = k == OpKind::Mul || k == OpKind::Min ||
+                 k == OpKind::And;
       return e.B.getInt8(one ? 1 : 0);
     }
     switch (k) {
-    case OpKind::ReduceProd:
+    case OpKind::Mul:
       return llvm::ConstantInt::get(t, 1);
-    case OpKind::ReduceMax:
+    case OpKind::Max:
       return llvm::ConstantInt::get(t, isSigned(d)
                                            ? llvm::APInt::getSignedMinValue(w)
                                            : llvm::APInt::getMinValue(w));
-    case OpKind::ReduceMin:
+    case OpKind::Min:
       return llvm::ConstantInt::get(t, isSigned(d)
                                            ? llvm::APInt::getSignedMaxValue(w)
                                            : llvm::APInt::getMaxValue(w));
-    case OpKind::ReduceAnd:
+    case OpKind::And:
       return llvm::ConstantInt::getAllOnesValue(t);
     default:
       return llvm::ConstantInt::get(t, 0);
@@ -91,18 +93,18 @@ struct Combiner {
       if (vector)
         fmf.setAllowReassoc();
       switch (k) {
-      case OpKind::ReduceSum: {
+      case OpKind::Add: {
         auto *r = llvm::cast<llvm::Instruction>(B.CreateFAdd(a, b));
         r->setFastMathFlags(fmf);
         return r;
       }
-      case OpKind::ReduceProd: {
+      case OpKind::Mul: {
         auto *r = llvm::cast<llvm::Instruction>(B.CreateFMul(a, b));
         r->setFastMathFlags(fmf);
         return r;
       }
-      case OpKind::ReduceMax:
-      case OpKind::ReduceMin:
+      case OpKind::Max:
+      case OpKind::Min:
         if (vector) {
           Value *bb = e.B.CreateBitCast(b, e.i32());
           Value *den = B.CreateICmpEQ(B.CreateAnd(bb, e.c32(0x7f800000)),
@@ -111,12 +113,12 @@ struct Combiner {
               B.CreateSelect(den, B.CreateAnd(bb, e.c32(int32_t(0x80000000u))),
                              bb),
               e.f32());
-          return B.CreateBinaryIntrinsic(k == OpKind::ReduceMax
+          return B.CreateBinaryIntrinsic(k == OpKind::Max
                                              ? llvm::Intrinsic::maximum
                                              : llvm::Intrinsic::minimum,
                                          a, b);
         }
-        return e.binaryOp(k == OpKind::ReduceMax ? OpKind::Max : OpKind::Min,
+        return e.binaryOp(k == OpKind::Max ? OpKind::Max : OpKind::Min,
                           DType::F32, a, b);
       default:
         break;
@@ -125,20 +127,20 @@ struct Combiner {
                                             " is not defined for floats");
     }
     if (d == DType::Bool) {
-      bool isOr = k == OpKind::ReduceSum || k == OpKind::ReduceMax ||
-                  k == OpKind::ReduceOr;
+      bool isOr = k == OpKind::Add || k == OpKind::Max ||
+                  k == OpKind::Or;
       return isOr ? B.CreateOr(a, b) : B.CreateAnd(a, b);
     }
     switch (k) {
-    case OpKind::ReduceSum:
+    case OpKind::Add:
       return B.CreateAdd(a, b);
-    case OpKind::ReduceProd:
+    case OpKind::Mul:
       return B.CreateMul(a, b);
-    case OpKind::ReduceMax:
+    case OpKind::Max:
       return e.binaryOp(OpKind::Max, d, a, b);
-    case OpKind::ReduceMin:
+    case OpKind::Min:
       return e.binaryOp(OpKind::Min, d, a, b);
-    case OpKind::ReduceAnd:
+    case OpKind::And:
       return B.CreateAnd(a, b);
     default:
       return B.CreateOr(a, b);
@@ -294,7 +296,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
   DType d = x->type().dtype;
   const auto &axes = op.attrs().getInts("axes");
   const TensorType &rt = op.result()->type();
-  Combiner cb{*this, op.kind(), d};
+  Combiner cb{*this, ir::reductionCombiner(op.kind()), d};
   int64_t n = numElements(xs), rank = int64_t(xs.size());
   std::vector<bool> red(size_t(rank), false);
   for (int64_t a : axes)

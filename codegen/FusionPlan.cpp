@@ -22,6 +22,7 @@
 #include "codegen/FusionPlan.h"
 #include "codegen/EmitLLVM.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
 
 #include <algorithm>
 #include <cstring>
@@ -47,6 +48,13 @@ bool isIndexOnly(OpKind k) {
   default:
     return false;
   }
+}
+
+/// reduce_* and argmax/argmin (ir/ops/Reductions.def): loops over their
+/// operand that the emitter writes itself.
+bool isReduceOrArg(OpKind k) {
+  ir::ReduceFamily f = ir::reduceFamily(k);
+  return f == ir::ReduceFamily::Reduce || f == ir::ReduceFamily::Arg;
 }
 
 bool isSplat(const Array &a) {
@@ -100,14 +108,6 @@ bool FusionPlan::fusesOperand(const ir::Operation &op, unsigned slot) {
   case OpKind::Slice:
   case OpKind::Pad:
   case OpKind::Concatenate:
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
   case OpKind::Yield:
   case OpKind::Return:
     return true;
@@ -119,7 +119,7 @@ bool FusionPlan::fusesOperand(const ir::Operation &op, unsigned slot) {
   case OpKind::DynamicUpdateSlice:
     return slot == 1;
   default:
-    return false;
+    return isReduceOrArg(k);
   }
 }
 
@@ -389,18 +389,10 @@ ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
 }
 
 bool FusionPlan::f64RunsKernel(const ir::Operation &op) {
-  switch (op.kind()) {
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
-  case OpKind::DotGeneral:
-    return op.numOperands() > 0 && op.operand(0)->type().dtype == DType::F64;
-  default:
+  // (reduce_and/or never see float64: the verifier's dtype class.)
+  if (!isReduceOrArg(op.kind()) && op.kind() != OpKind::DotGeneral)
     return false;
-  }
+  return op.numOperands() > 0 && op.operand(0)->type().dtype == DType::F64;
 }
 
 bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
@@ -408,33 +400,21 @@ bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
     return true;
   switch (op.kind()) {
   case OpKind::Constant:
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
   case OpKind::DynamicUpdateSlice:
   case OpKind::ForiLoop:
   case OpKind::Scan:
   case OpKind::While:
   case OpKind::Cond:
   case OpKind::Pmap:
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
   case OpKind::DebugPrint:
   case OpKind::DebugBreakpoint:
     return false;
   case OpKind::DotGeneral:
     return dotUsesKernel(op);
   default:
-    return !isFusibleKind(op.kind());
+    // Reductions and collectives have their own emitters.
+    return !isReduceOrArg(op.kind()) && !ir::hasTrait(op.kind(), ir::C) &&
+           !isFusibleKind(op.kind());
   }
 }
 

@@ -22,8 +22,14 @@ const char *mnemonic(OpKind k) { return kOpInfo[int(k)].mnemonic; }
 int numRegions(OpKind k) { return kOpInfo[int(k)].numRegions; }
 unsigned traits(OpKind k) { return kOpInfo[int(k)].traits; }
 bool isComparison(OpKind k) {
-  return k == OpKind::Eq || k == OpKind::Ne || k == OpKind::Lt ||
-         k == OpKind::Le || k == OpKind::Gt || k == OpKind::Ge;
+  // The PARAX_COMPARE rows of ir/ops/ElementwiseBinary.def.
+  switch (k) {
+#define PARAX_COMPARE(Name, ...) case OpKind::Name:
+#include "ir/ops/ElementwiseBinary.def"
+    return true;
+  default:
+    return false;
+  }
 }
 
 //===----------------------------------------------------------------------===//

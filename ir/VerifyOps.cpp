@@ -7,6 +7,7 @@
 // each region has a block. Types are compared ignoring the weak flag.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/OpRules.h"
 #include "ir/VerifierImpl.h"
 
 #include <algorithm>
@@ -15,81 +16,6 @@
 namespace parax::ir::detail {
 
 namespace {
-
-/// The dtypes an op accepts.
-enum class DClass { Any, Numeric, Float, Integer, IntOrBool };
-
-bool inClass(DType d, DClass c) {
-  switch (c) {
-  case DClass::Any:
-    return true;
-  case DClass::Numeric:
-    return d != DType::Bool;
-  case DClass::Float:
-    return isFloat(d);
-  case DClass::Integer:
-    return isInteger(d);
-  case DClass::IntOrBool:
-    return d == DType::Bool || isInteger(d);
-  }
-  return false;
-}
-
-const char *className(DClass c) {
-  switch (c) {
-  case DClass::Any:
-    return "any";
-  case DClass::Numeric:
-    return "numeric (non-bool)";
-  case DClass::Float:
-    return "floating-point";
-  case DClass::Integer:
-    return "integer";
-  case DClass::IntOrBool:
-    return "bool or integer";
-  }
-  return "?";
-}
-
-DClass unaryClass(OpKind k) {
-  switch (k) {
-  case OpKind::Neg:
-  case OpKind::Abs:
-  case OpKind::Sign:
-    return DClass::Numeric;
-  case OpKind::Not:
-    return DClass::IntOrBool;
-  case OpKind::Convert:
-  case OpKind::BitcastConvert:
-    return DClass::Any;
-  default: // floor ... erf_inv, is_finite
-    return DClass::Float;
-  }
-}
-
-DClass binaryClass(OpKind k) {
-  switch (k) {
-  case OpKind::Sub:
-  case OpKind::Div:
-  case OpKind::Rem:
-  case OpKind::FloorDiv:
-  case OpKind::Mod:
-  case OpKind::Pow:
-    return DClass::Numeric;
-  case OpKind::Atan2:
-    return DClass::Float;
-  case OpKind::And:
-  case OpKind::Or:
-  case OpKind::Xor:
-    return DClass::IntOrBool;
-  case OpKind::ShiftLeft:
-  case OpKind::ShiftRightLogical:
-  case OpKind::ShiftRightArithmetic:
-    return DClass::Integer;
-  default: // add, mul, max, min, comparisons
-    return DClass::Any;
-  }
-}
 
 /// `s` without the dimensions in `axes` (which are in range).
 Shape removeDims(const Shape &s, const std::vector<int64_t> &axes) {
@@ -143,23 +69,24 @@ void VerifierImpl::verifyUnary(const Operation &op) {
     return;
   const TensorType &in = op.operand(0)->type();
   const TensorType &out = op.result()->type();
-  DClass c = unaryClass(op.kind());
-  if (!inClass(in.dtype, c))
-    fail(op) << "operand dtype must be " << className(c) << ", got " << in;
+  const ElementwiseRule &rule = *elementwiseRule(op.kind());
+  if (!inClass(in.dtype, rule.operands))
+    fail(op) << "operand dtype must be " << className(rule.operands)
+             << ", got " << in;
   expectShape(op, "the result", out.shape, in.shape);
-  switch (op.kind()) {
-  case OpKind::Convert:
+  switch (rule.result) {
+  case ResultRule::Explicit:
     return;
-  case OpKind::IsFinite:
+  case ResultRule::Bool:
     if (out.dtype != DType::Bool)
       fail(op) << "result must be bool, got " << out;
     return;
-  case OpKind::BitcastConvert:
+  case ResultRule::SameWidth:
     if (in.dtype == DType::Bool || out.dtype == DType::Bool ||
         dtypeSize(in.dtype) != dtypeSize(out.dtype))
       fail(op) << "bit widths differ (or bool): " << in << " -> " << out;
     return;
-  default:
+  case ResultRule::Same:
     if (out.dtype != in.dtype)
       fail(op) << "result dtype differs from the operand's: " << out << " vs "
                << in;
@@ -176,10 +103,11 @@ void VerifierImpl::verifyBinary(const Operation &op) {
     fail(op) << "operand types differ: " << a << " vs " << b;
     return;
   }
-  DClass c = binaryClass(op.kind());
-  if (!inClass(a.dtype, c))
-    fail(op) << "operand dtype must be " << className(c) << ", got " << a;
-  DType want = isComparison(op.kind()) ? DType::Bool : a.dtype;
+  const ElementwiseRule &rule = *elementwiseRule(op.kind());
+  if (!inClass(a.dtype, rule.operands))
+    fail(op) << "operand dtype must be " << className(rule.operands)
+             << ", got " << a;
+  DType want = rule.result == ResultRule::Bool ? DType::Bool : a.dtype;
   expectType(op, "the result", out, withDType(a, want));
 }
 
@@ -434,9 +362,8 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     return;
   const TensorType &in = op.operand(0)->type();
   const TensorType &out = op.result()->type();
-  switch (op.kind()) {
-  case OpKind::ArgMax:
-  case OpKind::ArgMin: {
+  switch (reduceFamily(op.kind())) {
+  case ReduceFamily::Arg: {
     const int64_t *axis = intAttr(op, "axis");
     if (!axis || !checkAxis(op, "axis", *axis, in.rank()))
       return;
@@ -446,10 +373,7 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     expectType(op, "the result", out, want);
     return;
   }
-  case OpKind::CumSum:
-  case OpKind::CumProd:
-  case OpKind::CumMax:
-  case OpKind::CumMin: {
+  case ReduceFamily::Cumulative: {
     const int64_t *axis = intAttr(op, "axis");
     if (axis)
       checkAxis(op, "axis", *axis, in.rank());
@@ -458,10 +382,10 @@ void VerifierImpl::verifyReduction(const Operation &op) {
     return;
   }
   default: { // reduce_*
-    bool logical =
-        op.kind() == OpKind::ReduceAnd || op.kind() == OpKind::ReduceOr;
-    if (logical && !inClass(in.dtype, DClass::IntOrBool))
-      fail(op) << "operand dtype must be bool or integer, got " << in;
+    // The dtypes of its combiner (reduce_and/or: bool or integer).
+    DClass c = elementwiseRule(reductionCombiner(op.kind()))->operands;
+    if (!inClass(in.dtype, c))
+      fail(op) << "operand dtype must be " << className(c) << ", got " << in;
     const auto *axes = intsAttr(op, "axes");
     if (!axes || !checkAxes(op, "axes", *axes, in.rank(), /*sorted=*/true))
       return;
@@ -708,15 +632,13 @@ void VerifierImpl::verifyPmap(const Operation &op) {
 
 void VerifierImpl::verifyCollective(const Operation &op) {
   int64_t size = boundAxisSize(op);
-  switch (op.kind()) {
-  case OpKind::AxisIndex:
+  switch (collectivePattern(op.kind())) {
+  case CollectivePattern::Local: // axis_index
     if (counts(op, 0, 1))
       expectType(op, "the result", op.result()->type(),
                  TensorType{DType::I32, {}, false});
     return;
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
+  case CollectivePattern::AllReduce:
     if (op.numOperands() == 0)
       fail(op) << "needs at least one operand";
     else if (counts(op, -1, int(op.numOperands())))
@@ -724,7 +646,7 @@ void VerifierImpl::verifyCollective(const Operation &op) {
         expectType(op, "result #" + std::to_string(i), op.result(i)->type(),
                    op.operand(i)->type());
     return;
-  case OpKind::AllGather: {
+  case CollectivePattern::AllGather: {
     if (!counts(op, 1, 1))
       return;
     const TensorType &in = op.operand(0)->type();
@@ -742,7 +664,7 @@ void VerifierImpl::verifyCollective(const Operation &op) {
     expectType(op, "the result", op.result()->type(), want);
     return;
   }
-  case OpKind::Ppermute: {
+  case CollectivePattern::Permute: {
     if (!counts(op, 1, 1))
       return;
     expectType(op, "the result", op.result()->type(), op.operand(0)->type());

@@ -1,5 +1,6 @@
 //===- Communicator.cpp - collectives between device threads --------------===//
 #include "runtime/Communicator.h"
+#include "ir/OpRules.h"
 #include "ir/Diagnostics.h"
 #include "runtime/Kernels.h"
 
@@ -69,9 +70,7 @@ Array ThreadCommunicator::exchange(int device, const Array &x, F &&combine) {
 
 Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
                                     const std::vector<int64_t> *groups, int64_t groupSize) {
-  ir::OpKind op = kind == ir::OpKind::Psum   ? ir::OpKind::Add
-                  : kind == ir::OpKind::Pmax ? ir::OpKind::Max
-                                             : ir::OpKind::Min;
+  ir::OpKind op = ir::collectiveCombiner(kind); // psum: add ...
   if (groups && groupSize > 0) {
     // Every device combines its own group's operands, in group order (the
     // same order on each member, so they agree bit for bit).

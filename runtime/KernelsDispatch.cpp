@@ -6,6 +6,7 @@
 // and are the interpreter's business; reaching them here is a bug.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/OpRules.h"
 #include "runtime/Kernels.h"
 #include "runtime/KernelsCommon.h"
 
@@ -58,70 +59,12 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
 
   // --- Elementwise
   // ------------------------------------------------------------
-  case OpKind::Neg:
-  case OpKind::Abs:
-  case OpKind::Sign:
-  case OpKind::Floor:
-  case OpKind::Ceil:
-  case OpKind::Round:
-  case OpKind::Exp:
-  case OpKind::Exp2:
-  case OpKind::Log:
-  case OpKind::Log1p:
-  case OpKind::Expm1:
-  case OpKind::Sqrt:
-  case OpKind::Rsqrt:
-  case OpKind::Cbrt:
-  case OpKind::Sin:
-  case OpKind::Cos:
-  case OpKind::Tan:
-  case OpKind::Asin:
-  case OpKind::Acos:
-  case OpKind::Atan:
-  case OpKind::Sinh:
-  case OpKind::Cosh:
-  case OpKind::Tanh:
-  case OpKind::Asinh:
-  case OpKind::Acosh:
-  case OpKind::Atanh:
-  case OpKind::Logistic:
-  case OpKind::Erf:
-  case OpKind::ErfInv:
-  case OpKind::Not:
-  case OpKind::IsFinite:
-    expectInputs(kind, inputs, 1);
-    return one(unaryOp(kind, inputs[0], rt));
   case OpKind::Convert:
     expectInputs(kind, inputs, 1);
     return one(convertOp(inputs[0], rt));
   case OpKind::BitcastConvert:
     expectInputs(kind, inputs, 1);
     return one(bitcastConvertOp(inputs[0], rt));
-  case OpKind::Add:
-  case OpKind::Sub:
-  case OpKind::Mul:
-  case OpKind::Div:
-  case OpKind::Rem:
-  case OpKind::FloorDiv:
-  case OpKind::Mod:
-  case OpKind::Pow:
-  case OpKind::Max:
-  case OpKind::Min:
-  case OpKind::Atan2:
-  case OpKind::And:
-  case OpKind::Or:
-  case OpKind::Xor:
-  case OpKind::ShiftLeft:
-  case OpKind::ShiftRightLogical:
-  case OpKind::ShiftRightArithmetic:
-  case OpKind::Eq:
-  case OpKind::Ne:
-  case OpKind::Lt:
-  case OpKind::Le:
-  case OpKind::Gt:
-  case OpKind::Ge:
-    expectInputs(kind, inputs, 2);
-    return one(binaryOp(kind, inputs[0], inputs[1], rt));
   case OpKind::Select:
     expectInputs(kind, inputs, 3);
     return one(selectOp(inputs[0], inputs[1], inputs[2], rt));
@@ -170,27 +113,6 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
     return one(scatterOp(inputs[0], inputs[1], inputs[2], attrs.getInt("axis"),
                          attrs.getString("mode")));
 
-  // --- Reductions -----------------------------------------------------------
-  case OpKind::ReduceSum:
-  case OpKind::ReduceProd:
-  case OpKind::ReduceMax:
-  case OpKind::ReduceMin:
-  case OpKind::ReduceAnd:
-  case OpKind::ReduceOr:
-    expectInputs(kind, inputs, 1);
-    return one(reduceOp(kind, inputs[0], attrs.getInts("axes"), rt));
-  case OpKind::ArgMax:
-  case OpKind::ArgMin:
-    expectInputs(kind, inputs, 1);
-    return one(argReduceOp(kind, inputs[0], attrs.getInt("axis"), rt));
-  case OpKind::CumSum:
-  case OpKind::CumProd:
-  case OpKind::CumMax:
-  case OpKind::CumMin:
-    expectInputs(kind, inputs, 1);
-    return one(cumulativeOp(kind, inputs[0], attrs.getInt("axis"),
-                            attrs.getInt("reverse") != 0));
-
   // --- Linear algebra, random
   // -------------------------------------------------
   case OpKind::DotGeneral:
@@ -209,6 +131,34 @@ std::vector<Array> evalPureOp(OpKind kind, const ir::Attrs &attrs,
   }
 
   default:
+    break;
+  }
+  // The other elementwise ops (rows of ir/ops/Elementwise*.def; unary ones
+  // with result Same or Bool): the elementwise kernels.
+  if (const ir::ElementwiseRule *r = ir::elementwiseRule(kind)) {
+    if (r->arity == 2) {
+      expectInputs(kind, inputs, 2);
+      return one(binaryOp(kind, inputs[0], inputs[1], rt));
+    }
+    if (r->result == ir::ResultRule::Same ||
+        r->result == ir::ResultRule::Bool) {
+      expectInputs(kind, inputs, 1);
+      return one(unaryOp(kind, inputs[0], rt));
+    }
+  }
+  // Reductions (ir/ops/Reductions.def), by family.
+  switch (ir::reduceFamily(kind)) {
+  case ir::ReduceFamily::Reduce:
+    expectInputs(kind, inputs, 1);
+    return one(reduceOp(kind, inputs[0], attrs.getInts("axes"), rt));
+  case ir::ReduceFamily::Arg:
+    expectInputs(kind, inputs, 1);
+    return one(argReduceOp(kind, inputs[0], attrs.getInt("axis"), rt));
+  case ir::ReduceFamily::Cumulative:
+    expectInputs(kind, inputs, 1);
+    return one(cumulativeOp(kind, inputs[0], attrs.getInt("axis"),
+                            attrs.getInt("reverse") != 0));
+  case ir::ReduceFamily::None:
     break;
   }
   PARAX_ASSERT(false) << "evalPureOp: '" << mnemonic(kind)

@@ -17,6 +17,7 @@
 // NaN).
 //
 //===----------------------------------------------------------------------===//
+#include "ir/OpRules.h"
 #include "runtime/Kernels.h"
 #include "runtime/KernelsCommon.h"
 
@@ -35,20 +36,17 @@ namespace {
 // Scalar combiners
 //===----------------------------------------------------------------------===//
 
-/// The reduction computation of each op on float32 values.
+/// The float32 combine step of each combiner (the reduction kinds map to
+/// theirs through ir/ops/Reductions.def at the entry points below).
 float combineF(OpKind k, float a, float b) {
   switch (k) {
-  case OpKind::ReduceSum:
-  case OpKind::CumSum:
+  case OpKind::Add:
     return a + b;
-  case OpKind::ReduceProd:
-  case OpKind::CumProd:
+  case OpKind::Mul:
     return a * b;
-  case OpKind::ReduceMax:
-  case OpKind::CumMax:
+  case OpKind::Max:
     return maxFloat(a, b);
-  case OpKind::ReduceMin:
-  case OpKind::CumMin:
+  case OpKind::Min:
     return minFloat(a, b);
   default:
     PARAX_ASSERT(false) << "not a float reduction: " << mnemonic(k);
@@ -59,17 +57,13 @@ float combineF(OpKind k, float a, float b) {
 /// The initial value of each float reduction.
 float identityF(OpKind k) {
   switch (k) {
-  case OpKind::ReduceSum:
-  case OpKind::CumSum:
+  case OpKind::Add:
     return 0.0f;
-  case OpKind::ReduceProd:
-  case OpKind::CumProd:
+  case OpKind::Mul:
     return 1.0f;
-  case OpKind::ReduceMax:
-  case OpKind::CumMax:
+  case OpKind::Max:
     return -std::numeric_limits<float>::infinity();
-  case OpKind::ReduceMin:
-  case OpKind::CumMin:
+  case OpKind::Min:
     return std::numeric_limits<float>::infinity();
   default:
     PARAX_ASSERT(false) << "no float identity for " << mnemonic(k);
@@ -81,17 +75,13 @@ float identityF(OpKind k) {
 template <typename T> T combineI(OpKind k, T a, T b) {
   if constexpr (std::is_same_v<T, bool>) {
     switch (k) {
-    case OpKind::ReduceSum:
-    case OpKind::CumSum:
-    case OpKind::ReduceMax:
-    case OpKind::CumMax:
-    case OpKind::ReduceOr:
+    case OpKind::Add:
+    case OpKind::Max:
+    case OpKind::Or:
       return a || b;
-    case OpKind::ReduceProd:
-    case OpKind::CumProd:
-    case OpKind::ReduceMin:
-    case OpKind::CumMin:
-    case OpKind::ReduceAnd:
+    case OpKind::Mul:
+    case OpKind::Min:
+    case OpKind::And:
       return a && b;
     default:
       PARAX_ASSERT(false) << "bad reduction " << mnemonic(k);
@@ -100,25 +90,21 @@ template <typename T> T combineI(OpKind k, T a, T b) {
   } else {
     using U = std::make_unsigned_t<T>;
     switch (k) {
-    case OpKind::ReduceSum:
-    case OpKind::CumSum:
+    case OpKind::Add:
       return T(U(a) + U(b));
-    case OpKind::ReduceProd:
-    case OpKind::CumProd:
+    case OpKind::Mul:
     {
       // At least 32-bit unsigned, so int8/int16 cannot overflow int.
       using W = std::conditional_t<(sizeof(T) > 4), U, uint32_t>;
       return T(W(U(a)) * W(U(b)));
     }
-    case OpKind::ReduceMax:
-    case OpKind::CumMax:
+    case OpKind::Max:
       return a > b ? a : b;
-    case OpKind::ReduceMin:
-    case OpKind::CumMin:
+    case OpKind::Min:
       return a < b ? a : b;
-    case OpKind::ReduceAnd:
+    case OpKind::And:
       return T(a & b);
-    case OpKind::ReduceOr:
+    case OpKind::Or:
       return T(a | b);
     default:
       PARAX_ASSERT(false) << "bad reduction " << mnemonic(k);
@@ -130,20 +116,16 @@ template <typename T> T combineI(OpKind k, T a, T b) {
 /// The initial value of each integer / bool reduction.
 template <typename T> T identityI(OpKind k) {
   switch (k) {
-  case OpKind::ReduceSum:
-  case OpKind::CumSum:
-  case OpKind::ReduceOr:
+  case OpKind::Add:
+  case OpKind::Or:
     return T(0);
-  case OpKind::ReduceProd:
-  case OpKind::CumProd:
+  case OpKind::Mul:
     return T(1);
-  case OpKind::ReduceMax:
-  case OpKind::CumMax:
+  case OpKind::Max:
     return std::numeric_limits<T>::min();
-  case OpKind::ReduceMin:
-  case OpKind::CumMin:
+  case OpKind::Min:
     return std::numeric_limits<T>::max();
-  case OpKind::ReduceAnd:
+  case OpKind::And:
     if constexpr (std::is_same_v<T, bool>)
       return true;
     else
@@ -378,7 +360,7 @@ std::vector<float> floatSumProd(OpKind k, const Array &x32,
   Grouped g = group(x32, axes);
   std::vector<float> res(size_t(g.a * g.b));
   const float *p = g.data.data<float>();
-  bool prod = k == OpKind::ReduceProd;
+  bool prod = k == OpKind::Mul;
   std::vector<float> scratch;
   for (int64_t a = 0; a < g.a; ++a) {
     const float *seg = p + a * g.r * g.b;
@@ -441,20 +423,16 @@ double dazDouble(double x) {
 }
 double combineD(OpKind k, double a, double b) {
   switch (k) {
-  case OpKind::ReduceSum:
-  case OpKind::CumSum:
+  case OpKind::Add:
     return a + b;
-  case OpKind::ReduceProd:
-  case OpKind::CumProd:
+  case OpKind::Mul:
     return a * b;
-  case OpKind::ReduceMax:
-  case OpKind::CumMax:
+  case OpKind::Max:
     a = dazDouble(a), b = dazDouble(b);
     if (a != a || b != b)
       return a != a ? a : b;
     return a == b ? (std::signbit(a) ? b : a) : (a > b ? a : b);
-  case OpKind::ReduceMin:
-  case OpKind::CumMin:
+  case OpKind::Min:
     a = dazDouble(a), b = dazDouble(b);
     if (a != a || b != b)
       return a != a ? a : b;
@@ -466,14 +444,11 @@ double combineD(OpKind k, double a, double b) {
 }
 double identityD(OpKind k) {
   switch (k) {
-  case OpKind::ReduceProd:
-  case OpKind::CumProd:
+  case OpKind::Mul:
     return 1.0;
-  case OpKind::ReduceMax:
-  case OpKind::CumMax:
+  case OpKind::Max:
     return -std::numeric_limits<double>::infinity();
-  case OpKind::ReduceMin:
-  case OpKind::CumMin:
+  case OpKind::Min:
     return std::numeric_limits<double>::infinity();
   default:
     return 0.0;
@@ -503,8 +478,10 @@ Array toF32(const Array &x) {
 // reduce_*
 //===----------------------------------------------------------------------===//
 
-Array reduceOp(OpKind k, const Array &x, const std::vector<int64_t> &axes,
+Array reduceOp(OpKind kind, const Array &x, const std::vector<int64_t> &axes,
                const TensorType &resultType) {
+  // The helpers key on the combiner (ir/ops/Reductions.def).
+  const OpKind k = ir::reductionCombiner(kind);
   ScopedFlushDenormal ftz;
   Array y = newArray(resultType);
   int64_t reduced = 1;
@@ -527,7 +504,7 @@ Array reduceOp(OpKind k, const Array &x, const std::vector<int64_t> &axes,
     return y;
   }
   if (isFloat(dt) && x.size() > 0 &&
-      (k == OpKind::ReduceSum || k == OpKind::ReduceProd)) {
+      (k == OpKind::Add || k == OpKind::Mul)) {
     std::vector<float> r = floatSumProd(k, toF32(x), axes);
     dispatch(dt, [&](auto tag) {
       using Tg = decltype(tag);
@@ -550,27 +527,27 @@ Array reduceOp(OpKind k, const Array &x, const std::vector<int64_t> &axes,
       auto store = [](float v) { return fromFloat<Tg::kind>(v); };
       float init = identityF(k);
       if constexpr (Tg::kind == DType::F32) {
-        bool mm = k == OpKind::ReduceMax || k == OpKind::ReduceMin;
+        bool mm = k == OpKind::Max || k == OpKind::Min;
         if (mm && g.b == 1) { // contiguous runs: the vectorised loop
           for (int64_t a = 0; a < g.a; ++a)
-            out[a] = reduceMaxMinF32(p + a * g.r, g.r, k == OpKind::ReduceMax);
+            out[a] = reduceMaxMinF32(p + a * g.r, g.r, k == OpKind::Max);
           return;
         }
       }
       switch (k) {
-      case OpKind::ReduceMax:
+      case OpKind::Max:
         reduceABR(p, g, init, out, load, store,
                   [](float a, float b) { return maxFloat(a, b); });
         break;
-      case OpKind::ReduceMin:
+      case OpKind::Min:
         reduceABR(p, g, init, out, load, store,
                   [](float a, float b) { return minFloat(a, b); });
         break;
-      case OpKind::ReduceSum: // only reached for empty inputs
+      case OpKind::Add: // only reached for empty inputs
         reduceABR(p, g, init, out, load, store,
                   [](float a, float b) { return a + b; });
         break;
-      case OpKind::ReduceProd:
+      case OpKind::Mul:
         reduceABR(p, g, init, out, load, store,
                   [](float a, float b) { return a * b; });
         break;
@@ -583,32 +560,32 @@ Array reduceOp(OpKind k, const Array &x, const std::vector<int64_t> &axes,
       auto store = [](C v) { return T(v); };
       C init = identityI<C>(k);
       switch (k) {
-      case OpKind::ReduceSum:
+      case OpKind::Add:
         reduceABR(p, g, init, out, load, store, [](C a, C b) {
-          return combineI<C>(OpKind::ReduceSum, a, b);
+          return combineI<C>(OpKind::Add, a, b);
         });
         break;
-      case OpKind::ReduceProd:
+      case OpKind::Mul:
         reduceABR(p, g, init, out, load, store, [](C a, C b) {
-          return combineI<C>(OpKind::ReduceProd, a, b);
+          return combineI<C>(OpKind::Mul, a, b);
         });
         break;
-      case OpKind::ReduceMax:
+      case OpKind::Max:
         reduceABR(p, g, init, out, load, store,
                   [](C a, C b) { return a > b ? a : b; });
         break;
-      case OpKind::ReduceMin:
+      case OpKind::Min:
         reduceABR(p, g, init, out, load, store,
                   [](C a, C b) { return a < b ? a : b; });
         break;
-      case OpKind::ReduceAnd:
+      case OpKind::And:
         reduceABR(p, g, init, out, load, store, [](C a, C b) {
-          return combineI<C>(OpKind::ReduceAnd, a, b);
+          return combineI<C>(OpKind::And, a, b);
         });
         break;
-      case OpKind::ReduceOr:
+      case OpKind::Or:
         reduceABR(p, g, init, out, load, store,
-                  [](C a, C b) { return combineI<C>(OpKind::ReduceOr, a, b); });
+                  [](C a, C b) { return combineI<C>(OpKind::Or, a, b); });
         break;
       default:
         PARAX_ASSERT(false) << "bad reduction " << mnemonic(k);
@@ -630,8 +607,9 @@ Array argReduceOp(OpKind k, const Array &x, int64_t axis,
   auto store = [&y](int64_t at, int64_t v) { y.setInt(at, v); };
   int64_t a = product(x.shape(), 0, axis), r = x.shape()[axis],
           b = product(x.shape(), axis + 1, x.rank());
-  bool isMax = k == OpKind::ArgMax;
-  PARAX_ASSERT(isMax || k == OpKind::ArgMin) << "argReduceOp: " << mnemonic(k);
+  PARAX_ASSERT(ir::reduceFamily(k) == ir::ReduceFamily::Arg)
+      << "argReduceOp: " << mnemonic(k);
+  bool isMax = ir::reductionCombiner(k) == OpKind::Max;
   dispatch(x.dtype(), [&](auto tag) {
     using Tg = decltype(tag);
     using T = typename Tg::T;
@@ -746,7 +724,8 @@ void xlaScan(float *v, int64_t n, bool reverse, float init, Comb comb,
 
 } // namespace
 
-Array cumulativeOp(OpKind k, const Array &x, int64_t axis, bool reverse) {
+Array cumulativeOp(OpKind kind, const Array &x, int64_t axis, bool reverse) {
+  const OpKind k = ir::reductionCombiner(kind);
   ScopedFlushDenormal ftz;
   Array y = newArray(x.type());
   int64_t a = product(x.shape(), 0, axis), r = x.shape()[axis],
@@ -797,11 +776,11 @@ Array cumulativeOp(OpKind k, const Array &x, int64_t axis, bool reverse) {
           auto round = [](float f) {
             return toFloat<Tg::kind>(fromFloat<Tg::kind>(f));
           };
-          if (k == OpKind::CumSum) {
+          if (k == OpKind::Add) {
             xlaScan(
                 c, r, reverse, init, [](float u, float v) { return u + v; },
                 round);
-          } else if (k == OpKind::CumProd) {
+          } else if (k == OpKind::Mul) {
             xlaScan(
                 c, r, reverse, init, [](float u, float v) { return u * v; },
                 round);

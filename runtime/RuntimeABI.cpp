@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeABI.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
 #include "runtime/Communicator.h"
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
@@ -200,21 +201,19 @@ int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
     Array x = ctx->arrayAt(in, op.operand(0)->type());
     Array r;
     try {
-      switch (op.kind()) {
-      case ir::OpKind::Psum:
-      case ir::OpKind::Pmax:
-      case ir::OpKind::Pmin:
+      switch (ir::collectivePattern(op.kind())) {
+      case ir::CollectivePattern::AllReduce:
         if (op.attrs().has("groups"))
           r = ctx->comm->allReduce(ctx->device, x, op.kind(), &op.attrs().getInts("groups"),
                                    op.attrs().getInt("group_size"));
         else
           r = ctx->comm->allReduce(ctx->device, x, op.kind());
         break;
-      case ir::OpKind::AllGather:
+      case ir::CollectivePattern::AllGather:
         r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),
                                  op.attrs().getInt("tiled") != 0);
         break;
-      case ir::OpKind::Ppermute:
+      case ir::CollectivePattern::Permute:
         r = ctx->comm->permute(ctx->device, x, op.attrs().getInts("perm"));
         break;
       default:

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/Divergence.h"
+#include "ir/OpRules.h"
 
 #include <functional>
 #include <unordered_map>
@@ -141,20 +142,16 @@ private:
   }
 
   void visit(const Operation &op) {
+    // Collectives (ir/ops/Collectives.def): those that communicate must run
+    // on every device; axis_index and ppermute results vary per device.
+    if (collectivePattern(op.kind()) != CollectivePattern::None) {
+      if (communicates(op.kind()))
+        checkCollective(op);
+      if (!sameOnEveryDevice(op.kind()))
+        varying_[op.result()] = VarianceSource{&op, -1, nullptr};
+      return;
+    }
     switch (op.kind()) {
-    case OpKind::AxisIndex: // local: no communication, but varying
-      varying_[op.result()] = VarianceSource{&op, -1, nullptr};
-      return;
-    case OpKind::Psum:
-    case OpKind::Pmax:
-    case OpKind::Pmin:
-    case OpKind::AllGather:
-      checkCollective(op);
-      return; // results are the same on every device
-    case OpKind::Ppermute:
-      checkCollective(op);
-      varying_[op.result()] = VarianceSource{&op, -1, nullptr};
-      return;
     case OpKind::Constant:
       return;
     case OpKind::ForiLoop: {

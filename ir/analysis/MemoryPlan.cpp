@@ -41,6 +41,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/MemoryPlan.h"
+#include "ir/OpRules.h"
 
 #include <algorithm>
 #include <map>
@@ -409,28 +410,25 @@ private:
     }
     case OpKind::Pmap:
       return execPmap(op);
-    case OpKind::Psum:
-    case OpKind::Pmax:
-    case OpKind::Pmin:
-    case OpKind::AllGather: {
-      // Device 0 combines into temporaries; every device keeps its copy.
-      int64_t bytes = op.result()->type().byteSize();
-      if (device_ == 0) {
-        // The combined result (reductions keep at most two partial sums
-        // alive, then one) plus device 0's own copy.
-        int shared = alloc(op.result(), bytes, 0);
-        int mine = alloc(op.result(), bytes, 0);
-        unref(shared);
-        setSlot(op.result(), mine);
-      } else {
-        setSlot(op.result(), alloc(op.result(), bytes, device_));
-      }
-      return;
-    }
     case OpKind::DebugPrint:
     case OpKind::DebugBreakpoint:
       return;
     default:
+      if (sameOnEveryDevice(op.kind())) { // all-reduce, all-gather
+        // Device 0 combines into temporaries; every device keeps its copy.
+        int64_t bytes = op.result()->type().byteSize();
+        if (device_ == 0) {
+          // The combined result (reductions keep at most two partial sums
+          // alive, then one) plus device 0's own copy.
+          int shared = alloc(op.result(), bytes, 0);
+          int mine = alloc(op.result(), bytes, 0);
+          unref(shared);
+          setSlot(op.result(), mine);
+        } else {
+          setSlot(op.result(), alloc(op.result(), bytes, device_));
+        }
+        return;
+      }
       for (auto &r : op.results())
         setSlot(r.get(), alloc(r.get(), r->type().byteSize(), device_));
       return;
@@ -679,15 +677,6 @@ private:
       return ccond(op);
     case OpKind::Pmap:
       return cpmap(op);
-    case OpKind::AxisIndex:
-      cbind(op.result(), CV{});
-      return;
-    case OpKind::Psum:
-    case OpKind::Pmax:
-    case OpKind::Pmin:
-    case OpKind::AllGather:
-    case OpKind::Ppermute:
-      return ccollective(op);
     case OpKind::DebugPrint:
     case OpKind::DebugBreakpoint:
       return cprint(op);
@@ -696,6 +685,12 @@ private:
     default:
       break;
     }
+    if (collectivePattern(op.kind()) == CollectivePattern::Local) {
+      cbind(op.result(), CV{}); // axis_index
+      return;
+    }
+    if (communicates(op.kind()))
+      return ccollective(op);
     if (m_->runsRuntimeKernel(op))
       return cfallback(op);
     for (auto &r : op.results())

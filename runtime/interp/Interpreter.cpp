@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/interp/Interpreter.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
 #include "runtime/Communicator.h"
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
@@ -252,13 +253,6 @@ void Interpreter::exec(const ir::Operation &op, Frame &f) {
     return execCond(op, f);
   case OpKind::Pmap:
     return execPmap(op, f);
-  case OpKind::AxisIndex:
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
-  case OpKind::AllGather:
-  case OpKind::Ppermute:
-    return execCollective(op, f);
   case OpKind::DebugPrint: {
     std::string line = formatDebugTemplate(op.attrs().getString("format"), inputs(f, op));
     if (f.device)
@@ -273,6 +267,8 @@ void Interpreter::exec(const ir::Operation &op, Frame &f) {
     return;
   }
   default: {
+    if (ir::collectivePattern(op.kind()) != ir::CollectivePattern::None)
+      return execCollective(op, f);
     std::vector<Array> outs = evalPureOp(op, inputs(f, op));
     for (unsigned i = 0; i < op.numResults(); ++i)
       set(f, op.result(i), std::move(outs[i]));
@@ -425,13 +421,11 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
 void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
   PARAX_ASSERT(f.device) << op.name() << " outside a pmap region";
   DeviceContext &d = *f.device;
-  switch (op.kind()) {
-  case OpKind::AxisIndex:
+  switch (ir::collectivePattern(op.kind())) {
+  case ir::CollectivePattern::Local: // axis_index
     set(f, op.result(), Array::scalarInt(DType::I32, d.index));
     return;
-  case OpKind::Psum:
-  case OpKind::Pmax:
-  case OpKind::Pmin:
+  case ir::CollectivePattern::AllReduce:
     set(f, op.result(),
         d.comm
             ->allReduce(d.index, get(f, op.operand(0)), op.kind(),
@@ -439,12 +433,12 @@ void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
                         op.attrs().getInt("group_size", 0))
             .withWeak(op.result()->type().weak));
     return;
-  case OpKind::AllGather:
+  case ir::CollectivePattern::AllGather:
     set(f, op.result(),
         d.comm->allGather(d.index, get(f, op.operand(0)), op.attrs().getInt("axis"),
                           op.attrs().getInt("tiled")));
     return;
-  case OpKind::Ppermute:
+  case ir::CollectivePattern::Permute:
     set(f, op.result(), d.comm->permute(d.index, get(f, op.operand(0)), op.attrs().getInts("perm")));
     return;
   default:
