@@ -671,6 +671,8 @@ void Emitter::emitDot(const ir::Operation &op) {
   // (FusionPlan::dotUsesKernel: the memory planner asks the same.)
   if (!gpu && FusionPlan::dotUsesKernel(op))
     return emitFallback(op);
+  if (emitDotBlockedF32(op))
+    return;
   const TensorType &rt = op.result()->type();
   bool scalarOut = repr(op.result()) == Repr::Scalar;
   DType ad = fl ? DType::F32 : d; // accumulation type

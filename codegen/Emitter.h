@@ -222,6 +222,14 @@ public:
   void emitReduce(const ir::Operation &op);
   void emitArgReduce(const ir::Operation &op);
   void emitDot(const ir::Operation &op);
+  /// float32 dots on the CPU whose operands are (views of) buffers, in
+  /// register-blocked loops that follow the operands' layout
+  /// (EmitDotCpu.cpp); false, with nothing emitted, when it does not apply.
+  bool emitDotBlockedF32(const ir::Operation &op);
+  /// A buffer, or an index-only lazy view of one (transpose, reshape,
+  /// broadcast), as a base pointer and per-dimension element strides.
+  bool stridedOperand(const ir::Value *v, llvm::Value *&base,
+                      std::vector<int64_t> &strides);
   void emitDynamicUpdateSlice(const ir::Operation &op);
   void emitFori(const ir::Operation &op);
   void emitScan(const ir::Operation &op);
