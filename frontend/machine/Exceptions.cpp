@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 
 #include <algorithm>
@@ -481,9 +482,14 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
       }
     if (ClassObj *c = asClass(a.args[0])) {
       // A class statement's class: its MRO.
-      for (const Value &spec : specs0)
+      for (const Value &spec : specs0) {
         if (ClassObj *b = asClass(spec); b && c->isSubclassOf(b))
           return Value::boolean(true);
+        // class D(dict): issubclass(D, dict)
+        if (auto *t = spec.kind() == Value::Kind::Native ? spec.as<TypeObject>() : nullptr)
+          if (!builtinTypeOf(*c).empty() && t->repr() == "<class '" + builtinTypeOf(*c) + "'>")
+            return Value::boolean(true);
+      }
       return Value::boolean(false);
     }
     auto *cls = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<TypeObject>() : nullptr;
