@@ -334,7 +334,10 @@ const Value *builtinValueOf(const Value &v) {
   if (v.kind() != Value::Kind::Native)
     return nullptr;
   auto *inst = v.as<InstanceObj>();
-  return inst && !inst->builtinValue.isNone() ? &inst->builtinValue : nullptr;
+  // bytes keep their bytes there too, but are no builtin's subclass.
+  return inst && !inst->builtinValue.isNone() && !builtinTypeOf(*inst->cls()).empty()
+             ? &inst->builtinValue
+             : nullptr;
 }
 
 namespace {

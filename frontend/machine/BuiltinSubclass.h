@@ -16,6 +16,7 @@
 #pragma once
 
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/NameMap.h"
 
 namespace parax::frontend {
 
@@ -45,5 +46,14 @@ void deleteListSlice(Evaluator &ev, std::vector<Value> &elts, const Value &slice
 /// builtin `type` (for the type object's attributes); false when none.
 bool builtinTypeMember(Evaluator &ev, const std::string &type, const std::string &name,
                        Value &out);
+
+/// bytes and bytearray (machine/Bytes.cpp): the builtins, str.encode, and
+/// whether a value is one of them.
+void installBytesBuiltins(Evaluator &ev, NameMap<Value> &b);
+Value strEncode(Evaluator &ev, const std::string &s, CallArgs &a);
+bool isBytesValue(const Value &v);
+/// The str a bytes value decodes to (str(b, 'utf-8'), b.decode()).
+std::string decodeBytesValue(const Value &v, const std::string &encoding,
+                             const std::string &errors);
 
 } // namespace parax::frontend

@@ -362,6 +362,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     b[name] = makeBuiltin(name, std::move(impl));
   };
   installClassBuiltins(ev, b);
+  installBytesBuiltins(ev, b);
   installIteratorBuiltins(ev, b);
   installSetBuiltins(ev, b);
   installNumberBuiltins(ev, b);
@@ -756,6 +757,13 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       [](Evaluator &ev, CallArgs &a) -> Value {
         if (a.args.empty())
           return Value::str("");
+        const Value *enc = a.get(1, "encoding"), *err = a.get(2, "errors");
+        if ((enc || err) && isBytesValue(a.args[0])) // str(b, 'utf-8') decodes
+          return Value::str(decodeBytesValue(a.args[0], enc && enc->isStr() ? enc->asStr() : "utf-8",
+                                             err && err->isStr() ? err->asStr() : "strict"));
+        if (enc || err)
+          raise("TypeError", "decoding to str: need a bytes-like object, " + typeName(a.args[0]) +
+                                 " found");
         return Value::str(ev.str(a.args[0]));
       });
   b["tuple"] = makeType(

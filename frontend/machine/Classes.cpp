@@ -336,7 +336,7 @@ bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
   }
   // The builtin's own methods (d.items(), l.append(), s.upper()) act on
   // the value of an instance of a builtin's subclass.
-  if (!builtinValue.isNone() && name.compare(0, 2, "__") != 0) {
+  if (builtinValueOf(self) && name.compare(0, 2, "__") != 0) {
     try {
       out = ev.getAttr(builtinValue, name, ev.currentLoc());
       return true;

@@ -925,7 +925,7 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   cls->annotations = scope->annotations;
   Value v = Value::object(Value::Kind::Native, cls);
   if (exceptionBase) {
-    auto et = std::make_shared<ExceptionType>("__main__." + s.name, exceptionBase);
+    auto et = std::make_shared<ExceptionType>(module + "." + s.name, exceptionBase);
     et->userClass = cls;
     v = Value::object(Value::Kind::Native, et);
   }
@@ -1334,7 +1334,7 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
                      "math, time, functools, operator, itertools, typing, collections, "
                      "dataclasses, sys, os, io, json, copy, enum, abc, numbers, string, "
-                     "textwrap, warnings and contextlib";
+                     "textwrap, warnings, contextlib, logging and re";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }

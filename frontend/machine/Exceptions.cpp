@@ -446,6 +446,11 @@ RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {
     raise("TypeError", "exceptions must derive from BaseException");
   Diagnostic d;
   d.kind = e->type()->name();
+  // A library module's own exception class names its module, as CPython's
+  // traceback does ("re.error", "statistics.StatisticsError").
+  if (e->type()->userClass && e->type()->qualname().rfind("__main__.", 0) != 0 &&
+      e->type()->qualname().find('.') != std::string::npos)
+    d.kind = e->type()->qualname();
   d.message = ev.str(exc); // a user class's __str__ applies
   d.loc = loc;
   d.stack = ev.callStack();
