@@ -267,6 +267,8 @@ void installNn(Evaluator &ev, ModuleObject &nn) {
 }
 } // namespace
 
+void installRegexModule(Evaluator &ev, ModuleObject &m); // ReModule.cpp
+
 void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
   auto jax = newModule("jax"), jnpMod = newModule("jax.numpy"), lax = newModule("jax.lax"),
        random = newModule("jax.random"), debug = newModule("jax.debug"),
@@ -337,6 +339,9 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["typing"] = wrap(typing);
   mods["collections"] = wrap(collections);
   mods["dataclasses"] = wrap(dataclasses);
+  auto regexCore = newModule("_regex"); // re.py's engine
+  installRegexModule(ev, *regexCore);
+  mods["_regex"] = wrap(regexCore);
   installStdlibModules(ev, mods);
   sharding::installSharding(ev, mods);
 }

@@ -614,6 +614,11 @@ void installPythonTypeModules(Evaluator &ev, ModuleObject &typing, ModuleObject 
   });
   installDataclasses(ev, dataclasses);
   installTreeRegistration(ev, treeUtil);
+  // collections.py registers OrderedDict and defaultdict as pytree nodes
+  // without importing jax.
+  Value reg;
+  if (treeUtil.getAttr(ev, "register_pytree_node", reg))
+    collections.set("_register_pytree_node", reg);
 }
 
 } // namespace parax::frontend

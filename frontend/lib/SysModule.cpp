@@ -166,6 +166,17 @@ void installSys(Evaluator &ev, ModuleObject &sys) {
   sys.set("byteorder", Value::str("little"));
   sys.set("executable", Value::str(""));
   sys.set("float_repr_style", Value::str("short"));
+  sys.def("exception", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 0, 0, "exception");
+    return ev.handledException();
+  });
+  sys.def("exc_info", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 0, 0, "exc_info");
+    Value e = ev.handledException();
+    if (e.isNone())
+      return Value::tuple({Value(), Value(), Value()});
+    return Value::tuple({ev.call(ev.builtin("type"), {e}, a.loc), e, Value()});
+  });
   sys.def("exit", [](Evaluator &ev, CallArgs &a) -> Value {
     expectPositional(a, 0, 1, "exit");
     return systemExit(ev, a.args, a.loc);

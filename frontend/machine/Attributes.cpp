@@ -8,6 +8,7 @@
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/ObjectBuiltins.h"
@@ -131,6 +132,7 @@ Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
       // Sized (and checked against the budget) before it is built.
       int64_t total = 0;
       for (size_t i = 0; i < items.size(); ++i) {
+        items[i] = unwrapBuiltin(items[i]); // a str subclass joins as its str
         if (!items[i].isStr())
           raise("TypeError", "sequence item " + std::to_string(i) +
                                  ": expected str instance, " +
@@ -445,6 +447,10 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     noAttribute(obj, name, jnp::arrayAttrNames());
   }
   case Value::Kind::Str: {
+    if (name == "encode")
+      return method("str.encode", [obj](Evaluator &ev, CallArgs &a) {
+        return strEncode(ev, obj.asStr(), a);
+      });
     Value m = moreStrMethod(*this, obj, name);
     if (m.isNone())
       m = strMethod(*this, obj, name);

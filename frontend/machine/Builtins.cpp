@@ -12,6 +12,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Hashing.h"
@@ -222,11 +223,15 @@ Value TypeObject::call(Evaluator &ev, CallArgs &args) {
   return ctor_(ev, args);
 }
 
-bool TypeObject::getAttr(Evaluator &, const std::string &name, Value &out) {
+bool TypeObject::getAttr(Evaluator &ev, const std::string &name, Value &out) {
   if (name == "__name__") {
     out = Value::str(name_.substr(name_.rfind('.') + 1));
     return true;
   }
+  // dict.__init__, dict.__getitem__, int.__new__ ...: the dunders a
+  // subclass's methods call explicitly (machine/BuiltinSubclass.h).
+  if (builtinTypeMember(ev, name_, name, out))
+    return true;
   if (name_ == "dict" && name == "fromkeys") { // a classmethod
     out = makeBuiltin("dict.fromkeys", dictFromKeys);
     return true;
@@ -253,12 +258,12 @@ bool TypeObject::getAttr(Evaluator &, const std::string &name, Value &out) {
     return false;
   std::string type = name_;
   out = makeBuiltin(type + "." + name, [type, name](Evaluator &ev, CallArgs &a) {
-    if (a.args.empty() || frontend::typeName(a.args[0]) != type)
+    if (a.args.empty() || frontend::typeName(unwrapBuiltin(a.args[0])) != type)
       raise("TypeError", "descriptor '" + name + "' for '" + type + "' objects needs a '" +
                              type + "' argument");
     CallArgs rest = a;
     rest.args.erase(rest.args.begin());
-    return ev.call(ev.getAttr(a.args[0], name, a.loc), rest);
+    return ev.call(ev.getAttr(unwrapBuiltin(a.args[0]), name, a.loc), rest);
   });
   return true;
 }
@@ -357,6 +362,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     b[name] = makeBuiltin(name, std::move(impl));
   };
   installClassBuiltins(ev, b);
+  installBytesBuiltins(ev, b);
   installIteratorBuiltins(ev, b);
   installSetBuiltins(ev, b);
   installNumberBuiltins(ev, b);
@@ -647,7 +653,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       auto *to = t.kind() == Value::Kind::Native ? t.as<TypeObject>() : nullptr;
       if (!to)
         raise("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
-      if (to->isInstance(a.args[0]))
+      if (to->isInstance(a.args[0]) || to->isInstance(unwrapBuiltin(a.args[0])))
         return Value::boolean(true);
     }
     return Value::boolean(false);
@@ -751,6 +757,13 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       [](Evaluator &ev, CallArgs &a) -> Value {
         if (a.args.empty())
           return Value::str("");
+        const Value *enc = a.get(1, "encoding"), *err = a.get(2, "errors");
+        if ((enc || err) && isBytesValue(a.args[0])) // str(b, 'utf-8') decodes
+          return Value::str(decodeBytesValue(a.args[0], enc && enc->isStr() ? enc->asStr() : "utf-8",
+                                             err && err->isStr() ? err->asStr() : "strict"));
+        if (enc || err)
+          raise("TypeError", "decoding to str: need a bytes-like object, " + typeName(a.args[0]) +
+                                 " found");
         return Value::str(ev.str(a.args[0]));
       });
   b["tuple"] = makeType(
@@ -772,8 +785,8 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       [](Evaluator &ev, CallArgs &a) -> Value {
         Value d = Value::dict();
         if (!a.args.empty()) {
-          if (a.args[0].isDict()) {
-            d.asDict().items = a.args[0].asDict().items;
+          if (Value m = mappingItems(ev, a.args[0], a.loc); m.isDict()) {
+            d.asDict().items = m.asDict().items;
           } else {
             for (const Value &kv : ev.iterate(a.args[0], a.loc)) {
               auto pair = ev.iterate(kv, a.loc);

@@ -1,5 +1,6 @@
 //===- Classes.cpp - Python classes, instances and their protocols --------===//
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/tracing/Jit.h"
@@ -333,6 +334,17 @@ bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     out = bindClassAttr(ev, *classAttr, self, classValue());
     return true;
   }
+  // The builtin's own methods (d.items(), l.append(), s.upper()) act on
+  // the value of an instance of a builtin's subclass.
+  if (builtinValueOf(self) && name.compare(0, 2, "__") != 0) {
+    try {
+      out = ev.getAttr(builtinValue, name, ev.currentLoc());
+      return true;
+    } catch (ParaxError &e) {
+      if (e.diag().kind != "AttributeError")
+        throw;
+    }
+  }
   if (const Value *ga = cls_->lookup("__getattr__")) {
     out = ev.call(bindClassAttr(ev, *ga, self, classValue()), {Value::str(name)});
     return true;
@@ -510,6 +522,18 @@ bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     if (name == "__init__" || name == "__init_subclass__") {
       // object.__init__: accepts the instance and nothing else.
       out = makeBuiltin("object.__init__", [](Evaluator &, CallArgs &) { return Value(); });
+      return true;
+    }
+    if (name == "__new__") {
+      // object.__new__(cls): a bare instance of cls.
+      out = makeBuiltin("object.__new__", [](Evaluator &, CallArgs &a) {
+        ClassObj *c = a.args.empty() ? nullptr : asClass(a.args[0]);
+        if (!c)
+          raise("TypeError", "object.__new__(X): X is not a type object");
+        return Value::object(Value::Kind::Native,
+                             std::make_shared<InstanceObj>(
+                                 std::static_pointer_cast<ClassObj>(c->shared_from_this())));
+      });
       return true;
     }
     return false;

@@ -80,6 +80,9 @@ public:
   /// Calling the class without its metaclass's __call__: __new__ (if any)
   /// and __init__ (what type.__call__ does).
   Value construct(Evaluator &ev, CallArgs &args);
+  /// Set on the class parax makes for a builtin type a class statement
+  /// derives from (`class D(dict)`: "dict"; machine/BuiltinSubclass.h).
+  std::string builtinType;
 
 private:
   std::string name_, module_;
@@ -110,6 +113,9 @@ public:
   Value classValue() const;
   const std::vector<std::pair<std::string, Value>> &attrs() const { return attrs_; }
   const Value *ownAttr(const std::string &name) const;
+  /// The builtin value an instance of a builtin's subclass is (the dict of
+  /// a `class D(dict)` instance); None for other instances.
+  Value builtinValue;
 
 private:
   HostCharge charge_; ///< the object itself (its attributes are values of their own)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
@@ -180,7 +181,7 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       Value r = Value::dict();
       for (size_t i = 0; i < d->keys.size(); ++i) {
         if (!d->keys[i]) {
-          Value other = eval(*d->values[i], f);
+          Value other = mappingItems(*this, eval(*d->values[i], f), d->values[i]->loc);
           if (!other.isDict())
             raise("TypeError", "'" + typeName(other) + "' object is not a mapping");
           for (auto &kv : other.asDict().items)
@@ -266,6 +267,8 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   for (auto &kw : c.keywords) {
     Value v = eval(*kw.value, f);
     if (kw.name.empty()) {
+      if (Value m = mappingItems(*this, v, kw.value->loc); m.isDict())
+        v = m;
       if (!v.isDict())
         raise("TypeError", "argument after ** must be a mapping, not " +
                                typeName(v));

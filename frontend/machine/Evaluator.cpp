@@ -13,6 +13,8 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Placeholder.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/BuiltinSubclass.h"
+#include "frontend/machine/Builtins.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
@@ -431,6 +433,11 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
       return;
     if (obj.isList()) {
       auto &el = obj.elements();
+      if (idx.is(Value::Kind::Slice)) {
+        assignListSlice(*this, el, idx, v, s->loc);
+        recountList(obj);
+        return;
+      }
       int64_t i = toIndex(idx, "list indices");
       int64_t n = int64_t(el.size());
       if (i < 0)
@@ -739,6 +746,9 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
           } else if (obj.isDict()) {
             if (!obj.asDict().erase(idx))
               raiseKeyError(*this, idx);
+          } else if (obj.isList() && idx.is(Value::Kind::Slice)) {
+            deleteListSlice(*this, obj.elements(), idx);
+            recountList(obj);
           } else if (obj.isList()) {
             auto &el = obj.elements();
             int64_t i = toIndex(idx, "list indices");
@@ -831,9 +841,21 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
       continue;
     }
     ClassObj *c = asClass(v);
+    if (auto *t = v.kind() == Value::Kind::Native ? v.as<TypeObject>() : nullptr; t && !c) {
+      // class D(dict), class S(str) ...: the builtin's stand-in class.
+      std::string tn = t->repr().substr(8, t->repr().size() - 10);
+      if (isSubclassableBuiltin(tn)) {
+        bases.push_back(builtinBaseClass(*this, tn));
+        continue;
+      }
+      if (tn == "bool" || tn == "slice" || tn == "range")
+        raise("TypeError", "type '" + tn + "' is not an acceptable base type");
+    }
     if (!c)
       raise("TypeError", "a class can only derive from classes; " + repr(v) + " (of type " +
-                             typeName(v) + ") is not a class parax supports as a base");
+                             typeName(v) + ") is not a class parax supports as a base",
+            "parax classes derive from object, user classes, exceptions and dict, list, "
+            "tuple, set, frozenset, str, int, float");
     bases.push_back(std::static_pointer_cast<ClassObj>(c->shared_from_this()));
   }
   // metaclass= (or a base's) and the other keywords, for __init_subclass__.
@@ -859,7 +881,22 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   if (bases.empty())
     bases.push_back(std::static_pointer_cast<ClassObj>(
         asClass(builtin("object"))->shared_from_this()));
-  auto cls = std::make_shared<ClassObj>(s.name, "__main__", bases);
+  std::string builtinBase;
+  for (auto &b : bases) {
+    const std::string &t = builtinTypeOf(*b);
+    if (!t.empty() && !builtinBase.empty() && t != builtinBase)
+      raise("TypeError", "multiple bases have instance lay-out conflict");
+    if (!t.empty())
+      builtinBase = t;
+  }
+  // Classes of an embedded module (collections.defaultdict) are that module's.
+  std::string module = "__main__";
+  if (isLibraryFile(s.loc.file)) { // "<parax>/collections.py"
+    std::string file = SourceRegistry::name(s.loc.file);
+    if (file.rfind("<parax>/", 0) == 0 && file.size() > 11)
+      module = file.substr(8, file.size() - 11);
+  }
+  auto cls = std::make_shared<ClassObj>(s.name, module, bases);
   cls->linearize();
   cls->metaclass = metaclass;
   auto scope = std::make_shared<Scope>();
@@ -888,7 +925,7 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   cls->annotations = scope->annotations;
   Value v = Value::object(Value::Kind::Native, cls);
   if (exceptionBase) {
-    auto et = std::make_shared<ExceptionType>("__main__." + s.name, exceptionBase);
+    auto et = std::make_shared<ExceptionType>(module + "." + s.name, exceptionBase);
     et->userClass = cls;
     v = Value::object(Value::Kind::Native, et);
   }
@@ -1297,7 +1334,7 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
                      "math, time, functools, operator, itertools, typing, collections, "
                      "dataclasses, sys, os, io, json, copy, enum, abc, numbers, string, "
-                     "textwrap, warnings and contextlib";
+                     "textwrap, warnings, contextlib, logging and re";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }

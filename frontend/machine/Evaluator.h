@@ -213,6 +213,9 @@ public:
   /// The location of the innermost expression being evaluated.
   Loc currentLoc() const { return curLoc_; }
   void setCurrentLoc(Loc l) { curLoc_ = l; }
+  /// The exception the innermost running `except` block handles (None
+  /// outside one): sys.exc_info(), sys.exception().
+  Value handledException() const { return handling_.empty() ? Value() : handling_.back(); }
   /// The current call/trace stack ("pmap(f) > fori_loop body > g").
   const TraceStack &callStack() const { return stack_; }
 

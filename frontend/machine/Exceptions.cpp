@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Classes.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 
 #include <algorithm>
@@ -445,6 +446,11 @@ RaisedError makeRaisedError(Evaluator &ev, Value exc, Loc loc) {
     raise("TypeError", "exceptions must derive from BaseException");
   Diagnostic d;
   d.kind = e->type()->name();
+  // A library module's own exception class names its module, as CPython's
+  // traceback does ("re.error", "statistics.StatisticsError").
+  if (e->type()->userClass && e->type()->qualname().rfind("__main__.", 0) != 0 &&
+      e->type()->qualname().find('.') != std::string::npos)
+    d.kind = e->type()->qualname();
   d.message = ev.str(exc); // a user class's __str__ applies
   d.loc = loc;
   d.stack = ev.callStack();
@@ -481,9 +487,14 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
       }
     if (ClassObj *c = asClass(a.args[0])) {
       // A class statement's class: its MRO.
-      for (const Value &spec : specs0)
+      for (const Value &spec : specs0) {
         if (ClassObj *b = asClass(spec); b && c->isSubclassOf(b))
           return Value::boolean(true);
+        // class D(dict): issubclass(D, dict)
+        if (auto *t = spec.kind() == Value::Kind::Native ? spec.as<TypeObject>() : nullptr)
+          if (!builtinTypeOf(*c).empty() && t->repr() == "<class '" + builtinTypeOf(*c) + "'>")
+            return Value::boolean(true);
+      }
       return Value::boolean(false);
     }
     auto *cls = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<TypeObject>() : nullptr;

@@ -662,14 +662,56 @@ ExprPtr AstBuilder::buildStrings(P::AtomContext *ctx) {
   FieldParser parseField = [this](const std::string &text, SrcPos pos) {
     return buildFieldExpr(text, pos);
   };
+  // b'...': its characters (each below 256) become a call of the hidden
+  // builtin that makes the bytes object (machine/Bytes.cpp).
+  bool anyBytes = false, anyText = false;
+  std::string byteText;
+  for (antlr4::tree::TerminalNode *node : ctx->STRING()) {
+    antlr4::Token *tok = node->getSymbol();
+    SrcPos start{uint32_t(tok->getLine()), uint32_t(tok->getCharPositionInLine()) + 1};
+    StringPieces s = splitStringToken(tok->getText(), start);
+    (s.bytes ? anyBytes : anyText) = true;
+    if (anyBytes && anyText)
+      syntaxError(loc(ctx), "cannot mix bytes and nonbytes literals",
+                  "write every piece as b'...' or none");
+    if (!s.bytes)
+      continue;
+    for (unsigned char c : s.body)
+      if (c >= 0x80)
+        syntaxError(loc(tok), "bytes can only contain ASCII literal characters",
+                    "write other bytes as \\xNN escapes");
+    if (s.raw) {
+      byteText += s.body;
+      continue;
+    }
+    // \u, \U and \N are no escapes in bytes: keep them as written.
+    std::string body;
+    for (size_t i = 0; i < s.body.size(); ++i) {
+      if (s.body[i] == '\\' && i + 1 < s.body.size()) {
+        char n = s.body[i + 1];
+        body += (n == 'u' || n == 'U' || n == 'N') ? "\\\\" : "\\";
+        body += n;
+        ++i;
+        continue;
+      }
+      body += s.body[i];
+    }
+    byteText += decodeEscapes(body, s.bodyStart, file_);
+  }
+  if (anyBytes) {
+    Loc l = loc(ctx);
+    auto call = std::make_unique<CallExpr>(l);
+    call->func = std::make_unique<NameExpr>(l, "__parax_bytes_literal__");
+    auto text = std::make_unique<ConstantExpr>(l, ConstantExpr::Type::Str);
+    text->strValue = std::move(byteText);
+    call->args.push_back(std::move(text));
+    return call;
+  }
   for (antlr4::tree::TerminalNode *node : ctx->STRING()) {
     antlr4::Token *tok = node->getSymbol();
     SrcPos start{uint32_t(tok->getLine()),
                  uint32_t(tok->getCharPositionInLine()) + 1};
     StringPieces s = splitStringToken(tok->getText(), start);
-    if (s.bytes)
-      unsupported(loc(tok), "bytes literals are not part of parax",
-                  "use a str literal");
     if (s.fstring) {
       splitFString(s, file_, parseField, parts);
     } else {
