@@ -496,29 +496,34 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
   if (isInteger(d)) {
     llvm::Type *t = x->getType();
     Value *zero = llvm::ConstantInt::get(t, 0);
-    switch (k) {
-    case OpKind::Neg:
-      return B.CreateSub(zero, x);
-    case OpKind::Abs:
+    auto absI = [&]() -> Value * {
       if (!isSigned(d))
         return x;
       return B.CreateSelect(B.CreateICmpSLT(x, zero), B.CreateSub(zero, x), x);
-    case OpKind::Sign: {
+    };
+    auto signI = [&]() -> Value * {
       Value *pos = isSigned(d) ? B.CreateICmpSGT(x, zero)
                                : B.CreateICmpUGT(x, zero);
       Value *neg = isSigned(d) ? B.CreateICmpSLT(x, zero) : B.getFalse();
       return B.CreateSub(B.CreateZExt(pos, t), B.CreateZExt(neg, t));
-    }
-    case OpKind::Not:
-      return B.CreateNot(x);
-    case OpKind::Floor:
-    case OpKind::Ceil:
-    case OpKind::Round:
-      return x;
+    };
+    // The EI column of ir/ops/ElementwiseUnary.def.
+    Value *r = nullptr;
+#define NONE nullptr
+    switch (k) {
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, KI, KB, E32, E64, EI)    \
+  case OpKind::Name:                                                           \
+    r = EI;                                                                    \
+    break;
+#include "ir/ops/ElementwiseUnary.def"
     default:
+      break;
+    }
+#undef NONE
+    if (!r)
       throw ParaxError("InternalError", std::string("unary op ") +
                                             mnemonic(k) + " on integers");
-    }
+    return r;
   }
   if (d == DType::F64)
     return unaryF64(k, x);
@@ -562,7 +567,7 @@ Value *Emitter::unaryOp(OpKind k, DType d, Value *x, const Shape &shape,
   Value *r = nullptr;
 #define NONE nullptr
   switch (k) {
-#define PARAX_UNARY(Name, Operands, Result, K32, K64, E32, E64)                \
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, KI, KB, E32, E64, EI)                \
   case OpKind::Name:                                                           \
     r = E32;                                                                   \
     break;

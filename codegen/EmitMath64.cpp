@@ -191,7 +191,7 @@ Value *Emitter::unaryF64(OpKind k, Value *x) {
   Value *r = nullptr;
 #define NONE nullptr
   switch (k) {
-#define PARAX_UNARY(Name, Operands, Result, K32, K64, E32, E64)                \
+#define PARAX_UNARY(Name, Operands, Result, K32, K64, KI, KB, E32, E64, EI)                \
   case OpKind::Name:                                                           \
     r = E64;                                                                   \
     break;
