@@ -3,7 +3,7 @@
 prints a table of medians and parax/JAX ratios.
 
 usage: bench/run.py [--parax build/parax] [--backend cpu] [--devices 4]
-                    [--only NAME] [--repeat 3]
+                    [--only NAME] [--repeat 3] [--memcheck]
 
 Each bench/*.py is one program that both run unchanged: it times its own
 steady-state calls and prints `RESULT <name> <milliseconds>` (the median of
@@ -16,6 +16,11 @@ Two rows are measured from outside: `start_to_first_result`, the wall time
 from process start to the first printed result of the seed program
 (examples/seed_fori_loop.py, the README's example), for `parax` and for
 `python3` with JAX.
+
+With --memcheck, each program also runs once under PARAX_MEMCHECK=1 and
+the table of its compiled programs' peak memory follows: what the memory
+plan (`parax check`) predicts beside what the runtime's buffer accounting
+measured (the largest over the program's calls, per device).
 
 Ratios below 1 mean parax is faster. The geometric mean covers the
 steady-state rows (not compile latency or start-up, which have their own
@@ -48,6 +53,21 @@ def run_once(cmd, env, timeout=900):
     return results, checks, wall, p.stdout
 
 
+def memcheck(cmd, env, name):
+    """Planned and measured peak bytes of each compiled program of one run
+    (PARAX_MEMCHECK=1 prints both after every call): the largest of each,
+    keyed by program and device."""
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=900,
+                       env=dict(env, PARAX_MEMCHECK="1"))
+    out = {}
+    for m in re.finditer(r"^memcheck (.+) device (\d+) planned (\d+) measured (\d+)$",
+                         p.stderr, re.M):
+        key = f"{name}: {m.group(1)} dev {m.group(2)}"
+        pl, me = out.get(key, (0, 0))
+        out[key] = (max(pl, int(m.group(3))), max(me, int(m.group(4))))
+    return out
+
+
 def close(a, b):
     """Printed results agree token by token, numbers within 1e-3 relative
     (float32 sums in another order, a different tanh)."""
@@ -72,6 +92,7 @@ def main():
     ap.add_argument("--devices", type=int, default=4)
     ap.add_argument("--only", default="")
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--memcheck", action="store_true")
     args = ap.parse_args()
 
     jax_env = dict(os.environ, JAX_PLATFORMS="cpu",
@@ -79,6 +100,7 @@ def main():
     parax_env = dict(os.environ, PARAX_CACHE_DIR="off")
     parax_cmd = [args.parax, "--backend", args.backend, "--devices", str(args.devices)]
     rows = {}
+    peaks = {}
     mismatches = []
     startup_prog = os.path.join(ROOT, "examples", "seed_fori_loop.py")
     for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [startup_prog]:
@@ -102,6 +124,8 @@ def main():
         for k in px:
             if k != "__checks" and k in jx:
                 rows[k] = (statistics.median(px[k]), statistics.median(jx[k]))
+        if args.memcheck and not startup:
+            peaks.update(memcheck(parax_cmd + [prog], parax_env, name))
         print(f"  ran {name}", file=sys.stderr, flush=True)
 
     print(f"{'benchmark':34} {'parax ms':>11} {'jax ms':>11} {'parax/jax':>10}")
@@ -115,6 +139,11 @@ def main():
         g = math.exp(sum(math.log(r) for r in steady) / len(steady))
         print(f"{'geomean (steady state)':34} {'':11} {'':11} {g:10.3f}")
         print(f"{'worst (steady state)':34} {'':11} {'':11} {max(steady):10.3f}")
+    if peaks:
+        print(f"\n{'peak memory (parax)':58} {'planned B':>11} {'measured B':>11} {'meas/plan':>9}")
+        for k, (pl, me) in peaks.items():
+            r = me / pl if pl else float("nan")
+            print(f"{k:58} {pl:11d} {me:11d} {r:9.3f}")
     for m in mismatches:
         print("CHECK MISMATCH", m)
     return 1 if mismatches else 0

@@ -1,8 +1,8 @@
 //===- EmitDotCpu.cpp - register-blocked float32 dot_general for the CPU ---===//
 //
-// The compiled loops for the float32 dot_generals below the runtime GEMM's
-// threshold (FusionPlan::dotUsesKernel): the small products of RNN cells,
-// per-example gradients and the transposed products reverse mode makes. The
+// The compiled loops for the float32 dot_generals below the BLAS size: the
+// small products of RNN cells, per-example gradients, MLP layers and the
+// transposed products reverse mode makes. The
 // generic lowering in EmitReduce.cpp (emitDot) streams an accumulator row
 // through memory for every k and reads a "transposed" operand with gathers;
 // here the loops follow the operands' memory layout instead:
@@ -17,12 +17,16 @@
 //    reduced at the end (a different summation order, as the matrix-vector
 //    path of emitDot already uses).
 // Operands are read in place: buffers, and lazy transposes / reshapes /
-// broadcasts of them, become (base, strides) without being copied. Anything
-// else (float16, lazy computed operands, groups of dims that are not one
-// stride apart) keeps the generic lowering. No scratch memory is allocated,
-// so the memory plan is unchanged.
+// broadcasts / slices of them, become (base, strides) without being copied
+// (DotLayout.h; for inner products with many rows the rhs is copied once
+// into [k, n] order and the row panel runs). These dots stay out of the
+// runtime GEMM up to the BLAS size (FusionPlan::dotRunsKernel, asked by
+// the memory planner too, as is the copy's scratch). Anything else
+// (float16, lazy computed operands, groups of dims that are not one stride
+// apart) keeps the generic lowering or the runtime GEMM.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/DotLayout.h"
 #include "codegen/Emitter.h"
 
 #include "llvm/TargetParser/Host.h"
@@ -49,156 +53,75 @@ int64_t hostLanes() {
   return lanes;
 }
 
-/// A stored operand seen through index-only lazy ops: element (i0, i1, ...)
-/// of the value is at base[sum(i_d * strides[d])].
-struct Strided {
-  Value *base = nullptr;
-  std::vector<int64_t> strides;
-};
-
-std::vector<int64_t> rowMajor(const Shape &s) {
-  std::vector<int64_t> st(s.size());
-  int64_t acc = 1;
-  for (size_t d = s.size(); d-- > 0;) {
-    st[d] = acc;
-    acc *= s[d];
-  }
-  return st;
-}
-
-/// Whether strides describe the row-major layout of `s` (unit dims free).
-bool isRowMajor(const Shape &s, const std::vector<int64_t> &st) {
-  std::vector<int64_t> rm = rowMajor(s);
-  for (size_t d = 0; d < s.size(); ++d)
-    if (s[d] != 1 && st[d] != rm[d])
-      return false;
-  return true;
-}
-
-/// One stride for a group of dims read as a row-major linear index over
-/// their sizes (batch, free or contracting dims of an operand), or -1 when
-/// the group is not evenly spaced in memory.
-int64_t groupStride(const Shape &s, const std::vector<int64_t> &st,
-                    const std::vector<int64_t> &dims) {
-  int64_t stride = 0; // a group of unit dims: any stride
-  int64_t span = 0;   // elements spanned by the dims seen so far (inner first)
-  bool first = true;
-  for (size_t i = dims.size(); i-- > 0;) {
-    int64_t d = dims[i], n = s[size_t(d)];
-    if (n == 1)
-      continue;
-    if (first) {
-      stride = st[size_t(d)];
-      span = n;
-      first = false;
-      continue;
-    }
-    if (st[size_t(d)] != stride * span)
-      return -1;
-    span *= n;
-  }
-  return stride;
-}
-
 } // namespace
 
-bool Emitter::stridedOperand(const ir::Value *v, Value *&base,
-                             std::vector<int64_t> &strides) {
-  const Shape &s = v->type().shape;
-  if (repr(v) == Repr::Buffer) {
-    base = val(v).ptr;
-    strides = rowMajor(s);
-    return true;
-  }
-  if (repr(v) != Repr::Lazy)
-    return false;
-  const ir::Operation &op = *v->definingOp();
-  std::vector<int64_t> in;
-  switch (op.kind()) {
-  case OpKind::Reshape:
-    if (!stridedOperand(op.operand(0), base, in) ||
-        !isRowMajor(op.operand(0)->type().shape, in))
-      return false;
-    strides = rowMajor(s);
-    return true;
-  case OpKind::Transpose: {
-    if (!stridedOperand(op.operand(0), base, in))
-      return false;
-    const auto &perm = op.attrs().getInts("perm");
-    strides.assign(s.size(), 0);
-    for (size_t i = 0; i < s.size(); ++i)
-      strides[i] = in[size_t(perm[i])];
-    return true;
-  }
-  case OpKind::BroadcastInDim: {
-    const ir::Value *x = op.operand(0);
-    if (x->type().rank() == 0 || !stridedOperand(x, base, in))
-      return false;
-    const auto &dims = op.attrs().getInts("dims");
-    strides.assign(s.size(), 0);
-    for (size_t i = 0; i < dims.size(); ++i)
-      if (x->type().shape[i] != 1)
-        strides[size_t(dims[i])] = in[i];
-    return true;
-  }
-  default:
-    return false;
-  }
-}
-
 bool Emitter::emitDotBlockedF32(const ir::Operation &op) {
-  const ir::Value *lhs = op.operand(0), *rhs = op.operand(1);
-  if (gpu || lhs->type().dtype != DType::F32 ||
-      repr(op.result()) != Repr::Buffer)
+  if (gpu)
     return false;
-  const Shape &ls = lhs->type().shape, &rs = rhs->type().shape;
+  DotLayout L = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
+  if (L.kind == DotLayout::Kind::None)
+    return false;
+  const ir::Value *lhs = op.operand(0);
+  const Shape &ls = lhs->type().shape;
   const auto &lb = op.attrs().getInts("lhs_batch");
-  const auto &rb = op.attrs().getInts("rhs_batch");
   const auto &lc = op.attrs().getInts("lhs_contract");
-  const auto &rc = op.attrs().getInts("rhs_contract");
-  auto freeDims = [](const Shape &s, const std::vector<int64_t> &bd,
-                     const std::vector<int64_t> &cd) {
-    std::vector<int64_t> f;
-    for (int64_t i = 0; i < int64_t(s.size()); ++i)
-      if (std::find(bd.begin(), bd.end(), i) == bd.end() &&
-          std::find(cd.begin(), cd.end(), i) == cd.end())
-        f.push_back(i);
-    return f;
+  std::vector<int64_t> lf;
+  for (int64_t i = 0; i < int64_t(ls.size()); ++i)
+    if (std::find(lb.begin(), lb.end(), i) == lb.end() &&
+        std::find(lc.begin(), lc.end(), i) == lc.end())
+      lf.push_back(i);
+  const int64_t NB = L.NB, Mn = L.Mn, Kn = L.Kn, Nn = L.Nn;
+  const int64_t aB = L.aB, aM = L.aM, aK = L.aK;
+  int64_t bB = L.bB, bN = L.bN, bK = L.bK;
+  const bool aOk = L.aStrided;
+  bool rowPanel = L.kind == DotLayout::Kind::RowPanel;
+  auto basePtr = [&](const ir::Value *root, int64_t offset) -> Value * {
+    Value *p = val(root).ptr;
+    return offset ? B.CreateInBoundsGEP(f32(), p, c64(offset)) : p;
   };
-  std::vector<int64_t> lf = freeDims(ls, lb, lc), rf = freeDims(rs, rb, rc);
-  auto count = [](const Shape &s, const std::vector<int64_t> &dims) {
-    int64_t n = 1;
-    for (int64_t d : dims)
-      n *= s[size_t(d)];
-    return n;
-  };
-  int64_t NB = count(ls, lb), Mn = count(ls, lf), Kn = count(ls, lc),
-          Nn = count(rs, rf);
-  if (Nn <= 1 || Kn < 1 || NB * Mn == 0)
-    return false; // matrix-vector and empty products: emitDot
-  Value *aBase = nullptr, *bBase = nullptr;
-  std::vector<int64_t> aSt, bSt;
-  if (!stridedOperand(rhs, bBase, bSt))
-    return false;
-  bool aStrided = stridedOperand(lhs, aBase, aSt);
-  int64_t bB = groupStride(rs, bSt, rb), bN = groupStride(rs, bSt, rf),
-          bK = groupStride(rs, bSt, rc);
-  int64_t aB = -1, aM = -1, aK = -1;
-  if (aStrided) {
-    aB = groupStride(ls, aSt, lb);
-    aM = groupStride(ls, aSt, lf);
-    aK = groupStride(ls, aSt, lc);
-  }
-  if (bB < 0 || bK < 0 || bN < 0)
-    return false;
-  bool aOk = aStrided && aB >= 0 && aM >= 0 && aK >= 0;
-  bool rowPanel = bN == 1;
-  bool inner = !rowPanel && aOk && aK == 1 && bK == 1 && Kn >= 8;
-  if (!rowPanel && !inner)
-    return false;
+  Value *bBase = basePtr(L.bRoot, L.bOffset);
+  Value *aBase = aOk ? basePtr(L.aRoot, L.aOffset) : nullptr;
 
   const TensorType &rt = op.result()->type();
   Value *dst = alloc(rt);
+  Value *scratch = nullptr;
+  if (L.transposeRhs) {
+    // rhs [b, n, k] (k contiguous) -> scratch [b, k, n]; then a row panel.
+    scratch = alloc(TensorType{DType::F32, {NB, Kn, Nn}});
+    // Eight rhs rows at a time: eight sequential read streams, one vector
+    // store per k.
+    Value *src = bBase;
+    auto ld = [&](Value *off) {
+      return B.CreateAlignedLoad(f32(), B.CreateInBoundsGEP(f32(), src, off), llvm::Align(4));
+    };
+    auto copyRows = [&](Value *b, Value *j0, int64_t w) {
+      Value *from = B.CreateAdd(B.CreateMul(b, c64(bB)), B.CreateMul(j0, c64(bN)));
+      Value *to = B.CreateAdd(B.CreateMul(b, c64(Kn * Nn)), j0);
+      loop(Kn, [&](Value *k) {
+        Value *at = B.CreateInBoundsGEP(f32(), scratch, B.CreateAdd(to, B.CreateMul(k, c64(Nn))));
+        if (w == 1) {
+          B.CreateAlignedStore(ld(B.CreateAdd(from, k)), at, llvm::Align(4));
+          return;
+        }
+        Value *v = llvm::PoisonValue::get(llvm::FixedVectorType::get(f32(), unsigned(w)));
+        for (int64_t r = 0; r < w; ++r)
+          v = B.CreateInsertElement(v, ld(B.CreateAdd(from, B.CreateAdd(k, c64(r * bN)))),
+                                    uint64_t(r));
+        B.CreateAlignedStore(v, at, llvm::Align(4));
+      });
+    };
+    loop(NB, [&](Value *b) {
+      if (Nn / 8 > 0)
+        loop(Nn / 8, [&](Value *jb) { copyRows(b, B.CreateMul(jb, c64(8)), 8); });
+      if (Nn % 8)
+        copyRows(b, c64(Nn - Nn % 8), Nn % 8);
+    });
+    bBase = scratch;
+    bB = Kn * Nn;
+    bK = Nn;
+    bN = 1;
+    rowPanel = true;
+  }
   llvm::Type *f = f32();
   int64_t lanes = hostLanes();
   Shape bS, mS, kS;
@@ -346,6 +269,8 @@ bool Emitter::emitDotBlockedF32(const ir::Operation &op) {
       });
     });
   }
+  if (scratch)
+    release(scratch);
   CgValue cv;
   cv.repr = Repr::Buffer;
   cv.ptr = dst;

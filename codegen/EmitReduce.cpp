@@ -668,8 +668,8 @@ void Emitter::emitDot(const ir::Operation &op) {
           Nn = numElements(nS);
   bool fl = isFloat(d);
   // Big float products: the packed GEMM kernel of the runtime.
-  // (FusionPlan::dotUsesKernel: the memory planner asks the same.)
-  if (!gpu && FusionPlan::dotUsesKernel(op))
+  // (FusionPlan::dotRunsKernel: the memory planner asks the same.)
+  if (!gpu && plan.dotRunsKernel(op))
     return emitFallback(op);
   if (emitDotBlockedF32(op))
     return;

@@ -226,10 +226,6 @@ public:
   /// register-blocked loops that follow the operands' layout
   /// (EmitDotCpu.cpp); false, with nothing emitted, when it does not apply.
   bool emitDotBlockedF32(const ir::Operation &op);
-  /// A buffer, or an index-only lazy view of one (transpose, reshape,
-  /// broadcast), as a base pointer and per-dimension element strides.
-  bool stridedOperand(const ir::Value *v, llvm::Value *&base,
-                      std::vector<int64_t> &strides);
   void emitDynamicUpdateSlice(const ir::Operation &op);
   void emitFori(const ir::Operation &op);
   void emitScan(const ir::Operation &op);

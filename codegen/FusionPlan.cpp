@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/FusionPlan.h"
+#include "codegen/DotLayout.h"
 #include "codegen/EmitLLVM.h"
 #include "ir/Diagnostics.h"
 #include "ir/OpRules.h"
@@ -376,6 +377,13 @@ bool FusionPlan::dotUsesKernel(const ir::Operation &op) {
          Mn * Nn * Kn >= (int64_t(1) << 17);
 }
 
+bool FusionPlan::dotRunsKernel(const ir::Operation &op) const {
+  if (!dotUsesKernel(op))
+    return false;
+  DotLayout L = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
+  return L.kind == DotLayout::Kind::None || L.NB * L.Mn * L.Nn * L.Kn >= (int64_t(1) << 24);
+}
+
 ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
   switch (repr(v)) {
   case Repr::Scalar:
@@ -410,7 +418,7 @@ bool FusionPlan::runsRuntimeKernel(const ir::Operation &op) const {
   case OpKind::DebugBreakpoint:
     return false;
   case OpKind::DotGeneral:
-    return dotUsesKernel(op);
+    return dotRunsKernel(op);
   default:
     // Reductions and collectives have their own emitters.
     return !isReduceOrArg(op.kind()) && !ir::hasTrait(op.kind(), ir::C) &&
@@ -425,7 +433,7 @@ int64_t FusionPlan::scratchBytes(const ir::Operation &op) const {
   const TensorType &lt = op.operand(0)->type(), &rht = op.operand(1)->type();
   DType d = lt.dtype;
   bool fl = isFloat(d);
-  if (dotUsesKernel(op)) {
+  if (dotRunsKernel(op)) {
     // runtime/KernelsDot.cpp dotGeneralOp: operands whose dimensions are
     // not in (batch, free, contracting) order are transposed into copies;
     // float16/bfloat16 operands and the result are widened to float32, and
@@ -466,6 +474,10 @@ int64_t FusionPlan::scratchBytes(const ir::Operation &op) const {
                           t == &rt ? rt.byteSize() : 0);
     return s;
   }
+  // The compiled float32 loops may first copy the rhs (DotLayout.h).
+  if (int64_t b = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); })
+                      .scratchBytes())
+    return b;
   // emitDot accumulates float16/bfloat16 products, and a rank-0 result,
   // in a scratch buffer of the result's shape.
   if (repr(op.result()) == Repr::Scalar || (fl && d != DType::F32))

@@ -63,6 +63,11 @@ public:
   /// Whether a dot_general runs the runtime's packed GEMM kernel (big float
   /// products) rather than compiled loops.
   static bool dotUsesKernel(const ir::Operation &op);
+  /// What the CPU emitter does for dot `op`: the runtime GEMM when
+  /// dotUsesKernel, except float32 products below the BLAS size whose
+  /// operands the register-blocked compiled loops read in place
+  /// (codegen/DotLayout.h).
+  bool dotRunsKernel(const ir::Operation &op) const;
 
   // ir::StorageModel (what the CPU emitter allocates, for the planner).
   Storage storage(const ir::Value *v) const override;

@@ -3,10 +3,13 @@
 #include "ir/Diagnostics.h"
 #include "ir/HostMemory.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <mutex>
 
 namespace parax {
 
@@ -17,6 +20,60 @@ std::atomic<int64_t> gPeak[MemoryTracker::kMaxDevices];
 thread_local int tCurrentDevice = 0;
 
 void account(Placement p, int64_t bytes) { MemoryTracker::add(p, bytes); }
+
+/// Freed large allocations kept for the next one of the same size. Each big
+/// buffer would otherwise be a fresh mmap that page-faults on first touch and
+/// is unmapped again when freed, every call (a per-example gradient stack is
+/// tens of MiB); like XLA's allocator the process keeps that memory. The
+/// bytes are not values (not charged, not accounted to a device) and are
+/// bounded: at most an eighth of the host-memory limit, at most 256 MiB.
+class LargeBlockCache {
+public:
+  static constexpr size_t kMinBytes = size_t(256) << 10;
+
+  void *take(size_t rounded) {
+    if (rounded < kMinBytes)
+      return nullptr;
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = blocks_.find(rounded);
+    if (it == blocks_.end())
+      return nullptr;
+    void *p = it->second;
+    blocks_.erase(it);
+    held_ -= rounded;
+    return p;
+  }
+  /// Keeps `p` (true) or leaves it to the caller to free.
+  bool keep(void *p, size_t rounded) {
+    if (rounded < kMinBytes)
+      return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (held_ + rounded > cap())
+      return false;
+    blocks_.emplace(rounded, p);
+    held_ += rounded;
+    return true;
+  }
+
+private:
+  static size_t cap() {
+    size_t c = size_t(256) << 20;
+    int64_t limit = HostMemory::limit();
+    if (limit > 0)
+      c = std::min(c, size_t(limit) / 8);
+    return c;
+  }
+  std::mutex mutex_;
+  std::multimap<size_t, void *> blocks_;
+  size_t held_ = 0;
+};
+
+LargeBlockCache &largeBlocks() {
+  static LargeBlockCache *c = new LargeBlockCache(); // outlives static Buffers
+  return *c;
+}
+
+size_t roundedBytes(size_t bytes) { return ((bytes ? bytes : 1) + 63) / 64 * 64; }
 } // namespace
 
 void setCurrentDevice(int device) { tCurrentDevice = device; }
@@ -53,8 +110,10 @@ std::shared_ptr<Buffer> Buffer::allocate(size_t bytes, Placement p,
   else
     HostMemory::chargeUnchecked(int64_t(bytes));
   std::shared_ptr<Buffer> b(new Buffer());
-  size_t rounded = ((bytes ? bytes : 1) + 63) / 64 * 64;
-  b->data_ = std::aligned_alloc(64, rounded);
+  size_t rounded = roundedBytes(bytes);
+  b->data_ = largeBlocks().take(rounded);
+  if (!b->data_)
+    b->data_ = std::aligned_alloc(64, rounded);
   if (!b->data_) {
     HostMemory::release(int64_t(bytes));
     throw ParaxError("MemoryError",
@@ -84,7 +143,8 @@ Buffer::~Buffer() {
     return;
   account(placement_, -int64_t(bytes_));
   HostMemory::release(int64_t(bytes_));
-  std::free(data_);
+  if (!largeBlocks().keep(data_, roundedBytes(bytes_)))
+    std::free(data_);
 }
 
 void Buffer::setPlacement(Placement p) {

@@ -24,6 +24,7 @@ std::vector<std::string> PassManager::run(Module &m) {
 PassManager defaultPipeline() {
   PassManager pm;
   pm.add("canonicalize", canonicalize);
+  pm.add("transposed-dot", foldTransposedDots);
   pm.add("dce", eliminateDeadCode);
   return pm;
 }

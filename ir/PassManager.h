@@ -40,13 +40,17 @@ private:
   DumpFn dump_;
 };
 
-/// The default pipeline for compiled programs: canonicalize, dce.
+/// The default pipeline for compiled programs: canonicalize, transposed-dot,
+/// dce.
 PassManager defaultPipeline();
 
 // Passes (each in its own file under ir/transforms/).
 /// Rewrites that XLA applies to every compiled program and that change
 /// observable results (see Canonicalize.cpp for the rule table).
 bool canonicalize(Module &m);
+/// transpose(dot_general(a, b)) that swaps the result's free groups ->
+/// dot_general(b, a) (TransposedDot.cpp).
+bool foldTransposedDots(Module &m);
 /// Removes pure ops whose results are unused.
 bool eliminateDeadCode(Module &m);
 

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/RuntimeABI.h"
 #include "ir/Diagnostics.h"
+#include "ir/HostMemory.h"
 #include "ir/OpRules.h"
 #include "runtime/Communicator.h"
 #include "runtime/DebugPrint.h"
@@ -47,6 +48,60 @@ void *ParaxRtContext::adopt(const std::shared_ptr<Buffer> &b) {
     e.buffer = b;
   ++e.refs;
   return p;
+}
+
+namespace {
+/// Spare buffers: each at most 1 MiB, at most 8 MiB per context.
+constexpr size_t kSpareBufferBytes = size_t(1) << 20;
+constexpr size_t kSparePoolBytes = size_t(8) << 20;
+} // namespace
+
+void *ParaxRtContext::allocate(size_t bytes) {
+  auto s = spare.find(bytes);
+  if (s == spare.end() || s->second.empty())
+    return adopt(Buffer::allocate(bytes));
+  void *p = s->second.back();
+  Entry &e = buffers.at(p);
+  parax::HostMemory::charge(int64_t(bytes), "an array");
+  s->second.pop_back();
+  spareBytes -= bytes;
+  parax::MemoryTracker::add(e.buffer->placement(), int64_t(bytes));
+  e.refs = 1;
+  return p;
+}
+
+void ParaxRtContext::release(const void *p) {
+  auto it = buffers.find(p);
+  if (it == buffers.end() || --it->second.refs > 0)
+    return;
+  const Buffer &b = *it->second.buffer;
+  size_t n = b.bytes();
+  // Only a buffer nobody else shares (no Array, no other registry), held by
+  // this device alone (a reuse is accounted where the buffer was).
+  if (n > 0 && n <= kSpareBufferBytes && it->second.buffer.use_count() == 1 &&
+      spareBytes + n <= kSparePoolBytes && b.placement().numShards <= 1 &&
+      b.placement().device == parax::currentDevice()) {
+    parax::MemoryTracker::add(b.placement(), -int64_t(n));
+    parax::HostMemory::release(int64_t(n));
+    spare[n].push_back(const_cast<void *>(p));
+    spareBytes += n;
+    it->second.refs = 0;
+    return;
+  }
+  buffers.erase(it);
+}
+
+ParaxRtContext::~ParaxRtContext() {
+  // ~Buffer un-accounts what spares already gave back: free each first (the
+  // live count dips) and only then restore the count, so no peak moves.
+  for (auto &[n, ptrs] : spare)
+    for (void *p : ptrs) {
+      auto it = buffers.find(p);
+      parax::Placement where = it->second.buffer->placement();
+      buffers.erase(it);
+      parax::MemoryTracker::add(where, int64_t(n));
+      parax::HostMemory::chargeUnchecked(int64_t(n));
+    }
 }
 
 Array ParaxRtContext::arrayAt(const void *p, const TensorType &t) const {
@@ -157,7 +212,7 @@ void *parax_rt_alloc(ParaxRtContext *ctx, int64_t bytes) {
   // No exception may cross the compiled frames: out of host memory returns
   // null with the error in the context, and the caller branches to its exit.
   void *p = nullptr;
-  guarded(ctx, [&] { p = ctx->adopt(Buffer::allocate(size_t(bytes))); });
+  guarded(ctx, [&] { p = ctx->allocate(size_t(bytes)); });
   return p;
 }
 
@@ -167,11 +222,7 @@ void parax_rt_retain(ParaxRtContext *ctx, void *p) {
     ++it->second.refs;
 }
 
-void parax_rt_release(ParaxRtContext *ctx, void *p) {
-  auto it = ctx->buffers.find(p);
-  if (it != ctx->buffers.end() && --it->second.refs <= 0)
-    ctx->buffers.erase(it);
-}
+void parax_rt_release(ParaxRtContext *ctx, void *p) { ctx->release(p); }
 
 int32_t parax_rt_is_unique(ParaxRtContext *ctx, void *p) {
   auto it = ctx->buffers.find(p);

@@ -43,11 +43,28 @@ struct ParaxRtContext {
   /// Per-device print buffer inside a pmap (null: print directly).
   std::vector<std::string> *prints = nullptr;
   std::unordered_map<const void *, Entry> buffers;
+  /// Buffers whose last reference went, kept by byte size for the next
+  /// allocation of that size (a loop body allocates the same temporaries
+  /// every iteration). Their registry entries stay, with no references;
+  /// while spare they are not charged to the host budget nor accounted to
+  /// the device, so measured peaks are the live bytes. Bounded per context.
+  std::unordered_map<size_t, std::vector<void *>> spare;
+  size_t spareBytes = 0;
   std::unordered_map<const void *, std::shared_ptr<parax::Buffer>> externals;
   std::exception_ptr error;
 
+  ParaxRtContext() = default;
+  ParaxRtContext(const ParaxRtContext &) = delete;
+  ParaxRtContext &operator=(const ParaxRtContext &) = delete;
+  ~ParaxRtContext();
+
   /// Takes one reference to `b` (registering it when new); returns its data.
   void *adopt(const std::shared_ptr<parax::Buffer> &b);
+  /// A fresh buffer of `bytes` with one reference (a spare one when there
+  /// is one of that size). Throws MemoryError past the host budget.
+  void *allocate(size_t bytes);
+  /// Drops one reference to `p`; the last one frees it or keeps it spare.
+  void release(const void *p);
   /// The array at `p` viewed as `t`: shares the registered or external
   /// buffer when `p` is its start, else a copy of the bytes.
   parax::Array arrayAt(const void *p, const parax::TensorType &t) const;

@@ -1,7 +1,8 @@
 # float32 dot_general in every operand layout the compiled loops distinguish:
 # rhs free dims contiguous (x @ w), contracting dims contiguous on both sides
 # (x @ w.T), transposed lhs (x.T @ y), batched, broadcast and reshaped
-# operands, sizes that leave row/column/k tails, and dots inside scan and its
+# and sliced operands, sizes that leave row/column/k tails, products big
+# enough for the runtime GEMM yet compiled, and dots inside scan and its
 # gradient. Values are positive so that no sum cancels.
 import jax
 import jax.numpy as jnp
@@ -16,7 +17,8 @@ def show(name, r):
     print(name, r.shape, r.dtype, jnp.sum(r), r[0, :5], r[-1, -3:])
 
 
-for (m, k, n) in [(8, 64, 64), (7, 13, 37), (5, 21, 100), (3, 3, 5), (17, 40, 9), (1, 30, 70)]:
+for (m, k, n) in [(8, 64, 64), (7, 13, 37), (5, 21, 100), (3, 3, 5), (17, 40, 9), (1, 30, 70),
+                  (96, 200, 130), (128, 64, 256)]:
     x, w = mat(m, k, 0.7), mat(k, n, 1.3)
     wt, xt = mat(n, k, 0.9), mat(k, m, 0.4)
     show(f"xw {m}x{k}x{n}", jax.jit(lambda a, b: a @ b)(x, w))
@@ -34,6 +36,7 @@ for name, r in zip(["bij,bjk", "bij,bkj", "bji,bjk"], f(a3, b3, c3)):
 
 v = jnp.arange(16, dtype=jnp.float32) * 0.25 + 1.0
 g = jax.jit(lambda v, w: (jnp.broadcast_to(v, (5, 16)) @ w, v.reshape(4, 4) @ w[:4, :20],
+                          w[3:9, 5:21] @ w[:16, 7:40], w[:, 1:33].T @ w[:, 2:12],
                           (w.reshape(2, 8, 40)[1].T @ w[:8, :3])))
 for r in g(v, mat(16, 40, 0.6)):
     show("view", r)

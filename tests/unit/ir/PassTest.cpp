@@ -280,11 +280,12 @@ TEST_F(PassTest, DceRemovesAnUnusedCondWithPureBranchesOnly) {
 // PassManager
 //===----------------------------------------------------------------------===//
 
-TEST_F(PassTest, DefaultPipelineIsCanonicalizeThenDce) {
+TEST_F(PassTest, DefaultPipelineIsCanonicalizeTransposedDotDce) {
   PassManager pm = defaultPipeline();
-  ASSERT_EQ(pm.passes().size(), 2u);
+  ASSERT_EQ(pm.passes().size(), 3u);
   EXPECT_EQ(pm.passes()[0].name, "canonicalize");
-  EXPECT_EQ(pm.passes()[1].name, "dce");
+  EXPECT_EQ(pm.passes()[1].name, "transposed-dot");
+  EXPECT_EQ(pm.passes()[2].name, "dce");
 }
 
 TEST_F(PassTest, PipelineDumpsOnlyAfterPassesThatChangedTheIr) {
