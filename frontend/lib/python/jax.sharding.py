@@ -161,7 +161,7 @@ class Mesh:
     def devices(self):
         all_devices = _jax.devices()
         flat = [all_devices[i] for i in self.device_ids]
-        return _nest(flat, self.axis_sizes)
+        return _DeviceGrid(_nest(flat, self.axis_sizes))
 
     @property
     def empty(self):
@@ -259,6 +259,93 @@ class AbstractMesh(Mesh):
 
     def __hash__(self):
         return hash((self.axis_names, self.axis_sizes))
+
+
+class _DeviceGrid:
+    """An n-d grid of devices: what numpy's object arrays of Device give JAX
+    programs (np.array(jax.devices()).reshape(2, 2), mesh.devices)."""
+
+    def __init__(self, nested, shape=None):
+        if shape is None:
+            ids, shape = _flatten_devices(nested)
+            flat = _flatten_list(nested)
+        else:
+            flat = list(nested)
+        self._flat = flat
+        self.shape = tuple(shape)
+        self.ndim = len(self.shape)
+        self.size = len(flat)
+        self.dtype = 'object'
+
+    def tolist(self):
+        return _nest(self._flat, self.shape) if self.ndim else self._flat[0]
+
+    @property
+    def flat(self):
+        return iter(self._flat)
+
+    def flatten(self):
+        return _DeviceGrid(self._flat, (self.size,))
+
+    ravel = flatten
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = list(shape)
+        if -1 in shape:
+            known = 1
+            for s in shape:
+                if s != -1:
+                    known *= s
+            shape[shape.index(-1)] = self.size // known
+        n = 1
+        for s in shape:
+            n *= s
+        if n != self.size:
+            raise ValueError('cannot reshape array of size ' + str(self.size) + ' into shape ' +
+                             repr(tuple(shape)))
+        return _DeviceGrid(self._flat, tuple(shape))
+
+    def __len__(self):
+        return self.shape[0]
+
+    def __iter__(self):
+        return iter([self[i] for i in range(self.shape[0])])
+
+    def __getitem__(self, i):
+        if isinstance(i, tuple) and len(i) == 1:
+            i = i[0]
+        if isinstance(i, tuple):
+            row = self[i[0]]
+            return row[i[1:]] if len(i) > 2 else row[i[1]]
+        step = self.size // self.shape[0]
+        if isinstance(i, slice):
+            rows = list(range(self.shape[0]))[i]
+            flat = []
+            for r in rows:
+                flat.extend(self._flat[r * step:(r + 1) * step])
+            return _DeviceGrid(flat, (len(rows),) + self.shape[1:])
+        if i < 0:
+            i += self.shape[0]
+        if self.ndim == 1:
+            return self._flat[i]
+        return _DeviceGrid(self._flat[i * step:(i + 1) * step], self.shape[1:])
+
+    def _text(self, nested, indent):
+        if not isinstance(nested, list):
+            return repr(nested)
+        if nested and not isinstance(nested[0], list):
+            return '[' + ' '.join([repr(d) for d in nested]) + ']'
+        sep = '\n' + ' ' * (indent + 1)
+        return '[' + sep.join([self._text(n, indent + 1) for n in nested]) + ']'
+
+    def __str__(self):
+        return self._text(self.tolist(), 0)
+
+    def __repr__(self):
+        body = self._text(self.tolist(), 6).replace(' ', ', ').replace(',\n', '\n')
+        return 'array(' + str(self.tolist()) + ', dtype=object)'
 
 
 def _nest(flat, shape):
