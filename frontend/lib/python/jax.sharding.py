@@ -1038,3 +1038,30 @@ def _is_array_tree(x):
         if not hasattr(leaf, 'shape'):
             return False
     return True
+
+
+def _like(g, p):
+    """Gradient leaves take their primal leaf's sharding."""
+    def leaf(gl, pl):
+        s = _ps.get(pl) if hasattr(pl, 'shape') else None
+        if s is None or not hasattr(gl, 'shape') or tuple(gl.shape) != tuple(pl.shape):
+            return gl
+        return _ps.attach(gl, s)
+    try:
+        return _jax.tree_util.tree_map(leaf, g, p)
+    except Exception:
+        return g
+
+
+def _grads_like_primals(kind, out, args, argnums, has_aux):
+    nums = tuple(argnums) if isinstance(argnums, (tuple, list)) else argnums
+    if isinstance(nums, tuple):
+        primals = tuple([args[i] for i in nums])
+    else:
+        primals = args[nums]
+    if kind == 'grad':
+        if has_aux:
+            return (_like(out[0], primals), out[1])
+        return _like(out, primals)
+    value, grads = out
+    return (value, _like(grads, primals))

@@ -305,6 +305,48 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
     });
     jax->set("jit", *wrapped);
   }
+  // grad / value_and_grad: as in JAX, a gradient has its primal's sharding;
+  // the backward pass's ops (transposed dots whose contracting dims are
+  // split on both sides) are resolved by that, not by the rules.
+  for (const char *name : {"grad", "value_and_grad"}) {
+    Value orig;
+    if (!jax->getAttr(ev, name, orig))
+      continue;
+    std::string kind = name;
+    jax->set(name, makeBuiltin(std::string("jax.") + name, [orig, kind](Evaluator &ev,
+                                                                         CallArgs &a) -> Value {
+      Value g = ev.call(orig, a);
+      Value argnums = Value::integer(0), hasAux = Value::boolean(false);
+      for (auto &kw : a.kwargs) {
+        if (kw.first == "argnums")
+          argnums = kw.second;
+        if (kw.first == "has_aux")
+          hasAux = kw.second;
+      }
+      if (a.args.size() > 1)
+        argnums = a.args[1];
+      if (a.args.size() > 2)
+        hasAux = a.args[2];
+      return makeBuiltin("jax." + kind + ".<locals>.f",
+                         [g, kind, argnums, hasAux](Evaluator &ev, CallArgs &c) -> Value {
+                           if (!anySharded())
+                             return ev.call(g, c);
+                           ++outShardingDepth();
+                           Value r;
+                           try {
+                             r = ev.call(g, c);
+                           } catch (...) {
+                             --outShardingDepth();
+                             throw;
+                           }
+                           --outShardingDepth();
+                           return ev.call(pyAttr(ev, "jax.sharding", "_grads_like_primals", c.loc),
+                                          std::vector<Value>{Value::str(kind), r,
+                                                             Value::tuple(c.args), argnums, hasAux},
+                                          c.loc);
+                         });
+    }));
+  }
   // device_put(x, sharding): a sharding or PartitionSpec goes to jax.sharding.
   Value put;
   if (jax->getAttr(ev, "device_put", put)) {
