@@ -155,7 +155,11 @@ class Mesh:
 
     @property
     def shape(self):
-        return dict(zip(self.axis_names, self.axis_sizes))
+        return _AxisShape(self.axis_names, self.axis_sizes)
+
+    @property
+    def shape_tuple(self):
+        return tuple(zip(self.axis_names, self.axis_sizes))
 
     @property
     def devices(self):
@@ -259,6 +263,50 @@ class AbstractMesh(Mesh):
 
     def __hash__(self):
         return hash((self.axis_names, self.axis_sizes))
+
+
+class _AxisShape:
+    """mesh.shape: axis name -> size, in mesh order (JAX's OrderedDict)."""
+
+    def __init__(self, names, sizes):
+        self._names = tuple(names)
+        self._sizes = tuple(sizes)
+
+    def __getitem__(self, name):
+        if name not in self._names:
+            raise KeyError(name)
+        return self._sizes[self._names.index(name)]
+
+    def get(self, name, default=None):
+        return self[name] if name in self._names else default
+
+    def keys(self):
+        return list(self._names)
+
+    def values(self):
+        return list(self._sizes)
+
+    def items(self):
+        return list(zip(self._names, self._sizes))
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self):
+        return len(self._names)
+
+    def __contains__(self, name):
+        return name in self._names
+
+    def __eq__(self, other):
+        if isinstance(other, _AxisShape):
+            return self.items() == other.items()
+        if isinstance(other, dict):
+            return dict(self.items()) == other
+        return False
+
+    def __repr__(self):
+        return 'OrderedDict(' + repr(self.items()) + ')'
 
 
 class _DeviceGrid:
@@ -587,6 +635,22 @@ class NamedSharding(Sharding):
             out[all_devices[dev_id]] = self._device_index(pos, global_shape)[0]
         return out
 
+    def addressable_devices_indices_map(self, global_shape):
+        return self.devices_indices_map(global_shape)
+
+    def is_equivalent_to(self, other, ndim):
+        if not hasattr(other, 'devices_indices_map'):
+            return False
+        shape = tuple([max(1, self._splits(ndim)[d]) * 2 for d in range(ndim)]) if \
+            isinstance(self, NamedSharding) else (2,) * ndim
+        a = sorted([(d.id, repr(i)) for d, i in self.devices_indices_map(shape).items()])
+        b = sorted([(d.id, repr(i)) for d, i in other.devices_indices_map(shape).items()])
+        return a == b
+
+    def with_spec(self, spec):
+        return NamedSharding(self.mesh, spec if isinstance(spec, PartitionSpec) else
+                             PartitionSpec(*spec), memory_kind=self.memory_kind)
+
     def _parax_desc(self):
         # What the C++ side reads: mesh axes, sizes, explicit flags, device
         # ids and one tuple of axis names per dimension.
@@ -648,6 +712,9 @@ class SingleDeviceSharding(Sharding):
 
     def devices_indices_map(self, global_shape):
         return {self._device: tuple([slice(None, None, None) for _ in global_shape])}
+
+    def addressable_devices_indices_map(self, global_shape):
+        return self.devices_indices_map(global_shape)
 
 
 def _default_sharding():
