@@ -530,6 +530,19 @@ Value toNumpy(Evaluator &ev, const Value &v, std::optional<NpDType> dtype, bool 
                         "The numpy.ndarray conversion method __array__() was called on traced "
                         "array with shape " + v.asTracer().type().str() + ".",
                         v, "use jax.numpy inside traced functions");
+  // np.array(jax.devices()).reshape(2, 2): a grid of Device objects (numpy's
+  // object arrays hold no numbers), for Mesh.
+  {
+    Value first = v;
+    while (first.isSequence() && !first.elements().empty()) {
+      Value inner = first.elements()[0]; // a copy: assigning from first's own storage frees it
+      first = inner;
+    }
+    auto *dev = first.as<NativeObject>();
+    if (dev && dev->typeName() == "Device" && v.isSequence())
+      return ev.call(ev.getAttr(ev.importModule("jax.sharding", {}), "_DeviceGrid", {}),
+                     std::vector<Value>{v}, Loc{});
+  }
   Shape shape;
   bool shapeSet = false;
   std::vector<Value> leaves;

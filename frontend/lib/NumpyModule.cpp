@@ -920,6 +920,8 @@ void registerCreation(Evaluator &, ModuleObject &np) {
         return r;
       }
       r = toNumpy(ev, v, dt, copy);
+      if (!asNumpy(r))
+        return r; // a grid of devices (see toNumpy)
       if (NumpyArrayObj *o = asNumpy(r); o && o->scalar)
         r = contiguousCopy(r);
       int64_t ndmin = has(a, 5) ? ev.toIndex(a.args[5], "ndmin") : 0;

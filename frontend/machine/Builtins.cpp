@@ -24,6 +24,7 @@
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/SysModule.h"
+#include "frontend/lib/sharding/Sharding.h"
 
 #include <algorithm>
 #include <cmath>
@@ -369,6 +370,9 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
   installObjectBuiltins(ev, b);
 
   def("print", [](Evaluator &ev, CallArgs &a) {
+    // An eager shard_map body prints per-device values after it ran.
+    if (sharding::capturePrint(a))
+      return Value::none();
     std::string sep = " ", end = "\n";
     Value file;
     for (auto &kw : a.kwargs) {

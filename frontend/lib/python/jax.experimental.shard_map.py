@@ -200,6 +200,9 @@ class _ShardMapped:
         self._out_specs = out_specs
         self._check_vma = check_vma
         self._pmapped = {}
+        self._prints = {}
+        self._eager = False
+        self._key = None
         self.__name__ = getattr(f, '__name__', 'shard_map')
         self.__wrapped__ = f
 
@@ -210,6 +213,9 @@ class _ShardMapped:
         def body(*blocks):
             _bindings.append((mesh, axis))
             _ps.enter_body(mesh.axis_names)
+            capture = sm._eager
+            if capture:
+                _ps.begin_print_capture()
             try:
                 # Each block varies over the mesh axes its in_spec splits.
                 leaves, tree = _jax.tree_util.tree_flatten(blocks)
@@ -218,12 +224,52 @@ class _ShardMapped:
                 out = f(*_jax.tree_util.tree_unflatten(tree, leaves))
                 if sm._check_vma:
                     sm._check_out_vma(out, mesh)
+                if capture:
+                    # Prints of the eager body come back as extra outputs: the
+                    # traced values they show, stacked per device.
+                    prints = _ps.end_print_capture()
+                    capture = False
+                    extras = []
+                    specs = []
+                    for args, kwargs in prints:
+                        shown = []
+                        for a in args:
+                            if _ps.is_tracer(a):
+                                shown.append(('value', len(extras)))
+                                extras.append(a)
+                            else:
+                                shown.append(('text', a))
+                        specs.append((shown, kwargs))
+                    sm._prints[sm._key] = specs
+                    return (out, tuple(extras))
                 return out
             finally:
+                if capture:
+                    _ps.end_print_capture()
                 _ps.exit_body()
                 _bindings.pop()
         body.__name__ = getattr(f, '__name__', 'shard_map')
         return body
+
+    def _replay_prints(self, mesh, extras):
+        """The eager body's prints, each traced value shown per device as
+        JAX's eager shard_map shows it."""
+        all_devices = _jax.devices()
+        names = '(' + ', '.join(mesh.axis_names) + ',)'
+        for shown, kwargs in self._prints.get(self._key, []):
+            args = []
+            for kind, v in shown:
+                if kind == 'text':
+                    args.append(v)
+                    continue
+                stacked = extras[v]
+                parts = []
+                for pos in range(mesh.size):
+                    dev = all_devices[mesh.device_ids[pos]]
+                    parts.append('On ' + str(dev) + ' at mesh coordinates ' + names + ' = ' +
+                                 repr(tuple(mesh._coords(pos))) + ':\n' + str(stacked[pos]) + '\n')
+                args.append('\n'.join(parts))
+            print(*args, **kwargs)
 
     def _check_out_vma(self, out, mesh):
         """An output varying over a mesh axis that its out_spec does not
@@ -265,7 +311,9 @@ class _ShardMapped:
             _check_in_spec(x, s, mesh)
         stacked = [_stack(x, s, mesh) for x, s in zip(leaves, specs)]
         self._cur_in_specs = specs
-        key = hash(mesh)
+        self._eager = not _ps.in_trace()
+        key = (hash(mesh), self._eager)
+        self._key = key
         if key not in self._pmapped:
             # A 1-D mesh's axis is the pmap axis itself (its collectives are
             # pmap's, and messages name it); a k-D mesh's pmap axis stands
@@ -277,6 +325,9 @@ class _ShardMapped:
             self._pmapped[key] = (_jax.pmap(self._body(mesh, axis), axis_name=axis), axis)
         pm, axis = self._pmapped[key]
         outs = pm(*_jax.tree_util.tree_unflatten(tree, stacked))
+        if self._eager:
+            outs, extras = outs
+            self._replay_prints(mesh, extras)
         out_leaves, out_tree = _jax.tree_util.tree_flatten(outs)
         out_specs = self._out_specs
         if isinstance(out_specs, list):

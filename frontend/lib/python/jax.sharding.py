@@ -155,13 +155,17 @@ class Mesh:
 
     @property
     def shape(self):
-        return dict(zip(self.axis_names, self.axis_sizes))
+        return _AxisShape(self.axis_names, self.axis_sizes)
+
+    @property
+    def shape_tuple(self):
+        return tuple(zip(self.axis_names, self.axis_sizes))
 
     @property
     def devices(self):
         all_devices = _jax.devices()
         flat = [all_devices[i] for i in self.device_ids]
-        return _nest(flat, self.axis_sizes)
+        return _DeviceGrid(_nest(flat, self.axis_sizes))
 
     @property
     def empty(self):
@@ -259,6 +263,137 @@ class AbstractMesh(Mesh):
 
     def __hash__(self):
         return hash((self.axis_names, self.axis_sizes))
+
+
+class _AxisShape:
+    """mesh.shape: axis name -> size, in mesh order (JAX's OrderedDict)."""
+
+    def __init__(self, names, sizes):
+        self._names = tuple(names)
+        self._sizes = tuple(sizes)
+
+    def __getitem__(self, name):
+        if name not in self._names:
+            raise KeyError(name)
+        return self._sizes[self._names.index(name)]
+
+    def get(self, name, default=None):
+        return self[name] if name in self._names else default
+
+    def keys(self):
+        return list(self._names)
+
+    def values(self):
+        return list(self._sizes)
+
+    def items(self):
+        return list(zip(self._names, self._sizes))
+
+    def __iter__(self):
+        return iter(self._names)
+
+    def __len__(self):
+        return len(self._names)
+
+    def __contains__(self, name):
+        return name in self._names
+
+    def __eq__(self, other):
+        if isinstance(other, _AxisShape):
+            return self.items() == other.items()
+        if isinstance(other, dict):
+            return dict(self.items()) == other
+        return False
+
+    def __repr__(self):
+        return 'OrderedDict(' + repr(self.items()) + ')'
+
+
+class _DeviceGrid:
+    """An n-d grid of devices: what numpy's object arrays of Device give JAX
+    programs (np.array(jax.devices()).reshape(2, 2), mesh.devices)."""
+
+    def __init__(self, nested, shape=None):
+        if shape is None:
+            ids, shape = _flatten_devices(nested)
+            flat = _flatten_list(nested)
+        else:
+            flat = list(nested)
+        self._flat = flat
+        self.shape = tuple(shape)
+        self.ndim = len(self.shape)
+        self.size = len(flat)
+        self.dtype = 'object'
+
+    def tolist(self):
+        return _nest(self._flat, self.shape) if self.ndim else self._flat[0]
+
+    @property
+    def flat(self):
+        return iter(self._flat)
+
+    def flatten(self):
+        return _DeviceGrid(self._flat, (self.size,))
+
+    ravel = flatten
+
+    def reshape(self, *shape):
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = list(shape)
+        if -1 in shape:
+            known = 1
+            for s in shape:
+                if s != -1:
+                    known *= s
+            shape[shape.index(-1)] = self.size // known
+        n = 1
+        for s in shape:
+            n *= s
+        if n != self.size:
+            raise ValueError('cannot reshape array of size ' + str(self.size) + ' into shape ' +
+                             repr(tuple(shape)))
+        return _DeviceGrid(self._flat, tuple(shape))
+
+    def __len__(self):
+        return self.shape[0]
+
+    def __iter__(self):
+        return iter([self[i] for i in range(self.shape[0])])
+
+    def __getitem__(self, i):
+        if isinstance(i, tuple) and len(i) == 1:
+            i = i[0]
+        if isinstance(i, tuple):
+            row = self[i[0]]
+            return row[i[1:]] if len(i) > 2 else row[i[1]]
+        step = self.size // self.shape[0]
+        if isinstance(i, slice):
+            rows = list(range(self.shape[0]))[i]
+            flat = []
+            for r in rows:
+                flat.extend(self._flat[r * step:(r + 1) * step])
+            return _DeviceGrid(flat, (len(rows),) + self.shape[1:])
+        if i < 0:
+            i += self.shape[0]
+        if self.ndim == 1:
+            return self._flat[i]
+        return _DeviceGrid(self._flat[i * step:(i + 1) * step], self.shape[1:])
+
+    def _text(self, nested, indent):
+        if not isinstance(nested, list):
+            return repr(nested)
+        if nested and not isinstance(nested[0], list):
+            return '[' + ' '.join([repr(d) for d in nested]) + ']'
+        sep = '\n' + ' ' * (indent + 1)
+        return '[' + sep.join([self._text(n, indent + 1) for n in nested]) + ']'
+
+    def __str__(self):
+        return self._text(self.tolist(), 0)
+
+    def __repr__(self):
+        body = self._text(self.tolist(), 6).replace(' ', ', ').replace(',\n', '\n')
+        return 'array(' + str(self.tolist()) + ', dtype=object)'
 
 
 def _nest(flat, shape):
@@ -500,6 +635,22 @@ class NamedSharding(Sharding):
             out[all_devices[dev_id]] = self._device_index(pos, global_shape)[0]
         return out
 
+    def addressable_devices_indices_map(self, global_shape):
+        return self.devices_indices_map(global_shape)
+
+    def is_equivalent_to(self, other, ndim):
+        if not hasattr(other, 'devices_indices_map'):
+            return False
+        shape = tuple([max(1, self._splits(ndim)[d]) * 2 for d in range(ndim)]) if \
+            isinstance(self, NamedSharding) else (2,) * ndim
+        a = sorted([(d.id, repr(i)) for d, i in self.devices_indices_map(shape).items()])
+        b = sorted([(d.id, repr(i)) for d, i in other.devices_indices_map(shape).items()])
+        return a == b
+
+    def with_spec(self, spec):
+        return NamedSharding(self.mesh, spec if isinstance(spec, PartitionSpec) else
+                             PartitionSpec(*spec), memory_kind=self.memory_kind)
+
     def _parax_desc(self):
         # What the C++ side reads: mesh axes, sizes, explicit flags, device
         # ids and one tuple of axis names per dimension.
@@ -561,6 +712,9 @@ class SingleDeviceSharding(Sharding):
 
     def devices_indices_map(self, global_shape):
         return {self._device: tuple([slice(None, None, None) for _ in global_shape])}
+
+    def addressable_devices_indices_map(self, global_shape):
+        return self.devices_indices_map(global_shape)
 
 
 def _default_sharding():
@@ -951,3 +1105,30 @@ def _is_array_tree(x):
         if not hasattr(leaf, 'shape'):
             return False
     return True
+
+
+def _like(g, p):
+    """Gradient leaves take their primal leaf's sharding."""
+    def leaf(gl, pl):
+        s = _ps.get(pl) if hasattr(pl, 'shape') else None
+        if s is None or not hasattr(gl, 'shape') or tuple(gl.shape) != tuple(pl.shape):
+            return gl
+        return _ps.attach(gl, s)
+    try:
+        return _jax.tree_util.tree_map(leaf, g, p)
+    except Exception:
+        return g
+
+
+def _grads_like_primals(kind, out, args, argnums, has_aux):
+    nums = tuple(argnums) if isinstance(argnums, (tuple, list)) else argnums
+    if isinstance(nums, tuple):
+        primals = tuple([args[i] for i in nums])
+    else:
+        primals = args[nums]
+    if kind == 'grad':
+        if has_aux:
+            return (_like(out[0], primals), out[1])
+        return _like(out, primals)
+    value, grads = out
+    return (value, _like(grads, primals))

@@ -25,6 +25,9 @@ void installJitHooks();
 
 namespace {
 int gBodyDepth = 0; ///< shard_map bodies being traced.
+/// Per eager shard_map body being traced: its print() calls as
+/// (args tuple, kwargs dict).
+std::vector<std::vector<Value>> gPrints;
 
 Value pyAttr(Evaluator &ev, const std::string &module, const std::string &name, Loc loc) {
   return ev.getAttr(ev.importModule(module, loc), name, loc);
@@ -129,6 +132,19 @@ Value forward(const std::string &module, const std::string &name) {
   });
 }
 
+} // namespace
+
+bool capturePrint(const CallArgs &a) {
+  if (gPrints.empty())
+    return false;
+  Value kw = Value::dict();
+  for (auto &k : a.kwargs)
+    kw.asDict().set(Value::str(k.first), k.second);
+  gPrints.back().push_back(Value::tuple({Value::tuple(a.args), kw}));
+  return true;
+}
+
+namespace {
 void installModule(std::unordered_map<std::string, Value> &mods) {
   auto m = std::make_shared<ModuleObject>("_parax_sharding");
   m->def("attach", [](Evaluator &ev, CallArgs &a) {
@@ -192,6 +208,24 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
                  ir::Attrs{{"axis_name", a.args[2].asStr()}, {"groups", groups},
                            {"group_size", a.args[4].asInt()}},
                  abstractType(x));
+  });
+  m->def("in_trace", [](Evaluator &ev, CallArgs &) {
+    return Value::boolean(ev.currentTrace() != nullptr);
+  });
+  m->def("is_tracer", [](Evaluator &, CallArgs &a) {
+    expectPositional(a, 1, 1, "is_tracer");
+    return Value::boolean(a.args[0].isTracer());
+  });
+  m->def("begin_print_capture", [](Evaluator &, CallArgs &) {
+    gPrints.emplace_back();
+    return Value::none();
+  });
+  m->def("end_print_capture", [](Evaluator &, CallArgs &) {
+    if (gPrints.empty())
+      return Value::list({});
+    Value r = Value::list(gPrints.back());
+    gPrints.pop_back();
+    return r;
   });
   m->def("get_vma", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 1, 1, "get_vma");
@@ -270,6 +304,48 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
                      std::vector<Value>{jitted, in, out}, a.loc);
     });
     jax->set("jit", *wrapped);
+  }
+  // grad / value_and_grad: as in JAX, a gradient has its primal's sharding;
+  // the backward pass's ops (transposed dots whose contracting dims are
+  // split on both sides) are resolved by that, not by the rules.
+  for (const char *name : {"grad", "value_and_grad"}) {
+    Value orig;
+    if (!jax->getAttr(ev, name, orig))
+      continue;
+    std::string kind = name;
+    jax->set(name, makeBuiltin(std::string("jax.") + name, [orig, kind](Evaluator &ev,
+                                                                         CallArgs &a) -> Value {
+      Value g = ev.call(orig, a);
+      Value argnums = Value::integer(0), hasAux = Value::boolean(false);
+      for (auto &kw : a.kwargs) {
+        if (kw.first == "argnums")
+          argnums = kw.second;
+        if (kw.first == "has_aux")
+          hasAux = kw.second;
+      }
+      if (a.args.size() > 1)
+        argnums = a.args[1];
+      if (a.args.size() > 2)
+        hasAux = a.args[2];
+      return makeBuiltin("jax." + kind + ".<locals>.f",
+                         [g, kind, argnums, hasAux](Evaluator &ev, CallArgs &c) -> Value {
+                           if (!anySharded())
+                             return ev.call(g, c);
+                           ++outShardingDepth();
+                           Value r;
+                           try {
+                             r = ev.call(g, c);
+                           } catch (...) {
+                             --outShardingDepth();
+                             throw;
+                           }
+                           --outShardingDepth();
+                           return ev.call(pyAttr(ev, "jax.sharding", "_grads_like_primals", c.loc),
+                                          std::vector<Value>{Value::str(kind), r,
+                                                             Value::tuple(c.args), argnums, hasAux},
+                                          c.loc);
+                         });
+    }));
   }
   // device_put(x, sharding): a sharding or PartitionSpec goes to jax.sharding.
   Value put;

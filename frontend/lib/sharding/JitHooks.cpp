@@ -55,10 +55,15 @@ void runResults(const TraceProgram &program, std::vector<Value> &results) {
   if (it == programResults().end() || it->second.program.expired())
     return;
   const auto &ss = it->second.shardings;
-  for (size_t i = 0; i < results.size() && i < ss.size(); ++i)
-    if (ss[i] && results[i].isArray())
+  for (size_t i = 0; i < results.size() && i < ss.size(); ++i) {
+    if (!ss[i])
+      continue;
+    if (results[i].isTracer()) // parax check: an abstract result
+      setTracerSharding(results[i], ss[i]);
+    else if (results[i].isArray())
       results[i] = Value::object(Value::Kind::Array,
                                  std::make_shared<ShardedArrayObj>(results[i].asArray(), ss[i]));
+  }
 }
 } // namespace
 

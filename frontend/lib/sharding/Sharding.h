@@ -79,6 +79,10 @@ bool anySharded();
 /// addressable_shards, ...); false for other names.
 bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &out);
 
+/// While an eager shard_map body is traced, print() calls are recorded
+/// (and replayed with per-device values once it ran): true if recorded.
+bool capturePrint(const CallArgs &a);
+
 /// Installs the `_parax_sharding` module, the hooks, jax's sharding names
 /// and the out_sharding=/device= keywords of creation and random functions.
 void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods);
