@@ -16,8 +16,9 @@
 // a batched while predicate runs the loop until every lane is done.
 //
 // The few ops without a rule (debug_print, whose per-example prints are
-// JAX's behaviour; custom_jvp/custom_vjp call sites and pmap inside vmap)
-// replay once per example on that example's slices and stack the results.
+// JAX's behaviour; custom_jvp/custom_vjp call sites, which keep the user's
+// rules that way) replay once per example on that example's slices and
+// stack the results.
 //
 // The rules live in one file per family (ElementwiseRules.cpp,
 // StructuralRules.cpp, IndexingRules.cpp, ControlFlowRules.cpp,

@@ -166,10 +166,8 @@ BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &
       ev.setCurrentLoc(c->loc());
       raise("NotImplementedError",
             std::string("lax.") + ir::mnemonic(c->kind()) + " over the vmapped axis '" +
-                axis.name + "' inside " +
-                (op.kind() == OpKind::Pmap ? std::string("pmap")
-                                           : std::string("a custom_jvp/custom_vjp function")) +
-                " with batched operands is not supported by parax's vmap yet",
+                axis.name + "' inside a custom_jvp/custom_vjp function with batched operands "
+                "is not supported by parax's vmap yet",
             "move the collective out of that function, or vmap over a function "
             "that computes it outside");
     }
