@@ -31,6 +31,7 @@
 #include "frontend/machine/Value.h"
 #include "ir/Operation.h"
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -90,8 +91,9 @@ struct RegionCtx {
   const BVals &in;
   const BEnv &env;
 };
-/// Batched results of a region op, or {} (per-example replay).
-using RegionRule = BVals (*)(RegionCtx &c);
+/// Batched results of a region op, or nullopt when the rule does not cover
+/// this case (per-example replay; a region op may have no results).
+using RegionRule = std::optional<BVals> (*)(RegionCtx &c);
 
 struct RuleTable {
   std::vector<BatchRule> byKind;

@@ -165,10 +165,10 @@ BVals condBatchedIndex(RegionCtx &c) {
   return res;
 }
 
-BVals condRule(RegionCtx &c) {
+std::optional<BVals> condRule(RegionCtx &c) {
   // A custom_jvp/custom_vjp call site keeps the user's rules: per example.
   if (c.op.attrs().has("custom_rule"))
-    return {};
+    return std::nullopt;
   if (c.in[0].batched())
     return condBatchedIndex(c);
   Evaluator &ev = c.ev;
@@ -236,7 +236,7 @@ BVals whileOverLanes(Evaluator &ev, const Vals &init, const std::vector<TensorTy
   return withMask(res, Mask(res.size(), true));
 }
 
-BVals whileRule(RegionCtx &c) {
+std::optional<BVals> whileRule(RegionCtx &c) {
   Evaluator &ev = c.ev;
   int64_t size = c.axis.size;
   const ir::Block &condB = c.op.region(0).front(), &bodyB = c.op.region(1).front();
@@ -334,7 +334,7 @@ BVals foriBatchedBounds(RegionCtx &c) {
   return res;
 }
 
-BVals foriRule(RegionCtx &c) {
+std::optional<BVals> foriRule(RegionCtx &c) {
   if (c.in[0].batched() || c.in[1].batched())
     return foriBatchedBounds(c);
   Evaluator &ev = c.ev;
@@ -375,7 +375,7 @@ BVals foriRule(RegionCtx &c) {
 //===----------------------------------------------------------------------===//
 // scan
 
-BVals scanRule(RegionCtx &c) {
+std::optional<BVals> scanRule(RegionCtx &c) {
   Evaluator &ev = c.ev;
   int64_t size = c.axis.size;
   const ir::Block &body = c.op.region(0).front();
@@ -446,7 +446,7 @@ BVals scanRule(RegionCtx &c) {
 /// one right), so each device's slice is batched at 0; each device's
 /// batched result stacks with the device axis one right of its out_axes,
 /// which leaves the batch at 0 of the pmap's result too.
-BVals pmapRule(RegionCtx &c) {
+std::optional<BVals> pmapRule(RegionCtx &c) {
   Evaluator &ev = c.ev;
   int64_t size = c.axis.size;
   const ir::Block &body = c.op.region(0).front();

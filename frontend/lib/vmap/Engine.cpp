@@ -247,17 +247,23 @@ void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis 
       }
     } else {
       size_t k = size_t(op.kind());
+      bool done = false;
       if (op.numRegions()) {
         if (RegionRule rule = k < table.regionByKind.size() ? table.regionByKind[k] : nullptr) {
           RegionCtx c{ev, op, axis, in, env};
-          outs = rule(c);
+          std::optional<BVals> r = rule(c);
           ev.setCurrentLoc(op.loc());
+          if (r) {
+            outs = std::move(*r);
+            done = true;
+          }
         }
       } else if (BatchRule rule = k < table.byKind.size() ? table.byKind[k] : nullptr) {
         BatchCtx c{ev, op, axis, in};
         outs = rule(c);
+        done = !outs.empty();
       }
-      if (outs.empty()) {
+      if (!done) {
         if (ownAxis && !op.numRegions())
           raise("NotImplementedError",
                 std::string("lax.") + ir::mnemonic(op.kind()) + " over the vmapped axis '" +
