@@ -136,8 +136,6 @@ const ir::Operation *collectiveInside(const ir::Operation &op, const std::string
 /// A batched value's type with the batch dimension at 0 (`t` is the
 /// per-example type).
 TensorType batchedType(const TensorType &t, int64_t size);
-/// A rank-0 constant of dtype dt.
-Value scalarOf(Evaluator &ev, int64_t v, DType dt);
 /// A per-lane value (shape [B]) broadcast along dimension 0 of `shape`
 /// ([B, ...]): a lane predicate for a select over batched values.
 Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape);

@@ -108,10 +108,6 @@ TensorType batchedType(const TensorType &t, int64_t size) {
   return r;
 }
 
-Value scalarOf(Evaluator &ev, int64_t v, DType dt) {
-  return prims::full(ev, {}, Value::integer(v), dt);
-}
-
 Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape) {
   if (prims::shapeOf(lanes) == shape)
     return lanes;
