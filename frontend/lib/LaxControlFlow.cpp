@@ -405,10 +405,22 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
   if (!condFun.isCallableKind() || !bodyFun.isCallableKind())
     raise("TypeError", "lax.while_loop: cond_fun and body_fun arguments should be callable.");
   if (ev.disableJitDepth > 0) {
+    // Op by op while the predicate is concrete; a traced one (the loop runs
+    // under vmap or grad) stages the loop instead, as JAX falls back.
     Value val = init;
-    while (ev.truthy(ev.callLabelled(condFun, {val}, "while_loop cond", callLoc)))
+    bool traced = false;
+    for (;;) {
+      Value p = ev.callLabelled(condFun, {val}, "while_loop cond", callLoc);
+      if (p.isTracer()) {
+        traced = true;
+        break;
+      }
+      if (!ev.truthy(p))
+        break;
       val = ev.callLabelled(bodyFun, {val}, "while_loop body", callLoc);
-    return val;
+    }
+    if (!traced)
+      return val;
   }
   std::string carryName = paramName(bodyFun, 0).empty() ? "val" : paramName(bodyFun, 0);
   return staged(ev, "while_loop", [&](TraceContext &ctx) -> Value {

@@ -473,7 +473,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   std::string fname = callableName(fun_);
   Loc loc = args.loc;
   for (TraceContext *t : ev.traceStack())
-    if (!t->axisName.empty())
+    if (!t->axisName.empty() && t->kind.rfind("vmap(", 0) != 0) // a named vmap is no pmap
       raise("NotImplementedError",
             "nested pmap is not part of parax (current JAX does not support it "
             "either)",

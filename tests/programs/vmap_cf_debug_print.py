@@ -2,7 +2,7 @@
 # covers: jax.debug.print inside batched control flow prints once per lane (JAX's batching of debug
 # callbacks): both branches of a cond with a batched predicate print for every lane, a while loop with
 # a batched predicate prints every lane on every iteration (finished lanes too), a scan body prints per
-# lane and step, a cond with an unbatched predicate prints only the taken branch
+# lane and step, a cond with an unbatched predicate prints only the taken branch; conds without outputs
 import jax
 import jax.numpy as jnp
 from jax import lax
@@ -40,3 +40,13 @@ def s(v):
         return c + x, c
     return lax.scan(step, v, jnp.arange(2.0))[0]
 print(jax.vmap(s)(jnp.array([0.0, 10.0])).tolist())
+
+# a cond with no outputs (only prints), batched and unbatched predicate
+def quiet(v):
+    lax.cond(v > 1.0, lambda: jax.debug.print("big {v}", v=v), lambda: jax.debug.print("small {v}", v=v))
+    return v * 2.0
+print(jax.vmap(quiet)(jnp.array([0.0, 2.0])).tolist())
+def quiet2(v, p):
+    lax.cond(p, lambda: jax.debug.print("flag {v}", v=v), lambda: None)
+    return v
+print(jax.vmap(quiet2, in_axes=(0, None))(jnp.array([0.0, 2.0]), True).tolist())

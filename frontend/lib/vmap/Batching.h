@@ -16,8 +16,9 @@
 // a batched while predicate runs the loop until every lane is done.
 //
 // The few ops without a rule (debug_print, whose per-example prints are
-// JAX's behaviour; custom_jvp/custom_vjp call sites and pmap inside vmap)
-// replay once per example on that example's slices and stack the results.
+// JAX's behaviour; custom_jvp/custom_vjp call sites, which keep the user's
+// rules that way) replay once per example on that example's slices and
+// stack the results.
 //
 // The rules live in one file per family (ElementwiseRules.cpp,
 // StructuralRules.cpp, IndexingRules.cpp, ControlFlowRules.cpp,
@@ -30,6 +31,7 @@
 #include "frontend/machine/Value.h"
 #include "ir/Operation.h"
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -89,8 +91,9 @@ struct RegionCtx {
   const BVals &in;
   const BEnv &env;
 };
-/// Batched results of a region op, or {} (per-example replay).
-using RegionRule = BVals (*)(RegionCtx &c);
+/// Batched results of a region op, or nullopt when the rule does not cover
+/// this case (per-example replay; a region op may have no results).
+using RegionRule = std::optional<BVals> (*)(RegionCtx &c);
 
 struct RuleTable {
   std::vector<BatchRule> byKind;
@@ -133,8 +136,6 @@ const ir::Operation *collectiveInside(const ir::Operation &op, const std::string
 /// A batched value's type with the batch dimension at 0 (`t` is the
 /// per-example type).
 TensorType batchedType(const TensorType &t, int64_t size);
-/// A rank-0 constant of dtype dt.
-Value scalarOf(Evaluator &ev, int64_t v, DType dt);
 /// A per-lane value (shape [B]) broadcast along dimension 0 of `shape`
 /// ([B, ...]): a lane predicate for a select over batched values.
 Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape);

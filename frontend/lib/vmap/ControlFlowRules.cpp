@@ -15,6 +15,7 @@
 //   batched captured value), fori_loop with batched bounds: a while over all
 //   carries batched that runs while any lane's predicate holds; each lane's
 //   carry only changes while its own predicate holds (a select per lane).
+// - pmap inside vmap: one pmap whose body is replayed batched.
 //
 // The fixed points are found by attempts: a region op is emitted with the
 // current guess, and if a body produced a batched value where the guess
@@ -164,10 +165,10 @@ BVals condBatchedIndex(RegionCtx &c) {
   return res;
 }
 
-BVals condRule(RegionCtx &c) {
+std::optional<BVals> condRule(RegionCtx &c) {
   // A custom_jvp/custom_vjp call site keeps the user's rules: per example.
   if (c.op.attrs().has("custom_rule"))
-    return {};
+    return std::nullopt;
   if (c.in[0].batched())
     return condBatchedIndex(c);
   Evaluator &ev = c.ev;
@@ -235,7 +236,7 @@ BVals whileOverLanes(Evaluator &ev, const Vals &init, const std::vector<TensorTy
   return withMask(res, Mask(res.size(), true));
 }
 
-BVals whileRule(RegionCtx &c) {
+std::optional<BVals> whileRule(RegionCtx &c) {
   Evaluator &ev = c.ev;
   int64_t size = c.axis.size;
   const ir::Block &condB = c.op.region(0).front(), &bodyB = c.op.region(1).front();
@@ -333,7 +334,7 @@ BVals foriBatchedBounds(RegionCtx &c) {
   return res;
 }
 
-BVals foriRule(RegionCtx &c) {
+std::optional<BVals> foriRule(RegionCtx &c) {
   if (c.in[0].batched() || c.in[1].batched())
     return foriBatchedBounds(c);
   Evaluator &ev = c.ev;
@@ -374,7 +375,7 @@ BVals foriRule(RegionCtx &c) {
 //===----------------------------------------------------------------------===//
 // scan
 
-BVals scanRule(RegionCtx &c) {
+std::optional<BVals> scanRule(RegionCtx &c) {
   Evaluator &ev = c.ev;
   int64_t size = c.axis.size;
   const ir::Block &body = c.op.region(0).front();
@@ -438,9 +439,63 @@ BVals scanRule(RegionCtx &c) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// pmap inside vmap
+
+/// The batch goes in front of every batched operand (its mapped axis moves
+/// one right), so each device's slice is batched at 0; each device's
+/// batched result stacks with the device axis one right of its out_axes,
+/// which leaves the batch at 0 of the pmap's result too.
+std::optional<BVals> pmapRule(RegionCtx &c) {
+  Evaluator &ev = c.ev;
+  int64_t size = c.axis.size;
+  const ir::Block &body = c.op.region(0).front();
+  std::vector<int64_t> inAx = c.op.attrs().getInts("in_axes"),
+                       outAx = c.op.attrs().getInts("out_axes");
+  Mask inBat(c.in.size());
+  Vals operands;
+  for (size_t i = 0; i < c.in.size(); ++i) {
+    inBat[i] = c.in[i].batched();
+    operands.push_back(inBat[i] ? moveBatchDim(ev, c.in[i], 0, size) : c.in[i].v);
+    if (inBat[i] && inAx[i] >= 0)
+      ++inAx[i];
+  }
+  Mask outBat(c.op.numResults(), false);
+  for (;;) {
+    Attempt at(ev);
+    Mask grow(outBat.size(), false);
+    ad::RegionSpec spec;
+    spec.argTypes = maskedTypes(argTypesOf(body), inBat, size);
+    spec.body = [&](const Vals &args) {
+      BVals ys = replayRegion(ev, body, c.env, c.axis, withMask(args, inBat));
+      Vals out;
+      for (size_t j = 0; j < ys.size(); ++j)
+        out.push_back(yieldAs(ev, ys[j], outBat[j], size, grow, j));
+      return out;
+    };
+    ir::Attrs attrs = c.op.attrs();
+    attrs.set("in_axes", inAx);
+    std::vector<int64_t> ax = outAx;
+    for (size_t j = 0; j < ax.size(); ++j)
+      if (outBat[j] && ax[j] >= 0)
+        ++ax[j];
+    attrs.set("out_axes", ax);
+    Vals res = ad::emitRegionOp(ev, OpKind::Pmap, operands, attrs, {spec},
+                                maskedTypes(resultTypesOf(c.op), outBat, size),
+                                c.op.attrs().getString("axis_name"),
+                                c.op.attrs().getInt("axis_size"));
+    if (!anyTrue(grow))
+      return withMask(res, outBat);
+    at.discard();
+    for (size_t j = 0; j < grow.size(); ++j)
+      outBat[j] = outBat[j] || grow[j];
+  }
+}
+
 } // namespace
 
 void registerControlFlowRules(RuleTable &t) {
+  t.regionByKind[size_t(OpKind::Pmap)] = pmapRule;
   t.regionByKind[size_t(OpKind::Cond)] = condRule;
   t.regionByKind[size_t(OpKind::While)] = whileRule;
   t.regionByKind[size_t(OpKind::ForiLoop)] = foriRule;

@@ -108,10 +108,6 @@ TensorType batchedType(const TensorType &t, int64_t size) {
   return r;
 }
 
-Value scalarOf(Evaluator &ev, int64_t v, DType dt) {
-  return prims::full(ev, {}, Value::integer(v), dt);
-}
-
 Value broadcastLanes(Evaluator &ev, const Value &lanes, const Shape &shape) {
   if (prims::shapeOf(lanes) == shape)
     return lanes;
@@ -166,10 +162,8 @@ BVals perExample(Evaluator &ev, const ir::Operation &op, BEnv &env, const Axis &
       ev.setCurrentLoc(c->loc());
       raise("NotImplementedError",
             std::string("lax.") + ir::mnemonic(c->kind()) + " over the vmapped axis '" +
-                axis.name + "' inside " +
-                (op.kind() == OpKind::Pmap ? std::string("pmap")
-                                           : std::string("a custom_jvp/custom_vjp function")) +
-                " with batched operands is not supported by parax's vmap yet",
+                axis.name + "' inside a custom_jvp/custom_vjp function with batched operands "
+                "is not supported by parax's vmap yet",
             "move the collective out of that function, or vmap over a function "
             "that computes it outside");
     }
@@ -249,17 +243,23 @@ void replayBatched(Evaluator &ev, const ir::Block &block, BEnv &env, const Axis 
       }
     } else {
       size_t k = size_t(op.kind());
+      bool done = false;
       if (op.numRegions()) {
         if (RegionRule rule = k < table.regionByKind.size() ? table.regionByKind[k] : nullptr) {
           RegionCtx c{ev, op, axis, in, env};
-          outs = rule(c);
+          std::optional<BVals> r = rule(c);
           ev.setCurrentLoc(op.loc());
+          if (r) {
+            outs = std::move(*r);
+            done = true;
+          }
         }
       } else if (BatchRule rule = k < table.byKind.size() ? table.byKind[k] : nullptr) {
         BatchCtx c{ev, op, axis, in};
         outs = rule(c);
+        done = !outs.empty();
       }
-      if (outs.empty()) {
+      if (!done) {
         if (ownAxis && !op.numRegions())
           raise("NotImplementedError",
                 std::string("lax.") + ir::mnemonic(op.kind()) + " over the vmapped axis '" +
