@@ -1118,3 +1118,200 @@ def bessel_i1e(x):
 def betainc(a, b, x):
     import jax.scipy.special as _sp
     return _sp.betainc(a, b, x)
+
+
+# ---------------------------------------------------------------------------
+# gather and scatter with XLA's dimension numbers, as advanced indexing: each
+# operand axis gets an index array over (batch..., window...) built from the
+# start indices, then the window axes are put where the numbers say.
+import enum as _enum
+from typing import NamedTuple as _NamedTuple
+
+
+class GatherDimensionNumbers(_NamedTuple):
+    offset_dims: tuple
+    collapsed_slice_dims: tuple
+    start_index_map: tuple
+    operand_batching_dims: tuple = ()
+    start_indices_batching_dims: tuple = ()
+
+
+class ScatterDimensionNumbers(_NamedTuple):
+    update_window_dims: tuple
+    inserted_window_dims: tuple
+    scatter_dims_to_operand_dims: tuple
+    operand_batching_dims: tuple = ()
+    scatter_indices_batching_dims: tuple = ()
+
+
+class GatherScatterMode(_enum.Enum):
+    CLIP = 1
+    FILL_OR_DROP = 2
+    PROMISE_IN_BOUNDS = 3
+    ONE_HOT = 4
+
+    @staticmethod
+    def from_any(s):
+        if isinstance(s, GatherScatterMode):
+            return s
+        if s == 'clip':
+            return GatherScatterMode.CLIP
+        if s is None or s == 'fill' or s == 'drop':
+            return GatherScatterMode.FILL_OR_DROP
+        if s == 'promise_in_bounds':
+            return GatherScatterMode.PROMISE_IN_BOUNDS
+        if s == 'one_hot':
+            return GatherScatterMode.ONE_HOT
+        raise ValueError('Unknown gather mode "' + str(s) + '"')
+
+
+def _window_index(operand_shape, indices, window_sizes, start_map, batch_op, batch_idx,
+                  collapsed, clip):
+    """Per operand axis, the index arrays over batch + window axes (window
+    axes: the operand axes not collapsed and not batching, in order); plus
+    whether each window lies in bounds."""
+    nb = indices.ndim - 1
+    batch_shape = tuple(indices.shape[:-1])
+    win_axes = [d for d in range(len(operand_shape)) if d not in collapsed and d not in batch_op]
+    win_shape = tuple(window_sizes[d] for d in win_axes)
+    full = batch_shape + win_shape
+    idx = []
+    valid = _jnp.ones(batch_shape, bool)
+    for d in range(len(operand_shape)):
+        if d in batch_op:
+            bdim = batch_idx[list(batch_op).index(d)]
+            bd = bdim - (1 if bdim > indices.ndim - 1 else 0)
+            idx.append(_jnp.broadcast_to(
+                broadcasted_iota(_jnp.int32, batch_shape, bd).reshape(batch_shape +
+                                                                     (1,) * len(win_shape)),
+                full))
+            continue
+        if d in start_map:
+            start = indices[..., list(start_map).index(d)].astype(_jnp.int32)
+            hi = operand_shape[d] - window_sizes[d]
+            valid = valid & (start >= 0) & (start <= hi)
+            if clip:
+                start = _jnp.clip(start, 0, _builtins_max(hi, 0))
+        else:
+            start = _jnp.zeros(batch_shape, _jnp.int32)
+        start = start.reshape(batch_shape + (1,) * len(win_shape))
+        if d in win_axes:
+            w = win_axes.index(d)
+            shape = [1] * len(full)
+            shape[nb + w] = window_sizes[d]
+            off = _jnp.arange(window_sizes[d], dtype=_jnp.int32).reshape(tuple(shape))
+            idx.append(_jnp.broadcast_to(start + off, full))
+        else:
+            idx.append(_jnp.broadcast_to(start, full))
+    return idx, valid, nb, len(win_shape)
+
+
+def _builtins_max(a, b):
+    return a if a > b else b
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
+           indices_are_sorted=False, mode=None, fill_value=None):
+    x = _jnp.asarray(operand)
+    ind = _jnp.asarray(start_indices)
+    dn = dimension_numbers
+    m = GatherScatterMode.PROMISE_IN_BOUNDS if mode is None else GatherScatterMode.from_any(mode)
+    slice_sizes = tuple(slice_sizes)
+    idx, valid, nb, nw = _window_index(x.shape, ind, slice_sizes, tuple(dn.start_index_map),
+                                       tuple(dn.operand_batching_dims),
+                                       tuple(dn.start_indices_batching_dims),
+                                       tuple(dn.collapsed_slice_dims), True)
+    out = x[tuple(idx)]
+    if m == GatherScatterMode.FILL_OR_DROP:
+        if fill_value is None:
+            if _jnp.issubdtype(x.dtype, _jnp.floating):
+                fill_value = _jnp.nan
+            elif x.dtype == _jnp.bool_:
+                fill_value = True
+            elif _jnp.issubdtype(x.dtype, _jnp.signedinteger):
+                fill_value = _jnp.iinfo(x.dtype).min
+            else:
+                fill_value = _jnp.iinfo(x.dtype).max
+        out = _jnp.where(valid.reshape(valid.shape + (1,) * nw), out,
+                         _jnp.asarray(fill_value, x.dtype))
+    # Output axes: batch axes in order, window axes at offset_dims.
+    rank = nb + nw
+    offset = list(dn.offset_dims)
+    batch_pos = [i for i in range(rank) if i not in offset]
+    perm = [0] * rank
+    for j, p in enumerate(batch_pos):
+        perm[p] = j
+    for j, p in enumerate(offset):
+        perm[p] = nb + j
+    return _jnp.transpose(out, perm)
+
+
+def _scatter(operand, scatter_indices, updates, dimension_numbers, mode, combine):
+    x = _jnp.asarray(operand)
+    ind = _jnp.asarray(scatter_indices)
+    upd = _jnp.asarray(updates).astype(x.dtype)
+    dn = dimension_numbers
+    m = GatherScatterMode.from_any(mode)
+    nb = ind.ndim - 1
+    win_dims = list(dn.update_window_dims)
+    batch_u = [i for i in range(upd.ndim) if i not in win_dims]
+    upd = _jnp.transpose(upd, batch_u + win_dims)
+    inserted = tuple(dn.inserted_window_dims)
+    batch_op = tuple(dn.operand_batching_dims)
+    win_axes = [d for d in range(x.ndim) if d not in inserted and d not in batch_op]
+    sizes = [1] * x.ndim
+    for j, d in enumerate(win_axes):
+        sizes[d] = upd.shape[nb + j]
+    idx, valid, _, nw = _window_index(x.shape, ind, tuple(sizes),
+                                      tuple(dn.scatter_dims_to_operand_dims), batch_op,
+                                      tuple(dn.scatter_indices_batching_dims), inserted,
+                                      m != GatherScatterMode.FILL_OR_DROP)
+    if m == GatherScatterMode.FILL_OR_DROP:
+        # An out-of-bounds window is dropped whole: send it past the end.
+        v = valid.reshape(valid.shape + (1,) * nw)
+        idx = [_jnp.where(v, i, x.shape[d]) for d, i in enumerate(idx)]
+    ref = x.at[tuple(idx)]
+    return combine(ref, upd)
+
+
+def scatter(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+            unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.set(u, mode='drop'))
+
+
+def scatter_add(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.add(u, mode='drop'))
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.add(-u, mode='drop'))
+
+
+def scatter_mul(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.multiply(u, mode='drop'))
+
+
+def scatter_min(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.min(u, mode='drop'))
+
+
+def scatter_max(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.max(u, mode='drop'))
+
+
+def scatter_apply(operand, scatter_indices, func, dimension_numbers, *, update_shape=(),
+                  indices_are_sorted=False, unique_indices=False, mode=None):
+    x = _jnp.asarray(operand)
+    return _scatter(operand, scatter_indices, _jnp.zeros(tuple(update_shape), x.dtype),
+                    dimension_numbers, mode, lambda r, u: r.apply(func, mode='drop'))
