@@ -1315,3 +1315,72 @@ def scatter_apply(operand, scatter_indices, func, dimension_numbers, *, update_s
     x = _jnp.asarray(operand)
     return _scatter(operand, scatter_indices, _jnp.zeros(tuple(update_shape), x.dtype),
                     dimension_numbers, mode, lambda r, u: r.apply(func, mode='drop'))
+
+
+def _conv_transpose_padding(k, s, padding):
+    if padding == 'SAME':
+        pad_len = k + s - 2
+        pad_a = k - 1 if s > k - 1 else -(-pad_len // 2)
+    elif padding == 'VALID':
+        pad_len = k + s - 2 + _builtins_max(k - s, 0)
+        pad_a = k - 1
+    elif isinstance(padding, tuple):
+        pads = tuple(k - p - 1 for p in padding)
+        pad_a = pads[0]
+        pad_len = sum(pads)
+    else:
+        raise ValueError('Invalid padding mode: ' + str(padding))
+    return pad_a, pad_len - pad_a
+
+
+_CONV_DEFAULT_SPECS = {2: ('NC', 'IO', 'NC'), 3: ('NHC', 'HIO', 'NHC'),
+                       4: ('NHWC', 'HWIO', 'NHWC'), 5: ('NHWDC', 'HWDIO', 'NHWDC')}
+
+
+def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numbers=None,
+                   transpose_kernel=False, precision=None, preferred_element_type=None,
+                   use_consistent_padding=False):
+    # A transposed convolution is a convolution of the lhs dilated by the
+    # strides, with padding that undoes the forward one.
+    lhs = _jnp.asarray(lhs)
+    rhs = _jnp.asarray(rhs)
+    nd = lhs.ndim
+    if dimension_numbers is None:
+        if nd not in _CONV_DEFAULT_SPECS:
+            raise ValueError('No 4+ dimensional dimension_number defaults.')
+        dimension_numbers = _CONV_DEFAULT_SPECS[nd]
+    dn = conv_dimension_numbers(lhs.shape, rhs.shape, dimension_numbers)
+    rhs_spec = dn[1]
+    k_sdims = [rhs.shape[i] for i in rhs_spec[2:]]
+    if rhs_dilation is None:
+        rhs_dilation = (1,) * (nd - 2)
+    if use_consistent_padding or (isinstance(padding, str) and padding in ('SAME', 'VALID')):
+        eff = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(k_sdims, rhs_dilation)]
+        rep = [padding] * len(strides) if isinstance(padding, str) else padding
+        pads = tuple(_conv_transpose_padding(k, s, p) for k, s, p in zip(eff, strides, rep))
+    else:
+        pads = padding
+    if transpose_kernel:
+        rhs = _jnp.flip(rhs, axis=tuple(rhs_spec[2:]))
+        rhs = _jnp.swapaxes(rhs, rhs_spec[0], rhs_spec[1])
+    return conv_general_dilated(lhs, rhs, (1,) * (nd - 2), pads, tuple(strides),
+                                tuple(rhs_dilation), dn)
+
+
+def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding, lhs_dilation=None,
+                                 rhs_dilation=None, dimension_numbers=None, precision=None,
+                                 preferred_element_type=None):
+    # Patches as a grouped convolution with one-hot kernels.
+    x = _jnp.asarray(lhs)
+    filter_shape = tuple(filter_shape)
+    dn = conv_dimension_numbers(x.shape, (1, 1) + filter_shape, dimension_numbers)
+    lhs_spec, rhs_spec, _ = dn
+    size = 1
+    for f in filter_shape:
+        size *= f
+    c = x.shape[lhs_spec[1]]
+    eye = _jnp.eye(size, dtype=x.dtype)
+    rhs = _jnp.broadcast_to(eye, (c, size, size)).reshape((c * size, 1) + filter_shape)
+    rhs = _jnp.moveaxis(rhs, (0, 1), (rhs_spec[0], rhs_spec[1]))
+    return conv_general_dilated(x, rhs, window_strides, padding, lhs_dilation, rhs_dilation, dn,
+                                feature_group_count=c)
