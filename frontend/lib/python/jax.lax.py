@@ -1384,3 +1384,32 @@ def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding, lhs
     rhs = _jnp.moveaxis(rhs, (0, 1), (rhs_spec[0], rhs_spec[1]))
     return conv_general_dilated(x, rhs, window_strides, padding, lhs_dilation, rhs_dilation, dn,
                                 feature_group_count=c)
+
+
+def dtype(x, *, canonicalize=False):
+    return _jnp.result_type(x) if not hasattr(x, 'dtype') else _jnp.dtype(x.dtype)
+
+
+def real(x):
+    # Complex numbers are not part of parax; on real input lax raises.
+    raise TypeError('real does not accept dtype ' + str(dtype(x)) +
+                    '. Accepted dtypes are subtypes of complexfloating.')
+
+
+def imag(x):
+    raise TypeError('imag does not accept dtype ' + str(dtype(x)) +
+                    '. Accepted dtypes are subtypes of complexfloating.')
+
+
+def index_take(src, idxs, axes):
+    src = _jnp.asarray(src)
+    idxs = tuple(idxs)
+    axes = tuple(axes)
+    if len(idxs) != len(axes):
+        raise ValueError('index_take: expected as many indices as axes')
+    idx = [_IX[:]] * src.ndim
+    for i, a in zip(idxs, axes):
+        idx[a] = _jnp.asarray(i)
+    # Advanced indices on several axes broadcast together, as in lax.
+    return src[tuple(idx)] if len(axes) == 1 else _jnp.moveaxis(src, axes, tuple(
+        range(len(axes))))[tuple(_jnp.asarray(i) for i in idxs)]
