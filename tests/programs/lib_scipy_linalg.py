@@ -1,4 +1,4 @@
-# covers: jax.scipy.linalg solve_triangular (lower/upper/trans), cholesky, cho_factor/cho_solve, lu/lu_factor/lu_solve, expm, block_diag, toeplitz, circulant, hankel, hilbert, companion, det/inv/solve/eigh/qr, under jit
+# covers: jax.scipy.linalg solve_triangular (lower/upper/trans), cholesky, cho_factor/cho_solve, lu/lu_factor/lu_solve, expm, block_diag, toeplitz, circulant, hankel, hilbert, companion, fiedler, leslie, helmert, invhilbert, convolution_matrix, polar, det/inv/solve/eigh/qr, under jit
 import jax, jax.numpy as jnp
 import jax.scipy.linalg as sl
 A = jnp.array([[4., 1., 2.], [1., 3., 0.5], [2., 0.5, 5.]])
@@ -23,3 +23,10 @@ print(sl.companion(jnp.array([1., -3., 2.])))
 w = sl.eigh(A, eigvals_only=True); print(w)
 print(sl.qr(M)[1])
 print(jax.jit(sl.expm)(A / 4))
+print(sl.fiedler(jnp.array([1., 4., 2.])))
+print(sl.leslie(jnp.array([0.1, 2., 1.]), jnp.array([0.2, 0.8])))
+print(sl.helmert(4), sl.helmert(3, full=True))
+print(sl.invhilbert(3))
+print(sl.convolution_matrix(jnp.array([1., 2., 3.]), 4), sl.convolution_matrix(jnp.array([1., 2., 3.]), 4, "same"), sl.convolution_matrix(jnp.array([1., 2., 3.]), 4, "valid"))
+u, p = sl.polar(jnp.array([[2., 1.], [0.5, 3.]]))
+print(u, p)
