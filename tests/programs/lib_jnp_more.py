@@ -1,4 +1,4 @@
-# covers: the jnp functions written in the Python half (aliases, hypot/copysign/gcd/lcm/frexp/ldexp/modf/divmod/nextafter/spacing, index helpers, mgrid/ogrid/r_/c_/s_/ix_, fromfunction, gradient, trapezoid, poly*, histogram/histogram2d, insert/delete, set operations, unique_*, nan-quantiles, apply_along_axis/apply_over_axes, block, partition/argpartition, lexsort, choose/compress/extract/place/put/put_along_axis, resize/rollaxis/trim_zeros/unwrap, matvec/vecmat/vecdot, unstack/concat/astype/size, windows, vectorize with signature) eager, under jit and grad
+# covers: the jnp functions written in the Python half (aliases, hypot/copysign/gcd/lcm/frexp/ldexp/modf/divmod/nextafter/spacing, index helpers, mgrid/ogrid/r_/c_/s_/ix_, fromfunction, gradient, trapezoid, poly*, histogram/histogram2d, insert/delete, set operations, unique_*, nan-quantiles, apply_along_axis/apply_over_axes, block, partition/argpartition, lexsort, choose/compress/extract/place/put/put_along_axis, resize/rollaxis/trim_zeros/unwrap, matvec/vecmat/vecdot, unstack/concat/astype/size, windows, vectorize with signature, packbits/unpackbits) eager, under jit and grad
 import jax, jax.numpy as jnp
 x = jnp.array([[3., 1., 2.], [6., 5., 4.]])
 print(jnp.acosh(2.0), jnp.asinh(1.0), jnp.atanh(0.5))
@@ -61,3 +61,8 @@ print(vf(jnp.ones((4, 3)), jnp.arange(3.)))
 print(jnp.vectorize(lambda a: a + 1)(x))
 print(jax.jit(lambda v: jnp.gradient(v))(jnp.array([1., 4., 9.])))
 print(jax.grad(lambda v: jnp.trapezoid(v ** 2))(jnp.array([1., 2., 3.])))
+x = jnp.array([[1, 0, 1, 1, 0, 0, 0, 1, 1], [0, 1, 1, 0, 1, 0, 1, 0, 0]], dtype=jnp.uint8)
+p = jnp.packbits(x, axis=1)
+print(p, jnp.packbits(x), jnp.packbits(x, axis=1, bitorder="little"))
+print(jnp.unpackbits(p, axis=1), jnp.unpackbits(jnp.array([5, 255], jnp.uint8)), jnp.unpackbits(p, axis=1, count=9, bitorder="big").shape)
+print(jnp.unpackbits(jnp.array([6], jnp.uint8), bitorder="little"))
