@@ -1592,7 +1592,10 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     same = ptp(rng) == 0
     lo = where(same, rng[0] - 0.5, rng[0])
     hi = where(same, rng[1] + 0.5, rng[1])
-    return _jnp.linspace(lo, hi, nb + 1, dtype=dt)
+    # JAX's linspace formula, written out so traced bounds work under jit.
+    step = (_jnp.arange(nb, dtype=dt) / _jnp.asarray(nb, dt)).astype(dt)
+    inner = lo * (1 - step) + hi * step
+    return concatenate([inner, _jnp.reshape(hi, (1,)).astype(dt)])
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
