@@ -1,4 +1,4 @@
-# covers: jax.lax structural ops and reductions (transpose, pad with negative/interior padding, reduce_sum/max/min/prod/and/or, reduce over a Python computation, argmax/argmin, squeeze, expand_dims, rev, broadcast, collapse, select_n, split, sort_key_val, associative_scan, cumlogsumexp, reduce_precision, population_count, clz, nextafter) and the special functions (erfc, lgamma, digamma, igamma/igammac) eager, under jit and grad
+# covers: jax.lax structural ops and reductions (transpose, pad with negative/interior padding, reduce_sum/max/min/prod/and/or, reduce over a Python computation, argmax/argmin, squeeze, expand_dims, rev, broadcast, collapse, select_n, split, sort_key_val, associative_scan, cumlogsumexp, reduce_precision, population_count, clz, nextafter, stack, unstack, broadcast_like, mulhi) and the special functions (erfc, lgamma, digamma, igamma/igammac) eager, under jit and grad
 import jax, jax.numpy as jnp
 from jax import lax
 x = jnp.arange(12.).reshape(3, 4)
@@ -37,3 +37,6 @@ print(lax.reduce(x, 0., lambda a, b: a + 2 * b, (0,)))
 print(jax.jit(lambda v: lax.lgamma(v))(v))
 print(jax.grad(lambda v: lax.lgamma(v).sum())(jnp.array([1.5, 3.0])))
 print(jax.jit(lambda a: lax.pad(a, 0., [(1, 1, 1)]))(jnp.arange(3.)))
+print(lax.stack([jnp.ones(2), jnp.zeros(2)], 1), lax.unstack(jnp.arange(6).reshape(2, 3), 1))
+print(lax.broadcast_like(jnp.arange(3), jnp.ones((2, 3))), lax.empty((2,), jnp.float32).shape)
+print(lax.mulhi(jnp.array([123456789, -5, 2**31-1], jnp.int32), jnp.array([987654321, 7, 2**31-1], jnp.int32)), lax.mulhi(jnp.array([4000000000], jnp.uint32), jnp.array([3000000000], jnp.uint32)), lax.mulhi(jnp.array([100, -100], jnp.int8), jnp.array([100, 100], jnp.int8)))

@@ -1413,3 +1413,59 @@ def index_take(src, idxs, axes):
     # Advanced indices on several axes broadcast together, as in lax.
     return src[tuple(idx)] if len(axes) == 1 else _jnp.moveaxis(src, axes, tuple(
         range(len(axes))))[tuple(_jnp.asarray(i) for i in idxs)]
+
+
+def stack(operands, axis=0):
+    operands = [_jnp.asarray(o) for o in operands]
+    if not operands:
+        raise ValueError('lax.stack requires at least one operand')
+    shape = tuple(operands[0].shape)
+    for o in operands:
+        if tuple(o.shape) != shape:
+            raise TypeError('lax.stack requires operands of the same shape, got ' +
+                            str(shape) + ' and ' + str(tuple(o.shape)))
+    return _jnp.stack(operands, axis=axis)
+
+
+def unstack(x, axis=0):
+    x = _jnp.asarray(x)
+    ax = _axis(axis, x.ndim)
+    return tuple(index_in_dim(x, i, ax, keepdims=False) for i in range(x.shape[ax]))
+
+
+def broadcast_like(arr, like_arr):
+    return _jnp.broadcast_to(arr, _jnp.shape(like_arr))
+
+
+def empty(shape, dtype, *, out_sharding=None):
+    # Unspecified contents in XLA; zeros here.
+    return _jnp.zeros(tuple(shape), dtype)
+
+
+def mulhi(x, y):
+    # The upper half of the double-width product.
+    x, y = _jnp.asarray(x), _jnp.asarray(y)
+    dt = x.dtype
+    bits = dt.itemsize * 8
+    if bits == 64:
+        raise NotImplementedError('lax.mulhi of 64-bit integers is not implemented in parax')
+    wide = {8: _jnp.int16, 16: _jnp.int32, 32: _jnp.int64}[bits] if \
+        _jnp.issubdtype(dt, _jnp.signedinteger) else \
+        {8: _jnp.uint16, 16: _jnp.uint32, 32: _jnp.uint64}[bits]
+    if bits == 32:
+        # Without 64-bit arrays: split into 16-bit halves.
+        u = _jnp.uint32
+        xu, yu = _bitcast(x, u), _bitcast(y, u)
+        m = _jnp.uint32(0xFFFF)
+        s16 = _jnp.uint32(16)
+        x0, x1 = xu & m, _srl(xu, s16)
+        y0, y1 = yu & m, _srl(yu, s16)
+        t = x0 * y0
+        mid1 = x1 * y0 + _srl(t, s16)
+        mid2 = x0 * y1 + (mid1 & m)
+        hi = x1 * y1 + _srl(mid1, s16) + _srl(mid2, s16)
+        if _jnp.issubdtype(dt, _jnp.signedinteger):
+            # Signed: subtract the other operand where one is negative.
+            hi = hi - _jnp.where(x < 0, yu, 0).astype(u) - _jnp.where(y < 0, xu, 0).astype(u)
+        return _bitcast(hi, dt)
+    return ((x.astype(wide) * y.astype(wide)) >> bits).astype(dt)
