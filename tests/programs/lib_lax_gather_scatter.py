@@ -1,4 +1,4 @@
-# covers: lax.gather and lax.scatter/scatter_add/scatter_max/scatter_mul with GatherDimensionNumbers/ScatterDimensionNumbers, fill and drop modes, under jit and grad; lax.conv_transpose and conv_general_dilated_patches
+# covers: lax.gather and lax.scatter/scatter_add/scatter_max/scatter_mul with GatherDimensionNumbers/ScatterDimensionNumbers, fill and drop modes, under jit and grad; lax.conv_transpose and conv_general_dilated_patches, conv_dimension_numbers (ConvDimensionNumbers), approx_max_k/approx_min_k
 import jax, jax.numpy as jnp
 from jax import lax
 x = jnp.arange(12.).reshape(3, 4)
@@ -33,3 +33,6 @@ print(lax.conv_transpose(jnp.arange(10.).reshape(1, 5, 2), w1.transpose(0, 1, 2)
 wt = jnp.arange(3 * 3 * 4 * 3, dtype=jnp.float32).reshape(3, 3, 4, 3) / 100
 yt = lax.conv_transpose(x, wt, (2, 2), 'VALID', transpose_kernel=True)
 print(yt.shape, yt[0, 1, :3])
+print(lax.conv_dimension_numbers((1, 3, 5, 5), (4, 3, 3, 3), None))
+x = jnp.array([[3., 1., 4., 1., 5.], [9., 2., 6., 5., 3.]])
+print(lax.approx_max_k(x, 2), lax.approx_min_k(x, 2), lax.approx_max_k(x, 1, reduction_dimension=0))

@@ -228,7 +228,23 @@ def _conv_padding(padding, in_spatial, k_spatial, strides, rhs_dilation):
     return [tuple(p) for p in padding]
 
 
+from typing import NamedTuple as _NT
+
+
+class ConvDimensionNumbers(_NT):
+    """The axis orders of a convolution's operands: (batch/out-feature,
+    feature/in-feature, spatial...) for the lhs, rhs and output."""
+    lhs_spec: tuple
+    rhs_spec: tuple
+    out_spec: tuple
+
+
 def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    return ConvDimensionNumbers(*_conv_dimension_numbers(lhs_shape, rhs_shape,
+                                                         dimension_numbers))
+
+
+def _conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
     n = len(lhs_shape)
     if dimension_numbers is None:
         ident = tuple(range(n))
@@ -464,6 +480,7 @@ def _load_tree_util():
 _tu = _LazyModule(_load_tree_util)
 _jax = _LazyModule(_load_jax)
 import math as _math
+from jax.lax import top_k
 from jax.lax import (bitcast_convert_type as _bitcast, shift_right_logical as _srl, while_loop,
                      add as _lax_add, mul as _lax_mul, max as _lax_max, min as _lax_min)
 
@@ -1469,3 +1486,18 @@ def mulhi(x, y):
             hi = hi - _jnp.where(x < 0, yu, 0).astype(u) - _jnp.where(y < 0, xu, 0).astype(u)
         return _bitcast(hi, dt)
     return ((x.astype(wide) * y.astype(wide)) >> bits).astype(dt)
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    # On CPU JAX computes these exactly: top_k along the reduction axis.
+    x = _jnp.asarray(operand)
+    ax = _axis(reduction_dimension, x.ndim)
+    v, i = top_k(_jnp.moveaxis(x, ax, -1), k)
+    return [_jnp.moveaxis(v, -1, ax), _jnp.moveaxis(i, -1, ax)]
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    v, i = approx_max_k(-_jnp.asarray(operand), k, reduction_dimension)
+    return [-v, i]
