@@ -414,7 +414,23 @@ def _conv_padding(padding, in_spatial, k_spatial, strides, rhs_dilation):
     return [tuple(p) for p in padding]
 
 
+from typing import NamedTuple as _NT
+
+
+class ConvDimensionNumbers(_NT):
+    """The axis orders of a convolution's operands: (batch/out-feature,
+    feature/in-feature, spatial...) for the lhs, rhs and output."""
+    lhs_spec: tuple
+    rhs_spec: tuple
+    out_spec: tuple
+
+
 def conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
+    return ConvDimensionNumbers(*_conv_dimension_numbers(lhs_shape, rhs_shape,
+                                                         dimension_numbers))
+
+
+def _conv_dimension_numbers(lhs_shape, rhs_shape, dimension_numbers):
     n = len(lhs_shape)
     if dimension_numbers is None:
         ident = tuple(range(n))
@@ -830,6 +846,7 @@ def _load_tree_util():
 _tu = _LazyModule(_load_tree_util)
 _jax = _LazyModule(_load_jax)
 import math as _math
+from jax.lax import top_k
 from jax.lax import (bitcast_convert_type as _bitcast, shift_right_logical as _srl, while_loop,
                      add as _lax_add, mul as _lax_mul, max as _lax_max, min as _lax_min)
 
@@ -1480,3 +1497,369 @@ def bessel_i1e(x):
 def betainc(a, b, x):
     import jax.scipy.special as _sp
     return _sp.betainc(a, b, x)
+
+
+# ---------------------------------------------------------------------------
+# gather and scatter with XLA's dimension numbers, as advanced indexing: each
+# operand axis gets an index array over (batch..., window...) built from the
+# start indices, then the window axes are put where the numbers say.
+import enum as _enum
+from typing import NamedTuple as _NamedTuple
+
+
+class GatherDimensionNumbers(_NamedTuple):
+    offset_dims: tuple
+    collapsed_slice_dims: tuple
+    start_index_map: tuple
+    operand_batching_dims: tuple = ()
+    start_indices_batching_dims: tuple = ()
+
+
+class ScatterDimensionNumbers(_NamedTuple):
+    update_window_dims: tuple
+    inserted_window_dims: tuple
+    scatter_dims_to_operand_dims: tuple
+    operand_batching_dims: tuple = ()
+    scatter_indices_batching_dims: tuple = ()
+
+
+class GatherScatterMode(_enum.Enum):
+    CLIP = 1
+    FILL_OR_DROP = 2
+    PROMISE_IN_BOUNDS = 3
+    ONE_HOT = 4
+
+    @staticmethod
+    def from_any(s):
+        if isinstance(s, GatherScatterMode):
+            return s
+        if s == 'clip':
+            return GatherScatterMode.CLIP
+        if s is None or s == 'fill' or s == 'drop':
+            return GatherScatterMode.FILL_OR_DROP
+        if s == 'promise_in_bounds':
+            return GatherScatterMode.PROMISE_IN_BOUNDS
+        if s == 'one_hot':
+            return GatherScatterMode.ONE_HOT
+        raise ValueError('Unknown gather mode "' + str(s) + '"')
+
+
+def _window_index(operand_shape, indices, window_sizes, start_map, batch_op, batch_idx,
+                  collapsed, clip):
+    """Per operand axis, the index arrays over batch + window axes (window
+    axes: the operand axes not collapsed and not batching, in order); plus
+    whether each window lies in bounds."""
+    nb = indices.ndim - 1
+    batch_shape = tuple(indices.shape[:-1])
+    win_axes = [d for d in range(len(operand_shape)) if d not in collapsed and d not in batch_op]
+    win_shape = tuple(window_sizes[d] for d in win_axes)
+    full = batch_shape + win_shape
+    idx = []
+    valid = _jnp.ones(batch_shape, bool)
+    for d in range(len(operand_shape)):
+        if d in batch_op:
+            bdim = batch_idx[list(batch_op).index(d)]
+            bd = bdim - (1 if bdim > indices.ndim - 1 else 0)
+            idx.append(_jnp.broadcast_to(
+                broadcasted_iota(_jnp.int32, batch_shape, bd).reshape(batch_shape +
+                                                                     (1,) * len(win_shape)),
+                full))
+            continue
+        if d in start_map:
+            start = indices[..., list(start_map).index(d)].astype(_jnp.int32)
+            hi = operand_shape[d] - window_sizes[d]
+            valid = valid & (start >= 0) & (start <= hi)
+            if clip:
+                start = _jnp.clip(start, 0, _builtins_max(hi, 0))
+        else:
+            start = _jnp.zeros(batch_shape, _jnp.int32)
+        start = start.reshape(batch_shape + (1,) * len(win_shape))
+        if d in win_axes:
+            w = win_axes.index(d)
+            shape = [1] * len(full)
+            shape[nb + w] = window_sizes[d]
+            off = _jnp.arange(window_sizes[d], dtype=_jnp.int32).reshape(tuple(shape))
+            idx.append(_jnp.broadcast_to(start + off, full))
+        else:
+            idx.append(_jnp.broadcast_to(start, full))
+    return idx, valid, nb, len(win_shape)
+
+
+def _builtins_max(a, b):
+    return a if a > b else b
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, unique_indices=False,
+           indices_are_sorted=False, mode=None, fill_value=None):
+    x = _jnp.asarray(operand)
+    ind = _jnp.asarray(start_indices)
+    dn = dimension_numbers
+    m = GatherScatterMode.PROMISE_IN_BOUNDS if mode is None else GatherScatterMode.from_any(mode)
+    slice_sizes = tuple(slice_sizes)
+    idx, valid, nb, nw = _window_index(x.shape, ind, slice_sizes, tuple(dn.start_index_map),
+                                       tuple(dn.operand_batching_dims),
+                                       tuple(dn.start_indices_batching_dims),
+                                       tuple(dn.collapsed_slice_dims), True)
+    out = x[tuple(idx)]
+    if m == GatherScatterMode.FILL_OR_DROP:
+        if fill_value is None:
+            if _jnp.issubdtype(x.dtype, _jnp.floating):
+                fill_value = _jnp.nan
+            elif x.dtype == _jnp.bool_:
+                fill_value = True
+            elif _jnp.issubdtype(x.dtype, _jnp.signedinteger):
+                fill_value = _jnp.iinfo(x.dtype).min
+            else:
+                fill_value = _jnp.iinfo(x.dtype).max
+        out = _jnp.where(valid.reshape(valid.shape + (1,) * nw), out,
+                         _jnp.asarray(fill_value, x.dtype))
+    # Output axes: batch axes in order, window axes at offset_dims.
+    rank = nb + nw
+    offset = list(dn.offset_dims)
+    batch_pos = [i for i in range(rank) if i not in offset]
+    perm = [0] * rank
+    for j, p in enumerate(batch_pos):
+        perm[p] = j
+    for j, p in enumerate(offset):
+        perm[p] = nb + j
+    return _jnp.transpose(out, perm)
+
+
+def _scatter(operand, scatter_indices, updates, dimension_numbers, mode, combine):
+    x = _jnp.asarray(operand)
+    ind = _jnp.asarray(scatter_indices)
+    upd = _jnp.asarray(updates).astype(x.dtype)
+    dn = dimension_numbers
+    m = GatherScatterMode.from_any(mode)
+    nb = ind.ndim - 1
+    win_dims = list(dn.update_window_dims)
+    batch_u = [i for i in range(upd.ndim) if i not in win_dims]
+    upd = _jnp.transpose(upd, batch_u + win_dims)
+    inserted = tuple(dn.inserted_window_dims)
+    batch_op = tuple(dn.operand_batching_dims)
+    win_axes = [d for d in range(x.ndim) if d not in inserted and d not in batch_op]
+    sizes = [1] * x.ndim
+    for j, d in enumerate(win_axes):
+        sizes[d] = upd.shape[nb + j]
+    idx, valid, _, nw = _window_index(x.shape, ind, tuple(sizes),
+                                      tuple(dn.scatter_dims_to_operand_dims), batch_op,
+                                      tuple(dn.scatter_indices_batching_dims), inserted,
+                                      m != GatherScatterMode.FILL_OR_DROP)
+    if m == GatherScatterMode.FILL_OR_DROP:
+        # An out-of-bounds window is dropped whole: send it past the end.
+        v = valid.reshape(valid.shape + (1,) * nw)
+        idx = [_jnp.where(v, i, x.shape[d]) for d, i in enumerate(idx)]
+    ref = x.at[tuple(idx)]
+    return combine(ref, upd)
+
+
+def scatter(operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+            unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.set(u, mode='drop'))
+
+
+def scatter_add(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.add(u, mode='drop'))
+
+
+def scatter_sub(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.add(-u, mode='drop'))
+
+
+def scatter_mul(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.multiply(u, mode='drop'))
+
+
+def scatter_min(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.min(u, mode='drop'))
+
+
+def scatter_max(operand, scatter_indices, updates, dimension_numbers, *,
+                indices_are_sorted=False, unique_indices=False, mode=None):
+    return _scatter(operand, scatter_indices, updates, dimension_numbers, mode,
+                    lambda r, u: r.max(u, mode='drop'))
+
+
+def scatter_apply(operand, scatter_indices, func, dimension_numbers, *, update_shape=(),
+                  indices_are_sorted=False, unique_indices=False, mode=None):
+    x = _jnp.asarray(operand)
+    return _scatter(operand, scatter_indices, _jnp.zeros(tuple(update_shape), x.dtype),
+                    dimension_numbers, mode, lambda r, u: r.apply(func, mode='drop'))
+
+
+def _conv_transpose_padding(k, s, padding):
+    if padding == 'SAME':
+        pad_len = k + s - 2
+        pad_a = k - 1 if s > k - 1 else -(-pad_len // 2)
+    elif padding == 'VALID':
+        pad_len = k + s - 2 + _builtins_max(k - s, 0)
+        pad_a = k - 1
+    elif isinstance(padding, tuple):
+        pads = tuple(k - p - 1 for p in padding)
+        pad_a = pads[0]
+        pad_len = sum(pads)
+    else:
+        raise ValueError('Invalid padding mode: ' + str(padding))
+    return pad_a, pad_len - pad_a
+
+
+_CONV_DEFAULT_SPECS = {2: ('NC', 'IO', 'NC'), 3: ('NHC', 'HIO', 'NHC'),
+                       4: ('NHWC', 'HWIO', 'NHWC'), 5: ('NHWDC', 'HWDIO', 'NHWDC')}
+
+
+def conv_transpose(lhs, rhs, strides, padding, rhs_dilation=None, dimension_numbers=None,
+                   transpose_kernel=False, precision=None, preferred_element_type=None,
+                   use_consistent_padding=False):
+    # A transposed convolution is a convolution of the lhs dilated by the
+    # strides, with padding that undoes the forward one.
+    lhs = _jnp.asarray(lhs)
+    rhs = _jnp.asarray(rhs)
+    nd = lhs.ndim
+    if dimension_numbers is None:
+        if nd not in _CONV_DEFAULT_SPECS:
+            raise ValueError('No 4+ dimensional dimension_number defaults.')
+        dimension_numbers = _CONV_DEFAULT_SPECS[nd]
+    dn = conv_dimension_numbers(lhs.shape, rhs.shape, dimension_numbers)
+    rhs_spec = dn[1]
+    k_sdims = [rhs.shape[i] for i in rhs_spec[2:]]
+    if rhs_dilation is None:
+        rhs_dilation = (1,) * (nd - 2)
+    if use_consistent_padding or (isinstance(padding, str) and padding in ('SAME', 'VALID')):
+        eff = [0 if k == 0 else 1 + r * (k - 1) for k, r in zip(k_sdims, rhs_dilation)]
+        rep = [padding] * len(strides) if isinstance(padding, str) else padding
+        pads = tuple(_conv_transpose_padding(k, s, p) for k, s, p in zip(eff, strides, rep))
+    else:
+        pads = padding
+    if transpose_kernel:
+        rhs = _jnp.flip(rhs, axis=tuple(rhs_spec[2:]))
+        rhs = _jnp.swapaxes(rhs, rhs_spec[0], rhs_spec[1])
+    return conv_general_dilated(lhs, rhs, (1,) * (nd - 2), pads, tuple(strides),
+                                tuple(rhs_dilation), dn)
+
+
+def conv_general_dilated_patches(lhs, filter_shape, window_strides, padding, lhs_dilation=None,
+                                 rhs_dilation=None, dimension_numbers=None, precision=None,
+                                 preferred_element_type=None):
+    # Patches as a grouped convolution with one-hot kernels.
+    x = _jnp.asarray(lhs)
+    filter_shape = tuple(filter_shape)
+    dn = conv_dimension_numbers(x.shape, (1, 1) + filter_shape, dimension_numbers)
+    lhs_spec, rhs_spec, _ = dn
+    size = 1
+    for f in filter_shape:
+        size *= f
+    c = x.shape[lhs_spec[1]]
+    eye = _jnp.eye(size, dtype=x.dtype)
+    rhs = _jnp.broadcast_to(eye, (c, size, size)).reshape((c * size, 1) + filter_shape)
+    rhs = _jnp.moveaxis(rhs, (0, 1), (rhs_spec[0], rhs_spec[1]))
+    return conv_general_dilated(x, rhs, window_strides, padding, lhs_dilation, rhs_dilation, dn,
+                                feature_group_count=c)
+
+
+def dtype(x, *, canonicalize=False):
+    return _jnp.result_type(x) if not hasattr(x, 'dtype') else _jnp.dtype(x.dtype)
+
+
+def real(x):
+    # Complex numbers are not part of parax; on real input lax raises.
+    raise TypeError('real does not accept dtype ' + str(dtype(x)) +
+                    '. Accepted dtypes are subtypes of complexfloating.')
+
+
+def imag(x):
+    raise TypeError('imag does not accept dtype ' + str(dtype(x)) +
+                    '. Accepted dtypes are subtypes of complexfloating.')
+
+
+def index_take(src, idxs, axes):
+    src = _jnp.asarray(src)
+    idxs = tuple(idxs)
+    axes = tuple(axes)
+    if len(idxs) != len(axes):
+        raise ValueError('index_take: expected as many indices as axes')
+    idx = [_IX[:]] * src.ndim
+    for i, a in zip(idxs, axes):
+        idx[a] = _jnp.asarray(i)
+    # Advanced indices on several axes broadcast together, as in lax.
+    return src[tuple(idx)] if len(axes) == 1 else _jnp.moveaxis(src, axes, tuple(
+        range(len(axes))))[tuple(_jnp.asarray(i) for i in idxs)]
+
+
+def stack(operands, axis=0):
+    operands = [_jnp.asarray(o) for o in operands]
+    if not operands:
+        raise ValueError('lax.stack requires at least one operand')
+    shape = tuple(operands[0].shape)
+    for o in operands:
+        if tuple(o.shape) != shape:
+            raise TypeError('lax.stack requires operands of the same shape, got ' +
+                            str(shape) + ' and ' + str(tuple(o.shape)))
+    return _jnp.stack(operands, axis=axis)
+
+
+def unstack(x, axis=0):
+    x = _jnp.asarray(x)
+    ax = _axis(axis, x.ndim)
+    return tuple(index_in_dim(x, i, ax, keepdims=False) for i in range(x.shape[ax]))
+
+
+def broadcast_like(arr, like_arr):
+    return _jnp.broadcast_to(arr, _jnp.shape(like_arr))
+
+
+def empty(shape, dtype, *, out_sharding=None):
+    # Unspecified contents in XLA; zeros here.
+    return _jnp.zeros(tuple(shape), dtype)
+
+
+def mulhi(x, y):
+    # The upper half of the double-width product.
+    x, y = _jnp.asarray(x), _jnp.asarray(y)
+    dt = x.dtype
+    bits = dt.itemsize * 8
+    if bits == 64:
+        raise NotImplementedError('lax.mulhi of 64-bit integers is not implemented in parax')
+    wide = {8: _jnp.int16, 16: _jnp.int32, 32: _jnp.int64}[bits] if \
+        _jnp.issubdtype(dt, _jnp.signedinteger) else \
+        {8: _jnp.uint16, 16: _jnp.uint32, 32: _jnp.uint64}[bits]
+    if bits == 32:
+        # Without 64-bit arrays: split into 16-bit halves.
+        u = _jnp.uint32
+        xu, yu = _bitcast(x, u), _bitcast(y, u)
+        m = _jnp.uint32(0xFFFF)
+        s16 = _jnp.uint32(16)
+        x0, x1 = xu & m, _srl(xu, s16)
+        y0, y1 = yu & m, _srl(yu, s16)
+        t = x0 * y0
+        mid1 = x1 * y0 + _srl(t, s16)
+        mid2 = x0 * y1 + (mid1 & m)
+        hi = x1 * y1 + _srl(mid1, s16) + _srl(mid2, s16)
+        if _jnp.issubdtype(dt, _jnp.signedinteger):
+            # Signed: subtract the other operand where one is negative.
+            hi = hi - _jnp.where(x < 0, yu, 0).astype(u) - _jnp.where(y < 0, xu, 0).astype(u)
+        return _bitcast(hi, dt)
+    return ((x.astype(wide) * y.astype(wide)) >> bits).astype(dt)
+
+
+def approx_max_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    # On CPU JAX computes these exactly: top_k along the reduction axis.
+    x = _jnp.asarray(operand)
+    ax = _axis(reduction_dimension, x.ndim)
+    v, i = top_k(_jnp.moveaxis(x, ax, -1), k)
+    return [_jnp.moveaxis(v, -1, ax), _jnp.moveaxis(i, -1, ax)]
+
+
+def approx_min_k(operand, k, reduction_dimension=-1, recall_target=0.95,
+                 reduction_input_size_override=-1, aggregate_to_topk=True):
+    v, i = approx_max_k(-_jnp.asarray(operand), k, reduction_dimension)
+    return [-v, i]

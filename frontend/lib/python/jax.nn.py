@@ -160,5 +160,106 @@ def log1mexp(x):
     return jnp.where(x < c, jnp.log(-jnp.expm1(-x)), jnp.log1p(-jnp.exp(-x)))
 
 
+def identity(x):
+    return jnp.asarray(x)
+
+
 def tanh(x):
     return jnp.tanh(x)
+
+
+
+def sparse_sigmoid(x):
+    return 0.5 * jnp.clip(x + 1.0, 0.0, 2.0)
+
+
+
+def logmeanexp(x, axis=None, where=None, keepdims=False):
+    x = _inexact(x)
+    lse = logsumexp(x, axis=axis, where=where, keepdims=keepdims)
+    if where is None:
+        ones = jnp.ones(x.shape, lse.dtype)
+    else:
+        ones = jnp.broadcast_to(jnp.asarray(where), x.shape).astype(lse.dtype)
+    count = jnp.sum(ones, axis=axis, keepdims=keepdims)
+    return lse - jnp.log(count)
+
+
+def dot_product_attention(query, key, value, bias=None, mask=None, *, scale=None,
+                          is_causal=False, query_seq_lengths=None, key_value_seq_lengths=None,
+                          local_window_size=None, implementation=None, return_residual=False):
+    """Scaled dot-product attention as JAX's XLA path computes it: grouped
+    heads, masks applied with -0.7 * finfo.max, softmax in float32."""
+    if implementation not in (None, 'xla'):
+        raise NotImplementedError('dot_product_attention(implementation=' +
+                                  repr(implementation) + ') is not part of parax; use the '
+                                  "default or 'xla'")
+    out_shape = jnp.asarray(query).shape
+
+    def four(t):
+        t = jnp.asarray(t)
+        return t.reshape((1,) * (4 - t.ndim) + tuple(t.shape)) if t.ndim < 4 else t
+
+    q, k, v = four(query), four(key), four(value)
+    bias = four(bias) if bias is not None else None
+    mask = four(mask) if mask is not None else None
+    B, S, K, H = k.shape
+    if tuple(v.shape) != (B, S, K, H):
+        raise ValueError('value shape should be ' + str([B, S, K, H]) + ': but got ' +
+                         str(tuple(v.shape)))
+    if q.shape[0] != B or q.shape[-1] != H:
+        raise ValueError('query shape should be ' + str([B, -1, -1, H]) + ': but got ' +
+                         str(tuple(q.shape)))
+    T, N = q.shape[1], q.shape[2]
+    if N % K != 0:
+        raise ValueError('The number of query heads must be a multiple of key/value heads, but '
+                         'got ' + str(N) + ' vs ' + str(K))
+    G = N // K
+    if isinstance(local_window_size, int):
+        local_window_size = (local_window_size, local_window_size)
+    scale_val = (1.0 / float(H) ** 0.5) if scale is None else scale
+    qg = q.reshape((B, T, K, G, H))
+    logits_dt = jnp.promote_types(q.dtype, jnp.float32)
+    logits = jnp.einsum('btkgh,bskh->bkgts', qg, k).astype(logits_dt)
+    logits = logits * jnp.asarray(scale_val, logits.dtype)
+
+    def grouped(t):
+        tB, tN, tT, tS = t.shape
+        if tN == 1:
+            return jnp.broadcast_to(t[:, :, None], (tB, 1, G, tT, tS))
+        return t.reshape((tB, K, G, tT, tS))
+
+    if bias is not None:
+        logits = (logits + grouped(bias)).astype(logits.dtype)
+    needs_mask = (mask is not None or is_causal or query_seq_lengths is not None or
+                  key_value_seq_lengths is not None or local_window_size is not None)
+    if needs_mask:
+        comb = jnp.ones(logits.shape, bool)
+        if mask is not None:
+            comb = comb & grouped(mask)
+        if is_causal:
+            comb = comb & jnp.tril(jnp.ones((T, S), bool))
+        if local_window_size is not None:
+            qp = jnp.arange(T)[:, None]
+            kp = jnp.arange(S)[None, :]
+            lw, rw = local_window_size
+            comb = comb & (qp <= kp + lw) & (qp >= kp - rw)
+        if query_seq_lengths is not None:
+            qm = jnp.arange(T)[None, :, None] < jnp.asarray(query_seq_lengths)[:, None, None]
+            comb = comb & qm[:, None, None]
+        if key_value_seq_lengths is not None:
+            km = jnp.arange(S)[None, None, :] < jnp.asarray(key_value_seq_lengths)[:, None, None]
+            comb = comb & km[:, None, None]
+        big = min(float(jnp.finfo(logits.dtype).max), float(jnp.finfo(jnp.float32).max))
+        logits = jnp.where(comb, logits, jnp.asarray(-0.7 * big, logits.dtype))
+    probs = softmax(logits.astype(jnp.float32), axis=-1).astype(k.dtype)
+    enc = jnp.einsum('bkgts,bskh->btkgh', probs, v).reshape((B, T, N, H))
+    if query_seq_lengths is not None:
+        qm = jnp.arange(T)[None, :] < jnp.asarray(query_seq_lengths)[:, None]
+        enc = enc * qm[:, :, None, None].astype(enc.dtype)
+    enc = enc.reshape(out_shape)
+    if return_residual:
+        lse = logsumexp(logits.astype(jnp.float32), axis=-1).astype(k.dtype)
+        lse = jnp.transpose(lse.reshape((B, N, T)), (0, 2, 1))
+        return enc, lax.stop_gradient(lse.reshape(out_shape[:-1]))
+    return enc

@@ -301,9 +301,41 @@ def eigh(a, UPLO=None, symmetrize_input=True):
     else:
         tri = _jnp.tril(a) if lower else _jnp.triu(a)
         a = tri + _jnp.swapaxes(tri, -1, -2) - _jnp.eye(a.shape[-1], dtype=a.dtype) * a
-    n = _sweeps(a)
-    w, v = _batched(lambda x: _jacobi_eigh(x, n), a, 2)
+    w, v = _eigh_symmetric(a)
     return EighResult(w, v)
+
+
+def _eigh_impl(a):
+    n = _sweeps(a)
+    return _batched(lambda x: _jacobi_eigh(x, n), a, 2)
+
+
+def _eigh_jvp_rule(primals, tangents):
+    # The derivative of a symmetric eigendecomposition (distinct eigenvalues):
+    # dw = diag(V^T dA V), dV = V (F * V^T dA V) with F_ij = 1 / (w_j - w_i).
+    a, = primals
+    da, = tangents
+    w, v = _eigh_impl(a)
+    vt = _jnp.swapaxes(v, -1, -2)
+    m = _jnp.matmul(_jnp.matmul(vt, da), v)
+    dw = _jnp.diagonal(m, axis1=-2, axis2=-1)
+    gap = w[..., None, :] - w[..., :, None]
+    eye = _jnp.eye(a.shape[-1], dtype=bool)
+    f = _jnp.where(eye, 0, 1 / _jnp.where(eye, 1, gap))
+    dv = _jnp.matmul(v, f * m)
+    return (w, v), (dw, dv)
+
+
+_EIGH = {}
+
+
+def _eigh_symmetric(a):
+    f = _EIGH.get('f')
+    if f is None:
+        f = _jax.custom_jvp(_eigh_impl)
+        f.defjvp(_eigh_jvp_rule)
+        _EIGH['f'] = f
+    return f(a)
 
 
 def eigvalsh(a, UPLO='L', *, symmetrize_input=True):

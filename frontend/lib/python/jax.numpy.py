@@ -1594,7 +1594,10 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     same = ptp(rng) == 0
     lo = where(same, rng[0] - 0.5, rng[0])
     hi = where(same, rng[1] + 0.5, rng[1])
-    return _jnp.linspace(lo, hi, nb + 1, dtype=dt)
+    # JAX's linspace formula, written out so traced bounds work under jit.
+    step = (_jnp.arange(nb, dtype=dt) / _jnp.asarray(nb, dt)).astype(dt)
+    inner = lo * (1 - step) + hi * step
+    return concatenate([inner, _jnp.reshape(hi, (1,)).astype(dt)])
 
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
@@ -2364,3 +2367,53 @@ def put_along_axis(arr, indices, values, axis, inplace=True, *, mode=None):
         else:
             full_idx.append(_lax.broadcasted_iota(_jnp.int32, shape, i))
     return a.at[tuple(full_idx)].set(_jnp.broadcast_to(asarray(values, a.dtype), shape))
+
+
+def unpackbits(a, axis=None, count=None, bitorder='big'):
+    a = asarray(a)
+    if a.dtype != _jnp.uint8:
+        raise TypeError('Expected an input array of unsigned byte data type')
+    if bitorder not in ('little', 'big'):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    shifts = _jnp.arange(8, dtype=_jnp.uint8)
+    if bitorder == 'big':
+        shifts = shifts[::-1]
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    x = expand_dims(a, -1)
+    bits = (_jnp.right_shift(x, shifts) & _jnp.uint8(1)).astype(_jnp.uint8)
+    bits = moveaxis(bits, -1, axis + 1)
+    shape = list(a.shape)
+    shape[axis] *= 8
+    out = bits.reshape(tuple(shape))
+    if count is not None:
+        out = _lax.slice_in_dim(out, 0, count if count >= 0 else shape[axis] + count, axis=axis)
+    return out
+
+
+def packbits(a, axis=None, bitorder='big'):
+    a = asarray(a)
+    if not (_jnp.issubdtype(a.dtype, _jnp.integer) or a.dtype == _jnp.bool_):
+        raise TypeError('Expected an input array of integer or boolean data type')
+    if bitorder not in ('little', 'big'):
+        raise ValueError("'order' must be either 'little' or 'big'")
+    a = (a > 0).astype(_jnp.uint8)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _axis(axis, a.ndim)
+    n = a.shape[axis]
+    rem = (-n) % 8
+    if rem:
+        widths = [(0, 0)] * a.ndim
+        widths[axis] = (0, rem)
+        a = pad(a, widths)
+    a = moveaxis(a, axis, -1)
+    a = a.reshape(tuple(a.shape[:-1]) + (a.shape[-1] // 8, 8))
+    shifts = _jnp.arange(8, dtype=_jnp.uint8)
+    if bitorder == 'big':
+        shifts = shifts[::-1]
+    packed = _jnp.sum(_jnp.left_shift(a, shifts), axis=-1).astype(_jnp.uint8)
+    return moveaxis(packed, -1, axis)

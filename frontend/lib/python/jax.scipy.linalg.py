@@ -284,3 +284,90 @@ def hadamard(n, dtype=int):
     for _ in range(lg):
         h = jnp.block([[h, h], [h, -h]])
     return h
+
+
+def fiedler(a):
+    arr = jnp.atleast_1d(jnp.asarray(a))
+    return jnp.abs(arr[..., None] - arr[..., None, :])
+
+
+def leslie(f, s):
+    f = jnp.atleast_1d(jnp.asarray(f))
+    s = jnp.atleast_1d(jnp.asarray(s))
+    if f.ndim != 1 or s.ndim != 1:
+        raise NotImplementedError('batched leslie is not implemented in parax')
+    if f.shape[-1] < 2:
+        raise ValueError('The length of f along the last axis must be at least 2; got shape ' +
+                         str(f.shape) + '.')
+    if s.shape[-1] != f.shape[-1] - 1:
+        raise ValueError('Incorrect lengths for f and s. The length of s along the last axis '
+                         'must be one less than the length of f; got f shape ' + str(f.shape) +
+                         ' and s shape ' + str(s.shape) + '.')
+    n = f.shape[0]
+    dt = jnp.result_type(f, s)
+    out = jnp.zeros((n, n), dt).at[0].set(f.astype(dt))
+    return out.at[jnp.arange(1, n), jnp.arange(n - 1)].set(s.astype(dt))
+
+
+def helmert(n, full=False):
+    if n < 1:
+        raise ValueError('n must be a positive integer; got ' + str(n) + '.')
+    i = jnp.arange(n - 1)[:, None]
+    j = jnp.arange(n)[None, :]
+    k = i + 1
+    kf = k.astype(jnp.float32)
+    denom = jnp.sqrt(kf * (kf + 1))
+    H = jnp.where(j <= i, 1.0 / denom, jnp.where(j == k, -kf / denom, jnp.zeros_like(denom)))
+    if full:
+        H = jnp.concatenate([jnp.full((1, n), 1.0 / _math.sqrt(n), H.dtype), H], axis=0)
+    return H
+
+
+def invhilbert(n, exact=False):
+    import jax.scipy.special as sp
+    a = jnp.arange(n, dtype=jnp.float32)
+    i = a[:, None]
+    j = a[None, :]
+    s = i + j
+    return ((-1.0) ** s * (s + 1.0) * sp.comb(n + i, n - j - 1) * sp.comb(n + j, n - i - 1) *
+            sp.comb(s, i) ** 2)
+
+
+def convolution_matrix(a, n, mode='full'):
+    n = int(n)
+    if n <= 0:
+        raise ValueError('n must be a positive integer; got ' + str(n) + '.')
+    a = jnp.asarray(a)
+    if a.ndim != 1:
+        raise NotImplementedError('convolution_matrix of a batch is not implemented in parax')
+    m = a.shape[-1]
+    if mode not in ('full', 'valid', 'same'):
+        raise ValueError("mode must be one of 'full', 'valid', 'same'; got " + repr(mode) + '.')
+    az = jnp.pad(a, (0, n - 1))
+    raz = jnp.pad(jnp.flip(a), (0, n - 1))
+    L = m + n - 1
+    if mode == 'same':
+        trim = min(n, m) - 1
+        tb = trim // 2
+        te = trim - tb
+    elif mode == 'valid':
+        tb = te = min(n, m) - 1
+    else:
+        tb = te = 0
+    return toeplitz(az[tb:L - te], raz[L - n - tb:L - tb])
+
+
+def polar(a, side='right', *, method='svd', eps=None, max_iterations=None):
+    # Through the SVD a = U S Vh: unitary factor U Vh, positive factor from S.
+    a = _float(a)
+    if a.ndim < 2:
+        raise ValueError('The input `a` must be at least a 2-D array.')
+    if side not in ('right', 'left'):
+        raise ValueError("The argument `side` must be either 'right' or 'left'.")
+    u, s, vh = jnp.linalg.svd(a, full_matrices=False)
+    unitary = u @ vh
+    if side == 'right':
+        posdef = (jnp.swapaxes(vh, -1, -2) * s[..., None, :]) @ vh
+    else:
+        posdef = (u * s[..., None, :]) @ jnp.swapaxes(u, -1, -2)
+    return unitary, posdef

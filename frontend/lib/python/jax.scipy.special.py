@@ -425,3 +425,15 @@ def expi(x):
     ei_neg = -exp1(jnp.where(pos, 1, -x))
     out = jnp.where(pos, ei_pos, ei_neg)
     return jnp.where(x == 0, -jnp.inf, out)
+
+
+def boxcox(x, lmbda):
+    x, lmbda = _promote(x, lmbda)
+    lx = jnp.log(x)
+    return jnp.where(lmbda == 0, lx, jnp.expm1(lmbda * lx) / jnp.where(lmbda == 0, 1, lmbda))
+
+
+def boxcox1p(x, lmbda):
+    x, lmbda = _promote(x, lmbda)
+    lx = jnp.log1p(x)
+    return jnp.where(lmbda == 0, lx, jnp.expm1(lmbda * lx) / jnp.where(lmbda == 0, 1, lmbda))

@@ -1,0 +1,22 @@
+# covers: jax.scipy.special gammaln/loggamma/gamma/gammasgn, digamma/polygamma, beta/betaln/betainc, gammainc/gammaincc, factorial/comb/poch, i0/i0e/i1/i1e, erfcx, zeta, exp1/expi, kl_div/rel_entr, multigammaln, boxcox, grad and jit; jnp.i0 and jnp.kaiser
+import jax, jax.numpy as jnp
+import jax.scipy.special as sp
+x = jnp.array([0.3, 1.0, 2.5, 7.0, 12.5])
+print(sp.gammaln(x), sp.loggamma(x))
+print(sp.gamma(jnp.array([0.5, 3.0, -1.5, 4.2])), sp.gammasgn(jnp.array([-1.5, -2.5, 2.0])))
+print(sp.digamma(x))
+print(sp.polygamma(1, x), sp.polygamma(2, jnp.array([1.0, 3.5])))
+print(sp.beta(2.0, 3.0), sp.betaln(jnp.array([1., 5.]), jnp.array([2., 0.5])))
+print(sp.betainc(2.0, 3.0, jnp.array([0.1, 0.5, 0.9])), sp.betainc(0.5, 0.5, 0.3))
+print(sp.gammainc(2.0, jnp.array([0.5, 2.0, 8.0])), sp.gammaincc(3.0, jnp.array([0.5, 2.0, 8.0])))
+print(sp.factorial(jnp.array([0., 3., 5.])), sp.comb(10., 3.), sp.poch(3.0, 2.0))
+print(sp.i0(x), sp.i0e(x), sp.i1(x), sp.i1e(x))
+print(sp.i0e(jnp.array([25., 60.])), sp.i1e(jnp.array([-3., 40.])))
+print(sp.erfcx(jnp.array([-1.0, 0.0, 0.5, 3.0, 6.0, 20.0])))
+print(sp.zeta(2.0, 1.0), sp.zeta(jnp.array([3.0, 4.5]), jnp.array([2.0, 0.5])))
+print(sp.exp1(jnp.array([0.1, 1.0, 3.0, 10.0])), sp.expi(jnp.array([-2.0, 0.5, 3.0, 10.0])))
+print(sp.kl_div(0.3, 0.4), sp.rel_entr(jnp.array([0.2, 0.0]), jnp.array([0.5, 0.3])))
+print(sp.multigammaln(3.5, 3))
+print(jax.grad(lambda v: sp.gammaln(v))(3.0), jax.jit(sp.betainc)(2.0, 3.0, 0.4))
+print(jnp.i0(jnp.array([0.5, 2.0])), jnp.kaiser(5, 3.0))
+print(sp.boxcox(jnp.array([1., 2., 3.]), 0.5), sp.boxcox(2.0, 0.), sp.boxcox1p(jnp.array([0.5, 1.]), 2.))

@@ -1,0 +1,15 @@
+# covers: the new library functions under transformations: vmap of gamma/poisson/beta samplers over keys, grad through lax.pad, betainc, a beta logpdf and eigh's eigenvalues (analytic jvp), vmap of qr/polyval/associative_scan, jit of histogram (traced bin edges)
+import jax, jax.numpy as jnp
+from jax import lax
+keys = jax.random.split(jax.random.PRNGKey(3), 3)
+print(jax.vmap(lambda k: jax.random.gamma(k, 2.0, (2,)))(keys))
+print(jax.vmap(lambda k: jax.random.poisson(k, 4.0, (2,)))(keys))
+print(jax.vmap(lambda k: jax.random.beta(k, 2.0, 2.0))(keys))
+print(jax.grad(lambda x: lax.pad(x, 0., [(1, 1, 1)]).sum())(jnp.arange(3.)))
+print(jax.vmap(lambda x: jnp.linalg.qr(x)[1])(jnp.stack([jnp.eye(2) * 2, jnp.array([[1., 2.], [3., 4.]])])))
+print(jax.vmap(jnp.polyval, in_axes=(None, 0))(jnp.array([1., 2.]), jnp.arange(3.)))
+print(jax.grad(lambda x: jax.scipy.special.betainc(2., 3., x))(0.4))
+print(jax.grad(lambda a: jax.scipy.stats.beta.logpdf(0.3, a, 2.))(1.5))
+print(jax.jit(lambda x: jnp.histogram(x, bins=3)[0])(jnp.array([1., 2., 2., 5.])))
+print(jax.vmap(lambda x: lax.associative_scan(jnp.add, x))(jnp.ones((2, 4))))
+print(jax.grad(lambda x: jnp.linalg.eigh(x)[0].sum())(jnp.array([[2., 1.], [1., 3.]])))
