@@ -575,18 +575,55 @@ Value atUpdate(Evaluator &ev, const Value &x0, const Value &index0,
 
 void registerJnpIndexing(Evaluator &ev, ModuleObject &m) {
   m.def("take", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 2, 3, "take");
+    expectPositional(a, 2, 4, "take");
+    expectKeywords(a, {"a", "indices", "axis", "out", "mode", "unique_indices",
+                       "indices_are_sorted", "fill_value"},
+                   "take");
     Value x = asarray(ev, a.args[0], std::nullopt);
-    Value idx = asarray(ev, a.args[1], std::nullopt);
+    Value idx = asarray(ev, argOr(a, 1, "indices"), std::nullopt);
     Value axis = argOr(a, 2, "axis");
-    if (axis.isNone()) {
+    if (!argOr(a, 3, "out").isNone())
+      raise("NotImplementedError", "The 'out' argument to jnp.take is not supported.");
+    Value modeArg = argOr(a, 99, "mode");
+    std::string mode = modeArg.isNone() ? "fill" : ev.str(modeArg);
+    if (mode != "fill" && mode != "clip" && mode != "wrap" && mode != "drop" &&
+        mode != "promise_in_bounds")
+      raise("ValueError", "Invalid mode '" + mode + "' for np.take");
+    if (axis.isNone())
       x = reshape(ev, x, {Value::integer(-1)});
-      return indexImpl(ev, x, idx, false, prims::shapeOf(x));
+    int64_t ax = axis.isNone()
+                     ? 0
+                     : prims::normalizeAxis(ev.toIndex(axis, "axis"), prims::typeOf(x).rank());
+    int64_t n = prims::shapeOf(x)[size_t(ax)];
+    // JAX's take: 'clip' clamps the raw index (a negative one reads the first
+    // element), 'wrap' takes it modulo the axis length, and 'fill' (the
+    // default) reads fill_value where a (negative-wrapped) index is out of
+    // range.
+    if ((mode == "clip" || mode == "wrap") && n > 0) {
+      Shape is = prims::shapeOf(idx);
+      DType it = prims::dtypeOf(idx);
+      Value len = prims::full(ev, is, Value::integer(n), it);
+      if (mode == "clip")
+        idx = prims::binary(ev, OpKind::Max,
+                            prims::binary(ev, OpKind::Min, idx,
+                                          prims::full(ev, is, Value::integer(n - 1), it)),
+                            prims::full(ev, is, Value::integer(0), it));
+      else
+        idx = prims::binary(ev, OpKind::Rem,
+                            prims::binary(ev, OpKind::Add, prims::binary(ev, OpKind::Rem, idx, len),
+                                          len),
+                            len);
     }
-    int64_t ax = prims::normalizeAxis(ev.toIndex(axis, "axis"), prims::typeOf(x).rank());
     std::vector<Value> items(size_t(ax), Value::object(Value::Kind::Slice, std::make_shared<SliceObj>()));
     items.push_back(idx);
-    return indexImpl(ev, x, Value::tuple(items), false, prims::shapeOf(x));
+    Value index = Value::tuple(items);
+    if (mode != "fill" && mode != "drop")
+      return indexImpl(ev, x, index, false, prims::shapeOf(x));
+    std::vector<std::pair<std::string, Value>> kw{{"mode", Value::str("fill")}};
+    Value fill = argOr(a, 99, "fill_value");
+    if (!fill.isNone())
+      kw.push_back({"fill_value", fill});
+    return atUpdate(ev, x, index, "get", {}, kw);
   });
   m.def("nonzero", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "nonzero");

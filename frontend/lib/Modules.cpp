@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Modules.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cctype>
 #include <cmath>
 
 namespace parax::frontend {
@@ -156,24 +158,37 @@ void installJnp(Evaluator &ev, ModuleObject &m) {
   m.def("issubdtype", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "issubdtype");
     DType x = *jnp::dtypeArg(ev, a.args[0]);
-    Value cat = a.args[1];
+    // An abstract category: jnp's (jax.numpy.inexact ...) or numpy's own
+    // scalar classes (np.inexact ...), which JAX accepts too.
+    const Value &cat = a.args[1];
+    std::string name;
     if (cat.kind() == Value::Kind::Native) {
-      std::string r = cat.as<NativeObject>()->repr();
-      if (r.find("floating") != std::string::npos)
-        return Value::boolean(isFloat(x));
-      if (r.find("signedinteger") != std::string::npos)
-        return Value::boolean(isSigned(x));
-      if (r.find("unsignedinteger") != std::string::npos)
-        return Value::boolean(isUnsigned(x));
-      if (r.find("integer") != std::string::npos)
-        return Value::boolean(isInteger(x));
-      if (r.find("number") != std::string::npos)
-        return Value::boolean(x != DType::Bool);
+      name = cat.as<NativeObject>()->repr();
+      size_t dot = name.rfind('.');
+      name = dot == std::string::npos ? name : name.substr(dot + 1);
+      while (!name.empty() && !std::isalpha((unsigned char)name.back()))
+        name.pop_back();
+    } else if (ClassObj *c = asClass(cat)) {
+      name = c->name();
     }
+    if (name == "floating" || name == "inexact")
+      return Value::boolean(isFloat(x));
+    if (name == "signedinteger")
+      return Value::boolean(isSigned(x));
+    if (name == "unsignedinteger")
+      return Value::boolean(isUnsigned(x));
+    if (name == "integer")
+      return Value::boolean(isInteger(x));
+    if (name == "number")
+      return Value::boolean(x != DType::Bool);
+    if (name == "generic")
+      return Value::boolean(true);
+    if (name == "complexfloating")
+      return Value::boolean(false);
     return Value::boolean(x == *jnp::dtypeArg(ev, cat));
   });
   for (const char *cat : {"floating", "integer", "signedinteger", "unsignedinteger", "number",
-                          "inexact"})
+                          "inexact", "generic", "complexfloating"})
     m.set(cat, makeType(std::string("jax.numpy.") + cat, [](const Value &) { return false; },
                         nullptr));
 }

@@ -51,24 +51,46 @@ def ndim(a):
     return asarray(a).ndim
 
 
-def take_along_axis(arr, indices, axis):
+def _fill_for(dtype):
+    # What an out-of-range 'fill' read gives by default: NaN for inexact
+    # types, the most negative signed / largest unsigned value, True.
+    if _jnp.issubdtype(dtype, _jnp.floating):
+        return _jnp.nan
+    if dtype == _jnp.bool_:
+        return True
+    info = _jnp.iinfo(dtype)
+    return info.min if _jnp.issubdtype(dtype, _jnp.signedinteger) else info.max
+
+
+def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
     arr = asarray(arr)
     indices = asarray(indices)
     if axis is None:
-        return take(arr.reshape(-1), indices.reshape(-1))
+        arr, indices, axis = arr.reshape(-1), indices.reshape(-1), 0
     axis = _axis(axis, arr.ndim)
+    if mode is None:
+        mode = 'fill'
+    if mode not in ('fill', 'clip', 'promise_in_bounds'):
+        raise ValueError('Invalid mode ' + repr(mode) + ' for take_along_axis')
     a = moveaxis(arr, axis, -1)
     i = moveaxis(indices, axis, -1)
     n = a.shape[-1]
+    # Negative indices count from the end in every mode, as JAX normalises them.
     i = where(i < 0, i + n, i)
+    valid = (i >= 0) & (i < n)
+    i = _jnp.clip(i, 0, max(n - 1, 0))
     shape = broadcast_shapes(a.shape[:-1], i.shape[:-1])
     a = _jnp.broadcast_to(a, shape + (n,))
     i = _jnp.broadcast_to(i, shape + (i.shape[-1],))
+    valid = _jnp.broadcast_to(valid, i.shape)
     rows = 1
     for d in shape:
         rows *= d
     offsets = _jnp.arange(rows, dtype=_jnp.int32).reshape(shape + (1,)) * n
-    out = take(a.reshape(-1), (i + offsets).reshape(-1)).reshape(i.shape)
+    out = take(a.reshape(-1), (i + offsets).reshape(-1), mode='promise_in_bounds').reshape(i.shape)
+    if mode == 'fill':
+        fill = _fill_for(arr.dtype) if fill_value is None else fill_value
+        out = where(valid, out, _jnp.asarray(fill).astype(arr.dtype))
     return moveaxis(out, -1, axis)
 
 
