@@ -112,3 +112,24 @@ def matrix_power(a, n):
         base = _jnp.matmul(base, base)
         n //= 2
     return result
+
+
+def vector_norm(x, *, axis=None, keepdims=False, ord=2):
+    x = _jnp.asarray(x)
+    if axis is None:
+        r = _jnp.linalg.norm(x.reshape(-1), ord=ord)
+        return r.reshape((1,) * x.ndim) if keepdims else r
+    return _jnp.linalg.norm(x, ord=ord, axis=axis, keepdims=keepdims)
+
+
+def matrix_norm(x, *, keepdims=False, ord='fro'):
+    x = _jnp.asarray(x)
+    if ord in (1, -1, _jnp.inf, -_jnp.inf):
+        # Largest (smallest) absolute column sum for 1 (-1), row sum for inf.
+        sums = _jnp.sum(_jnp.abs(x), axis=-2 if ord in (1, -1) else -1)
+        r = _jnp.max(sums, axis=-1) if ord in (1, _jnp.inf) else _jnp.min(sums, axis=-1)
+        return r[..., None, None] if keepdims else r
+    if ord in ('fro', None):
+        return _jnp.linalg.norm(x, axis=(-2, -1), keepdims=keepdims)
+    raise NotImplementedError('jnp.linalg.matrix_norm with ord=' + repr(ord) +
+                              ' is not implemented in parax (it needs singular values)')

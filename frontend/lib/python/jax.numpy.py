@@ -988,3 +988,54 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
         counts = where(valid, _jnp.minimum(ends, n) - idx, 0)
         out.append(counts)
     return out[0] if len(out) == 1 else tuple(out)
+
+
+def copysign(x1, x2):
+    # |x1| with the sign bit of x2 (signed zeros included).
+    x1, x2 = _float_of(x1), asarray(x2)
+    return where(signbit(x2), -_jnp.abs(x1), _jnp.abs(x1))
+
+
+def hypot(x1, x2):
+    # Scaled by the larger magnitude, so squares neither overflow nor
+    # underflow; 0 where both are 0 (and its gradient finite).
+    x1, x2 = _jnp.abs(_float_of(x1)), _jnp.abs(_float_of(x2))
+    hi = _jnp.maximum(x1, x2)
+    lo = _jnp.minimum(x1, x2)
+    safe = where(hi == 0, 1.0, hi)
+    r = lo / safe
+    return where(hi == 0, 0.0, hi * _jnp.sqrt(1.0 + r * r))
+
+
+def cumulative_sum(x, *, axis=None, dtype=None, include_initial=False):
+    x = asarray(x)
+    if axis is None:
+        if x.ndim != 1:
+            raise ValueError('The input array has rank ' + str(x.ndim) + ', however axis was not '
+                             'set to an explicit value. The axis argument is only optional for '
+                             'one-dimensional arrays.')
+        axis = 0
+    out = _jnp.cumsum(x, axis=axis, dtype=dtype)
+    if include_initial:
+        shape = list(out.shape)
+        shape[axis % out.ndim] = 1
+        out = _jnp.concatenate([_jnp.zeros(shape, out.dtype), out], axis=axis)
+    return out
+
+
+def trapezoid(y, x=None, dx=1.0, axis=-1):
+    y = _float_of(y)
+    y = _jnp.moveaxis(y, axis, -1)
+    if x is None:
+        return _jnp.sum((y[..., 1:] + y[..., :-1]) * 0.5, axis=-1) * dx
+    x = _jnp.moveaxis(asarray(x), axis, -1) if asarray(x).ndim > 1 else asarray(x)
+    d = x[..., 1:] - x[..., :-1]
+    return _jnp.sum(d * (y[..., 1:] + y[..., :-1]) * 0.5, axis=-1)
+
+
+def matrix_transpose(x):
+    x = asarray(x)
+    if x.ndim < 2:
+        raise ValueError('x must be at least two-dimensional for matrix_transpose; got ndim=' +
+                         str(x.ndim))
+    return _jnp.swapaxes(x, -1, -2)
