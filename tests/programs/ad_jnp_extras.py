@@ -1,4 +1,4 @@
-# covers: jnp.copysign (signed zeros), jnp.hypot (large, tiny and zero inputs), jnp.cumulative_sum (include_initial), jnp.trapezoid (dx and x), jnp.matrix_transpose, jnp.linalg.vector_norm / matrix_norm, and the gradients of each
+# covers: jnp.copysign (signed zeros), jnp.hypot (large, tiny and zero inputs), jnp.cumulative_sum (include_initial), jnp.trapezoid (dx and x), jnp.matrix_transpose, jnp.linalg.vector_norm / matrix_norm, and the gradients of each; jnp.logaddexp/logaddexp2 second derivatives at ties and infinite inputs
 import jax
 import jax.numpy as jnp
 
@@ -16,3 +16,8 @@ f = lambda a: (jnp.sum(jnp.copysign(a, -a[::-1]) * jnp.arange(6.0).reshape(2, 3)
                + jnp.linalg.vector_norm(a) + jnp.linalg.matrix_norm(a))
 print(jax.grad(f)(x))
 print(jax.grad(lambda a, b: jnp.sum(jnp.hypot(a, b)), argnums=(0, 1))(jnp.array([3.0, 0.5]), jnp.array([4.0, 0.0])))
+# logaddexp's second derivative at ties (x1 == x2) and its infinities
+q = jnp.array([0.3, 0.6, 0.7, 1.5, 0.2, 0.4])
+print(jax.vmap(jax.grad(jax.grad(lambda a, b: jnp.logaddexp(a, b))))(x.reshape(-1), q))
+print(jax.vmap(jax.hessian(lambda a, b: jnp.logaddexp2(a, b)))(x.reshape(-1), q))
+print(jnp.logaddexp(jnp.array([1.0, jnp.inf, -jnp.inf, jnp.nan, 3.0, -jnp.inf]), jnp.array([1.0, 2.0, -jnp.inf, 1.0, -2.0, 5.0])))
