@@ -242,7 +242,14 @@ void installNn(Evaluator &ev, ModuleObject &nn) {
   });
   nn.def("relu", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "relu");
-    return jnp::callByName(ev, "maximum", {a.args[0], Value::integer(0)});
+    // max(x, 0) as a select, so the gradient at 0 is 0 (JAX's rule), not
+    // the half that max gives each side of a tie; NaN passes through.
+    Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+    TensorType t = prims::typeOf(x);
+    Value zero = prims::full(ev, t.shape, Value::integer(0), t.dtype, t.weak);
+    Value keep = prims::binary(ev, ir::OpKind::Or, prims::compare(ev, ir::OpKind::Gt, x, zero),
+                               prims::compare(ev, ir::OpKind::Ne, x, x));
+    return prims::select(ev, keep, x, zero);
   });
   nn.def("softplus", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "softplus");
