@@ -537,10 +537,15 @@ void registerJnpElementwise(Evaluator &ev, ModuleObject &m) {
       auto ops = promoteAndBroadcast(ev, {a.args[0], a.args[1]}, true);
       const Value &x1 = ops[0], &x2 = ops[1];
       TensorType t = prims::typeOf(x1);
-      Value amax = prims::binary(ev, OpKind::Max, x1, x2);
+      // max and -|delta| as selects of smooth branches (same values): the
+      // derivative then goes through one branch, so it is smooth at ties
+      // too (max's and abs's kinks would cancel in the first derivative
+      // but lose the second).
       Value delta = prims::binary(ev, OpKind::Sub, x1, x2);
-      Value e = prims::unary(ev, base2 ? OpKind::Exp2 : OpKind::Exp,
-                             prims::unary(ev, OpKind::Neg, prims::unary(ev, OpKind::Abs, delta)));
+      Value ge = prims::compare(ev, OpKind::Ge, x1, x2);
+      Value amax = prims::select(ev, ge, x1, x2);
+      Value negAbs = prims::select(ev, ge, prims::binary(ev, OpKind::Sub, x2, x1), delta);
+      Value e = prims::unary(ev, base2 ? OpKind::Exp2 : OpKind::Exp, negAbs);
       Value l = prims::unary(ev, OpKind::Log1p, e);
       if (base2)
         l = prims::binary(ev, OpKind::Mul,

@@ -258,7 +258,14 @@ void installNn(Evaluator &ev, ModuleObject &nn) {
   });
   nn.def("relu", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "relu");
-    return jnp::callByName(ev, "maximum", {a.args[0], Value::integer(0)});
+    // max(x, 0) as a select, so the gradient at 0 is 0 (JAX's rule), not
+    // the half that max gives each side of a tie; NaN passes through.
+    Value x = jnp::asarray(ev, a.args[0], std::nullopt);
+    TensorType t = prims::typeOf(x);
+    Value zero = prims::full(ev, t.shape, Value::integer(0), t.dtype, t.weak);
+    Value keep = prims::binary(ev, ir::OpKind::Or, prims::compare(ev, ir::OpKind::Gt, x, zero),
+                               prims::compare(ev, ir::OpKind::Ne, x, x));
+    return prims::select(ev, keep, x, zero);
   });
   nn.def("softplus", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "softplus");
@@ -266,13 +273,21 @@ void installNn(Evaluator &ev, ModuleObject &nn) {
   });
   nn.def("softmax", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 2, "softmax");
+    expectKeywords(a, {"axis", "where", "initial"}, "softmax");
     Value x = jnp::asarray(ev, a.args[0], std::nullopt);
     Value axis = argOr(a, 1, "axis", Value::integer(-1));
+    // where=: masked-out entries take no part and come out 0.
+    Value mask = argOr(a, 99, "where");
+    Value xm = x;
+    if (!mask.isNone())
+      xm = jnp::callByName(ev, "where", {mask, x, Value::floating(-INFINITY)});
     CallArgs m;
-    m.args = {x, axis};
+    m.args = {xm, axis};
     m.kwargs = {{"keepdims", Value::boolean(true)}};
     Value mx = ev.call(ev.getAttr(ev.importModule("jax.numpy", a.loc), "max", a.loc), m);
     Value e = jnp::callByName(ev, "exp", {ev.binary(BinOpKind::Sub, x, mx, a.loc)});
+    if (!mask.isNone())
+      e = jnp::callByName(ev, "where", {mask, e, Value::floating(0.0)});
     CallArgs s;
     s.args = {e, axis};
     s.kwargs = {{"keepdims", Value::boolean(true)}};

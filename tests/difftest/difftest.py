@@ -609,7 +609,9 @@ class SmoothGen:
             return f"jnp.cumprod(jnp.tanh({src}) * 0.5 + 1.0, axis={axis})", s
         if k == "sort":
             return f"jnp.sort({src} * 1.3 + 0.01, axis={axis})", s
-        return f"jnp.linalg.norm({src}, axis={axis})", out
+        # Padded with ones: a row of zeros (a scan's first output) would sit
+        # on the norm's kink.
+        return f"jnp.linalg.norm(jnp.concatenate([{src}, jnp.ones_like({src})], axis={axis}), axis={axis})", out
 
     def structured(self, a):
         src, s = a

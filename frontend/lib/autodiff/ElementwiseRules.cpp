@@ -26,8 +26,10 @@ template <Deriv D> Vals unaryVjp(OpCtx &c, const Vals &ct) {
 Value sq(Evaluator &ev, const Value &x) { return mul(ev, x, x); }
 Value rsqrt(Evaluator &ev, const Value &x) { return prims::unary(ev, OpKind::Rsqrt, x); }
 
+/// 1 for x >= 0 (zero included), -1 otherwise: JAX's select(x >= 0, t, -t).
 Value dAbs(Evaluator &ev, const Value &x, const Value &) {
-  return prims::unary(ev, OpKind::Sign, x);
+  return prims::select(ev, prims::compare(ev, OpKind::Ge, x, constLike(ev, x, 0.0)),
+                       constLike(ev, x, 1.0), constLike(ev, x, -1.0));
 }
 Value dExp(Evaluator &, const Value &, const Value &y) { return y; }
 Value dExp2(Evaluator &ev, const Value &, const Value &y) {

@@ -708,6 +708,111 @@ class ScatterDimensionNumbers:
                 ', '.join(f + '=' + str(getattr(self, f)) for f in ScatterDimensionNumbers._fields) + ')')
 
 
+class GatherDimensionNumbers:
+    """XLA's gather dimension numbers (the index vector is the last dimension
+    of start_indices, as in lax.gather)."""
+
+    _fields = ('offset_dims', 'collapsed_slice_dims', 'start_index_map', 'operand_batching_dims',
+               'start_indices_batching_dims')
+
+    def __init__(self, offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(),
+                 start_indices_batching_dims=()):
+        self.offset_dims = tuple(offset_dims)
+        self.collapsed_slice_dims = tuple(collapsed_slice_dims)
+        self.start_index_map = tuple(start_index_map)
+        self.operand_batching_dims = tuple(operand_batching_dims)
+        self.start_indices_batching_dims = tuple(start_indices_batching_dims)
+
+    def __iter__(self):
+        return iter([getattr(self, f) for f in GatherDimensionNumbers._fields])
+
+    def __repr__(self):
+        return ('GatherDimensionNumbers(' +
+                ', '.join(f + '=' + str(getattr(self, f)) for f in GatherDimensionNumbers._fields) + ')')
+
+
+def gather(operand, start_indices, dimension_numbers, slice_sizes, *, indices_are_sorted=False,
+           unique_indices=False, mode=None, fill_value=None):
+    # XLA's gather as one take from the flattened operand: each output
+    # element reads its slice's start (from the index vector) plus its offset
+    # in the slice. Slices that do not fit are clamped (mode=clip or
+    # promise_in_bounds, and by default) or read fill_value (mode='fill').
+    x = _jnp.asarray(operand)
+    idx = _jnp.asarray(start_indices)
+    d = dimension_numbers
+    if d.operand_batching_dims or d.start_indices_batching_dims:
+        raise NotImplementedError('lax.gather with operand_batching_dims is not implemented in parax')
+    # A gather clamps unless asked to fill (a scatter drops by default).
+    mode = GatherScatterMode.CLIP if mode is None else GatherScatterMode.from_any(mode)
+    slice_sizes = tuple(int(v) for v in slice_sizes)
+    if len(slice_sizes) != x.ndim:
+        raise TypeError('slice_sizes must have the same length as the operand rank; got ' +
+                        str(slice_sizes) + ' for an operand of shape ' + str(x.shape))
+    if idx.ndim == 0:
+        idx = idx.reshape(1)
+    k = idx.shape[-1]
+    if len(d.start_index_map) != k:
+        raise TypeError('Gather op has ' + str(len(d.start_index_map)) + ' elements in start_index_map '
+                        'and the bound of dimension index_vector_dim=' + str(idx.ndim - 1) +
+                        ' of indices is ' + str(k) + '. These two numbers must be equal.')
+    for c in d.collapsed_slice_dims:
+        if slice_sizes[c] != 1:
+            raise TypeError('Gather op can only collapse slice dims with bound 1, but bound is ' +
+                            str(slice_sizes[c]) + ' for index ' + str(c) + ' at position 0.')
+    kept = [o for o in range(x.ndim) if o not in d.collapsed_slice_dims]
+    if len(kept) != len(d.offset_dims):
+        raise TypeError('All components of the offset index in a gather op must either be a offset '
+                        'dimension or explicitly collapsed')
+    batch = idx.shape[:-1]
+    out_rank = len(batch) + len(kept)
+    out_shape = [0] * out_rank
+    for j, od in enumerate(d.offset_dims):
+        out_shape[od] = slice_sizes[kept[j]]
+    batch_dims = [q for q in range(out_rank) if q not in d.offset_dims]
+    for j, q in enumerate(batch_dims):
+        out_shape[q] = batch[j]
+    out_shape = tuple(out_shape)
+
+    def along_batch(a):
+        shape = [1] * out_rank
+        for j, q in enumerate(batch_dims):
+            shape[q] = batch[j]
+        return _jnp.broadcast_to(a.reshape(shape), out_shape)
+
+    strides = [1] * x.ndim
+    for o in range(x.ndim - 2, -1, -1):
+        strides[o] = strides[o + 1] * x.shape[o + 1]
+    flat = _jnp.zeros(out_shape, _jnp.int32)
+    valid = _jnp.ones(out_shape, _jnp.bool_)
+    for o in range(x.ndim):
+        offset = 0
+        if o in kept:
+            offset = broadcasted_iota(_jnp.int32, out_shape, d.offset_dims[kept.index(o)])
+        start = _jnp.zeros(out_shape, _jnp.int32)
+        if o in d.start_index_map:
+            start = along_batch(idx[..., d.start_index_map.index(o)].astype(_jnp.int32))
+        hi = max(x.shape[o] - slice_sizes[o], 0)
+        if mode is GatherScatterMode.FILL_OR_DROP:
+            valid = valid & (start >= 0) & (start <= hi)
+        start = _jnp.clip(start, 0, hi)
+        flat = flat + (start + offset) * strides[o]
+    if x.size == 0:
+        return _jnp.zeros(out_shape, x.dtype)
+    out = _jnp.take(x.reshape(-1), flat.reshape(-1)).reshape(out_shape)
+    if mode is GatherScatterMode.FILL_OR_DROP:
+        if fill_value is None:
+            if _jnp.issubdtype(x.dtype, _jnp.floating):
+                fill_value = _jnp.nan
+            elif x.dtype == _jnp.bool_:
+                fill_value = True
+            elif _jnp.issubdtype(x.dtype, _jnp.signedinteger):
+                fill_value = _jnp.iinfo(x.dtype).min
+            else:
+                fill_value = _jnp.iinfo(x.dtype).max
+        out = _jnp.where(valid, out, _jnp.asarray(fill_value).astype(x.dtype))
+    return out
+
+
 def _scatter(operand, scatter_indices, updates, dimension_numbers, method, mode, unique_indices):
     # XLA's scatter as one flat scatter of x.at[]: every update element's
     # operand position is its window's start (from the index vector) plus its

@@ -53,7 +53,10 @@ def leaky_relu(x, negative_slope=0.01):
 
 
 def relu6(x):
-    return jnp.minimum(jnp.maximum(x, 0), 6.0)
+    # The gradient is 1 strictly inside (0, 6) and 0 at both ends (JAX's rule).
+    x = jnp.asarray(x)
+    inside = (x > 0) & (x < 6)
+    return jnp.where(inside, x, lax.stop_gradient(jnp.minimum(jnp.maximum(x, 0), 6.0)))
 
 
 def hard_tanh(x):

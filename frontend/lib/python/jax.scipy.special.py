@@ -1,4 +1,5 @@
 # jax.scipy.special: the common special functions, on jax.numpy and lax.
+import jax
 import jax.numpy as jnp
 from jax import lax
 
@@ -88,16 +89,34 @@ def ndtri(p):
     return 2 ** 0.5 * lax.erf_inv(2 * p - 1)
 
 
+# x log y and x log1p y are 0 where x is 0, yet their derivatives there are
+# JAX's (log y, x / y), hence custom rules.
+@jax.custom_jvp
 def xlogy(x, y):
     x = _inexact(x)
     y = jnp.asarray(y)
     return jnp.where(x == 0, 0.0, x * jnp.log(jnp.where(x == 0, 1.0, y)))
 
 
+@xlogy.defjvp
+def _xlogy_jvp(primals, tangents):
+    x, y = primals
+    tx, ty = tangents
+    return xlogy(x, y), tx * jnp.log(y) + ty * x / y
+
+
+@jax.custom_jvp
 def xlog1py(x, y):
     x = _inexact(x)
     y = jnp.asarray(y)
     return jnp.where(x == 0, 0.0, x * jnp.log1p(jnp.where(x == 0, 0.0, y)))
+
+
+@xlog1py.defjvp
+def _xlog1py_jvp(primals, tangents):
+    x, y = primals
+    tx, ty = tangents
+    return xlog1py(x, y), tx * jnp.log1p(y) + ty * x / (1.0 + y)
 
 
 def entr(x):
