@@ -583,7 +583,9 @@ void installTyping(Evaluator &ev, ModuleObject &m, const std::shared_ptr<ClassOb
         "Sequence", "Iterable", "Iterator", "Generator", "Mapping", "MutableMapping", "Type",
         "ClassVar", "Final", "Literal", "Generic", "Protocol", "NoReturn", "Hashable",
         "Sized", "Collection", "Container", "TypeAlias", "Annotated", "Self", "Deque",
-        "DefaultDict", "OrderedDict", "Counter", "NewType"})
+        "DefaultDict", "OrderedDict", "Counter", "NewType", "Pattern", "Match", "ChainMap",
+        "AbstractSet", "MutableSequence", "MutableSet", "Reversible", "AnyStr", "Text",
+        "ByteString", "SupportsInt", "SupportsFloat", "SupportsIndex", "SupportsAbs"})
     m.set(name, classValue(typingForm(ev, name)));
   m.set("TYPE_CHECKING", Value::boolean(false));
   m.def("TypeVar", [](Evaluator &, CallArgs &a) {

@@ -47,6 +47,9 @@ void deleteListSlice(Evaluator &ev, std::vector<Value> &elts, const Value &slice
 bool builtinTypeMember(Evaluator &ev, const std::string &type, const std::string &name,
                        Value &out);
 
+/// d.keys(), d.values(), d.items(): a live view of `dict` (machine/DictViews.cpp);
+/// `which` is "keys", "values" or "items".
+Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which);
 /// bytes and bytearray (machine/Bytes.cpp): the builtins, str.encode, and
 /// whether a value is one of them.
 void installBytesBuiltins(Evaluator &ev, NameMap<Value> &b);
