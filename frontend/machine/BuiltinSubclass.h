@@ -55,6 +55,10 @@ Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which);
 void installBytesBuiltins(Evaluator &ev, NameMap<Value> &b);
 Value strEncode(Evaluator &ev, const std::string &s, CallArgs &a);
 bool isBytesValue(const Value &v);
+/// n.to_bytes(length=1, byteorder='big', *, signed=False) and
+/// int.from_bytes(bytes, byteorder='big', *, signed=False).
+Value intToBytes(Evaluator &ev, const Value &n, CallArgs &a);
+Value intFromBytes(Evaluator &ev, CallArgs &a);
 /// The str a bytes value decodes to (str(b, 'utf-8'), b.decode()).
 std::string decodeBytesValue(const Value &v, const std::string &encoding,
                              const std::string &errors);

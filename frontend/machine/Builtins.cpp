@@ -260,6 +260,10 @@ bool TypeObject::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     out = makeBuiltin("dict.fromkeys", dictFromKeys);
     return true;
   }
+  if (name_ == "int" && name == "from_bytes") { // a classmethod
+    out = makeBuiltin("int.from_bytes", intFromBytes);
+    return true;
+  }
   // str.upper, list.append, dict.get ...: the method of the first argument,
   // as an unbound method of a built-in type is. Only names starting with a
   // letter: dunders of built-in types are not methods here.
