@@ -683,6 +683,10 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         raise("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
       if (to->isInstance(a.args[0]) || to->isInstance(unwrapBuiltin(a.args[0])))
         return Value::boolean(true);
+      // A namedtuple is a tuple.
+      if (ClassObj *vc = classOfInstance(a.args[0]);
+          vc && !vc->tupleFields.empty() && to->repr() == "<class 'tuple'>")
+        return Value::boolean(true);
     }
     return Value::boolean(false);
   });
