@@ -80,8 +80,14 @@ def _subclass_copy(x, deep, memo):
     return y
 
 
+def _is_namedtuple(x):
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
 def copy(x):
     cls = type(x)
+    if _is_namedtuple(x):
+        return _instance_copy(x, False, None)
     copier = getattr(x, "__copy__", None) if _is_builtin_subclass(x) else None
     if copier is not None:
         return copier()
@@ -113,7 +119,9 @@ def deepcopy(x, memo=None, _nil=[]):
     key = _parax.id(x)
     if key in memo:
         return memo[key]
-    if _is_builtin_subclass(x):
+    if _is_namedtuple(x):
+        y = _instance_copy(x, True, memo)
+    elif _is_builtin_subclass(x):
         if hasattr(x, "__deepcopy__"):
             y = x.__deepcopy__(memo)
         else:
