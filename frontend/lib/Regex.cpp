@@ -333,6 +333,9 @@ private:
   }
 
   std::unique_ptr<Node> parseAlt() {
+    // Deeply nested groups recurse here: stop while the stack has room.
+    if (stackLeft() < kStackMargin)
+      fail("too many nested groups for parax's parser", pos_);
     auto first = parseSeq();
     if (!(more() && peek() == '|'))
       return first;

@@ -211,3 +211,15 @@ TEST(Regex, DeepRecursionIsAnErrorNotACrash) {
   ASSERT_TRUE(flat->match(t, 0, t.size(), Anchor::Match, spans, last));
   EXPECT_EQ(spans[1], int64_t(t.size()));
 }
+
+TEST(Regex, DeeplyNestedGroupsAreAnErrorNotACrash) {
+  std::string p(200000, '(');
+  p += "a";
+  p += std::string(200000, ')');
+  Error err;
+  auto re = Regex::compile(decodeUtf8(p), 0, err);
+  EXPECT_FALSE(re);
+  EXPECT_EQ(err.message, "too many nested groups for parax's parser");
+  // A moderately nested one is fine.
+  EXPECT_EQ(group("((((((a))))))", "xa", 6), "a");
+}
