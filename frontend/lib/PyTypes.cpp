@@ -13,6 +13,7 @@
 //  - typing's names for annotations (subscriptable, never checked).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Pytree.h"
@@ -659,6 +660,14 @@ void installPythonTypeModules(Evaluator &ev, ModuleObject &typing, ModuleObject 
   Value reg;
   if (treeUtil.getAttr(ev, "register_pytree_node", reg))
     collections.set("_register_pytree_node", reg);
+  // OrderedDict's views: odict_keys([...]) ...
+  collections.def("_odict_view", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "_odict_view");
+    const Value *d = builtinValueOf(a.args[0]);
+    if (!d || !d->isDict() || !a.args[1].isStr())
+      raise("TypeError", "_odict_view() needs an OrderedDict and a view name");
+    return makeDictView(ev, *d, a.args[1].asStr(), "odict");
+  });
 }
 
 } // namespace parax::frontend

@@ -48,8 +48,10 @@ bool builtinTypeMember(Evaluator &ev, const std::string &type, const std::string
                        Value &out);
 
 /// d.keys(), d.values(), d.items(): a live view of `dict` (machine/DictViews.cpp);
-/// `which` is "keys", "values" or "items".
-Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which);
+/// `which` is "keys", "values" or "items"; `prefix` names the view's type
+/// ("dict": dict_keys; "odict": OrderedDict's odict_keys).
+Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which,
+                   const std::string &prefix = "dict");
 /// bytes and bytearray (machine/Bytes.cpp): the builtins, str.encode, and
 /// whether a value is one of them.
 void installBytesBuiltins(Evaluator &ev, NameMap<Value> &b);

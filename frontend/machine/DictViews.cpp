@@ -15,14 +15,15 @@
 #include "frontend/lib/LibUtil.h"
 
 #include <map>
+#include <tuple>
 
 namespace parax::frontend {
 
 namespace {
 enum class ViewKind { Keys, Values, Items };
 
-const char *viewName(ViewKind k) {
-  return k == ViewKind::Keys ? "dict_keys" : k == ViewKind::Values ? "dict_values" : "dict_items";
+std::string viewName(ViewKind k, const std::string &prefix) {
+  return prefix + (k == ViewKind::Keys ? "_keys" : k == ViewKind::Values ? "_values" : "_items");
 }
 
 const Value &viewDict(const Value &self) { return self.as<InstanceObj>()->builtinValue; }
@@ -36,9 +37,10 @@ std::vector<Value> viewItems(const Value &dict, ViewKind k) {
   return out;
 }
 
-std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind) {
+std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind, const std::string &prefix) {
   auto object = std::static_pointer_cast<ClassObj>(asClass(ev.builtin("object"))->shared_from_this());
-  auto c = std::make_shared<ClassObj>(viewName(kind), "", std::vector<std::shared_ptr<ClassObj>>{object});
+  std::string name = viewName(kind, prefix);
+  auto c = std::make_shared<ClassObj>(name, "", std::vector<std::shared_ptr<ClassObj>>{object});
   c->linearize();
   auto def = [&](const std::string &m, BuiltinFunction::Impl impl) {
     c->setAttr(m, nativeMethod(m, std::move(impl)));
@@ -57,9 +59,8 @@ std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind) {
   def("__bool__", [](Evaluator &, CallArgs &a) {
     return Value::boolean(!viewDict(a.args[0]).asDict().items.empty());
   });
-  def("__repr__", [k, items](Evaluator &ev, CallArgs &a) {
-    return Value::str(std::string(viewName(k)) + "(" + ev.repr(Value::list(items(a.args[0]))) +
-                      ")");
+  def("__repr__", [name, items](Evaluator &ev, CallArgs &a) {
+    return Value::str(name + "(" + ev.repr(Value::list(items(a.args[0]))) + ")");
   });
   def("__contains__", [k, items](Evaluator &ev, CallArgs &a) -> Value {
     const Value &d = viewDict(a.args[0]);
@@ -121,9 +122,11 @@ std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind) {
     CmpOpKind o = op;
     def(name, [asSetValue, o](Evaluator &ev, CallArgs &a) -> Value {
       const Value &rhs = a.args[1];
-      bool setLike = rhs.isAnySet() || (classOfInstance(rhs) &&
-                                        (classOfInstance(rhs)->name() == "dict_keys" ||
-                                         classOfInstance(rhs)->name() == "dict_items"));
+      ClassObj *rc = classOfInstance(rhs);
+      bool setLike = rhs.isAnySet() ||
+                     (rc && rc->builtinType.empty() && rc->name().size() > 5 &&
+                      (rc->name().compare(rc->name().size() - 5, 5, "_keys") == 0 ||
+                       rc->name().compare(rc->name().size() - 6, 6, "_items") == 0));
       if (!setLike)
         return o == CmpOpKind::Eq ? Value::boolean(false)
                : o == CmpOpKind::NotEq ? Value::boolean(true) : notImplemented();
@@ -143,13 +146,15 @@ std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind) {
 }
 } // namespace
 
-Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which) {
-  static std::map<std::pair<const Evaluator *, int>, std::shared_ptr<ClassObj>> classes;
+Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which,
+                   const std::string &prefix) {
+  static std::map<std::tuple<const Evaluator *, int, std::string>, std::shared_ptr<ClassObj>>
+      classes;
   ViewKind k = which == "keys" ? ViewKind::Keys : which == "values" ? ViewKind::Values
                                                                     : ViewKind::Items;
-  auto &slot = classes[{&ev, int(k)}];
+  auto &slot = classes[{&ev, int(k), prefix}];
   if (!slot)
-    slot = makeViewClass(ev, k);
+    slot = makeViewClass(ev, k, prefix);
   auto inst = std::make_shared<InstanceObj>(slot);
   inst->builtinValue = dict;
   return Value::object(Value::Kind::Native, inst);
