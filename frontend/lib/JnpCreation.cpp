@@ -10,6 +10,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
@@ -54,7 +55,8 @@ std::optional<DType> requestedDType(Evaluator &ev, const Value &v) {
   raise("TypeError", "Cannot interpret '" + ev.repr(v) + "' as a data type");
 }
 
-Shape shapeArg(Evaluator &ev, const Value &v, const std::string &fn) {
+Shape shapeArg(Evaluator &ev, const Value &shapeValue, const std::string &fn) {
+  const Value &v = unwrapBuiltin(shapeValue);
   Shape s;
   auto dim = [&](const Value &d) {
     if (abstractOrigin(d)) // parax check: the real run has this value
@@ -87,9 +89,10 @@ namespace {
 constexpr size_t kMaxArrayRank = 64;
 
 /// Collects the leaves and the nested shape of a Python sequence.
-void flattenNested(Evaluator &ev, const Value &v, size_t depth, Shape &shape,
+void flattenNested(Evaluator &ev, const Value &item, size_t depth, Shape &shape,
                    std::vector<Value> &leaves, bool &hasTracer) {
   checkStack();
+  const Value &v = unwrapBuiltin(item); // a list/tuple/float subclass is its value
   if (v.isSequence()) {
     if (depth == kMaxArrayRank)
       raise("ValueError", "setting an array element with a sequence. The "
@@ -116,7 +119,8 @@ void flattenNested(Evaluator &ev, const Value &v, size_t depth, Shape &shape,
 }
 } // namespace
 
-Value asarray(Evaluator &ev, const Value &v, std::optional<DType> dtype) {
+Value asarray(Evaluator &ev, const Value &obj, std::optional<DType> dtype) {
+  const Value &v = unwrapBuiltin(obj);
   if (v.isArrayValue())
     return dtype ? prims::convert(ev, v, *dtype, false) : v;
   if (v.isNumber()) {

@@ -12,6 +12,7 @@
 #include "frontend/lib/JsonCodec.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Builtins.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "ir/HostMemory.h"
@@ -103,6 +104,11 @@ public:
       raise("RecursionError", "maximum recursion depth exceeded while encoding a JSON object");
     if (out.size() > (size_t(1) << 20))
       HostMemory::require(int64_t(out.size()), "a JSON document");
+    // A dict, list, str, int or float subclass encodes as its builtin value.
+    if (const Value *b = builtinValueOf(v)) {
+      encode(*b, level);
+      return;
+    }
     switch (v.kind()) {
     case Value::Kind::None:
       out += "null";
@@ -195,7 +201,8 @@ private:
   }
 
   /// A key as JSON writes it, or false to skip it (skipkeys).
-  bool keyText(const Value &k, std::string &text) {
+  bool keyText(const Value &key, std::string &text) {
+    const Value &k = unwrapBuiltin(key);
     switch (k.kind()) {
     case Value::Kind::Str:
       text = k.asStr();

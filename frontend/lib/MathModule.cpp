@@ -1,4 +1,5 @@
 //===- MathModule.cpp - Python's math module ------------------------------===//
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/lib/LibUtil.h"
@@ -16,7 +17,7 @@ namespace parax::frontend {
 namespace {
 double num(const Value &v0, const char *fn) {
   // numpy scalars and size-1 arrays convert through __float__.
-  Value v = numpyScalarAsPython(v0);
+  Value v = numpyScalarAsPython(unwrapBuiltin(v0)); // an int/float subclass is its value
   if (NumpyArrayObj *a = asNumpy(v); a && a->rank() == 0 && a->dtype != NpDType::Str)
     return a->getF(a->offsets()[0]);
   if (v.isBigInt())

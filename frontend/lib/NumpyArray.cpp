@@ -10,6 +10,7 @@
 #include "frontend/lib/NumpyArray.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/NumpyInternal.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/format/FormatSpec.h"
@@ -448,9 +449,10 @@ struct Leaf {
   Value v; ///< Python number/str, or a numpy array (maybe 0-d)
 };
 
-void discover(Evaluator &ev, const Value &v, size_t depth, Shape &shape, bool &shapeSet,
+void discover(Evaluator &ev, const Value &item, size_t depth, Shape &shape, bool &shapeSet,
               std::vector<Value> &leaves) {
   checkStack("in numpy.array");
+  const Value &v = unwrapBuiltin(item); // a list/tuple/float subclass is its value
   if (depth > 64)
     raise("ValueError", "setting an array element with a sequence. The requested array would "
                         "exceed the maximum number of dimension of 64.");

@@ -13,6 +13,7 @@
 //  - typing's names for annotations (subscriptable, never checked).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Pytree.h"
@@ -174,6 +175,44 @@ std::shared_ptr<ClassObj> makeNamedTupleBase(Evaluator &ev) {
     if (!other.isTuple())
       return Value::boolean(false);
     return Value::boolean(ev.truthy(ev.equals(values(a.args[0]), other, a.loc)));
+  }));
+  // Operators and ordering are the tuple's (p + (3,) is a plain tuple).
+  auto tupleOf = [values](const Value &v) {
+    ClassObj *c = classOfInstance(v);
+    return c && !c->tupleFields.empty() ? values(v) : v;
+  };
+  for (auto [name, op] : {std::pair<const char *, BinOpKind>{"__add__", BinOpKind::Add},
+                          {"__mul__", BinOpKind::Mul}}) {
+    BinOpKind o = op;
+    std::string n = name;
+    base->setAttr(n, nativeMethod(n, [tupleOf, o](Evaluator &ev, CallArgs &a) {
+      return ev.binary(o, tupleOf(a.args[0]), tupleOf(a.args[1]), a.loc);
+    }));
+    std::string rn = "__r" + n.substr(2);
+    base->setAttr(rn, nativeMethod(rn, [tupleOf, o](Evaluator &ev, CallArgs &a) {
+      return ev.binary(o, tupleOf(a.args[1]), tupleOf(a.args[0]), a.loc);
+    }));
+  }
+  for (auto [name, op] : {std::pair<const char *, CmpOpKind>{"__lt__", CmpOpKind::Lt},
+                          {"__le__", CmpOpKind::LtE},
+                          {"__gt__", CmpOpKind::Gt},
+                          {"__ge__", CmpOpKind::GtE}}) {
+    CmpOpKind o = op;
+    std::string n = name;
+    base->setAttr(n, nativeMethod(n, [tupleOf, o](Evaluator &ev, CallArgs &a) {
+      return ev.compare(o, tupleOf(a.args[0]), tupleOf(a.args[1]), a.loc);
+    }));
+  }
+  base->setAttr("__contains__", nativeMethod("__contains__", [values](Evaluator &ev, CallArgs &a) {
+    return Value::boolean(ev.contains(values(a.args[0]), a.args[1], a.loc));
+  }));
+  base->setAttr("count", nativeMethod("count", [values](Evaluator &ev, CallArgs &a) {
+    return ev.call(ev.getAttr(values(a.args[0]), "count", a.loc),
+                   std::vector<Value>(a.args.begin() + 1, a.args.end()), a.loc);
+  }));
+  base->setAttr("index", nativeMethod("index", [values](Evaluator &ev, CallArgs &a) {
+    return ev.call(ev.getAttr(values(a.args[0]), "index", a.loc),
+                   std::vector<Value>(a.args.begin() + 1, a.args.end()), a.loc);
   }));
   base->setAttr("__hash__", nativeMethod("__hash__", [values](Evaluator &ev, CallArgs &a) {
     return ev.call(ev.builtin("hash"), {values(a.args[0])}, a.loc);
@@ -583,7 +622,9 @@ void installTyping(Evaluator &ev, ModuleObject &m, const std::shared_ptr<ClassOb
         "Sequence", "Iterable", "Iterator", "Generator", "Mapping", "MutableMapping", "Type",
         "ClassVar", "Final", "Literal", "Generic", "Protocol", "NoReturn", "Hashable",
         "Sized", "Collection", "Container", "TypeAlias", "Annotated", "Self", "Deque",
-        "DefaultDict", "OrderedDict", "Counter", "NewType"})
+        "DefaultDict", "OrderedDict", "Counter", "NewType", "Pattern", "Match", "ChainMap",
+        "AbstractSet", "MutableSequence", "MutableSet", "Reversible", "AnyStr", "Text",
+        "ByteString", "SupportsInt", "SupportsFloat", "SupportsIndex", "SupportsAbs"})
     m.set(name, classValue(typingForm(ev, name)));
   m.set("TYPE_CHECKING", Value::boolean(false));
   m.def("TypeVar", [](Evaluator &, CallArgs &a) {
@@ -619,6 +660,14 @@ void installPythonTypeModules(Evaluator &ev, ModuleObject &typing, ModuleObject 
   Value reg;
   if (treeUtil.getAttr(ev, "register_pytree_node", reg))
     collections.set("_register_pytree_node", reg);
+  // OrderedDict's views: odict_keys([...]) ...
+  collections.def("_odict_view", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "_odict_view");
+    const Value *d = builtinValueOf(a.args[0]);
+    if (!d || !d->isDict() || !a.args[1].isStr())
+      raise("TypeError", "_odict_view() needs an OrderedDict and a view name");
+    return makeDictView(ev, *d, a.args[1].asStr(), "odict");
+  });
 }
 
 } // namespace parax::frontend

@@ -106,30 +106,40 @@ bool RegexObj::getAttr(Evaluator &, const std::string &name, Value &out) {
     });
     return true;
   }
-  if (name == "scan") {
-    out = makeBuiltin("_regex.Pattern.scan", [re](Evaluator &, CallArgs &a) -> Value {
+  if (name == "scan" || name == "pieces") {
+    bool gaps = name == "pieces";
+    out = makeBuiltin("_regex.Pattern." + name, [re, gaps](Evaluator &, CallArgs &a) -> Value {
       expectPositional(a, 4, 4, "scan");
       std::u32string s = subject(a.args[0]);
       int64_t n = int64_t(s.size());
       int64_t pos = clampPos(a.args[1], n, 0), endpos = clampPos(a.args[2], n, n);
       int64_t limit = a.args[3].isInt() ? a.args[3].asInt() : 0;
-      std::vector<Value> found;
+      std::vector<Value> found, between;
       std::vector<int64_t> spans;
       int last = -1;
       bool mustAdvance = false;
-      size_t at = size_t(pos);
+      size_t at = size_t(pos), prevEnd = size_t(pos);
       try {
         while (at <= size_t(endpos) && (limit <= 0 || int64_t(found.size()) < limit)) {
           if (!re->match(s, at, size_t(endpos), regex::Anchor::Search, spans, last, mustAdvance))
             break;
           found.push_back(matchValue(s, spans, last));
-          at = size_t(spans[1]);
+          if (gaps)
+            between.push_back(
+                Value::str(regex::encodeUtf8(s.substr(prevEnd, size_t(spans[0]) - prevEnd))));
+          at = prevEnd = size_t(spans[1]);
           mustAdvance = spans[0] == spans[1];
         }
       } catch (std::runtime_error &) {
         tooDeep();
       }
-      return Value::list(std::move(found));
+      if (!gaps)
+        return Value::list(std::move(found));
+      // pieces: the matches and the text around them (one more than the
+      // matches: before each, then the rest), which sub and split join
+      // without slicing the string per match.
+      between.push_back(Value::str(regex::encodeUtf8(s.substr(prevEnd))));
+      return Value::tuple({Value::list(std::move(found)), Value::list(std::move(between))});
     });
     return true;
   }

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/Regex.h"
+#include "ir/StackGuard.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -332,6 +333,9 @@ private:
   }
 
   std::unique_ptr<Node> parseAlt() {
+    // Deeply nested groups recurse here: stop while the stack has room.
+    if (stackLeft() < kStackMargin)
+      fail("too many nested groups for parax's parser", pos_);
     auto first = parseSeq();
     if (!(more() && peek() == '|'))
       return first;
@@ -946,8 +950,6 @@ private:
 };
 using Cont = FnRef<bool(size_t)>;
 
-/// How deep the matcher may recurse before giving up (the native stack).
-constexpr size_t kMaxDepth = 60000;
 
 struct Matcher {
   const std::u32string &s;
@@ -956,10 +958,13 @@ struct Matcher {
   int &last;
   size_t depth = 0;
 
+  /// The matcher recurses per node; it stops, with an exception the re
+  /// module turns into RecursionError, while the thread's stack still has
+  /// room (ir/StackGuard.h), never overflowing it.
   struct Depth {
     Matcher &m;
     explicit Depth(Matcher &m) : m(m) {
-      if (++m.depth > kMaxDepth)
+      if ((++m.depth & 63) == 0 && stackLeft() < kStackMargin)
         throw std::runtime_error("regular expression match too deep");
     }
     ~Depth() { --m.depth; }
@@ -971,6 +976,66 @@ struct Matcher {
     if (idx == n.kids.size())
       return k(i);
     return match(*n.kids[idx], i, [&](size_t j) { return seq(n, idx + 1, j, k); });
+  }
+
+  /// A body that matches at most one way at a position (chars, classes,
+  /// anchors, groups and sequences of them: (ab)*, (\d\d)+).
+  static bool deterministic(const Node &n) {
+    switch (n.kind) {
+    case NK::Char: case NK::Any: case NK::Class: case NK::Bol: case NK::Eol:
+    case NK::StrStart: case NK::StrEnd: case NK::WordB: case NK::NotWordB: case NK::Empty:
+      return true;
+    case NK::Seq: case NK::Group:
+      for (auto &k : n.kids)
+        if (!deterministic(*k))
+          return false;
+      return true;
+    default:
+      return false;
+    }
+  }
+
+  /// A repeat of a deterministic body, without recursing per iteration:
+  /// find where each iteration ends, then offer the rest of the pattern
+  /// the counts from the most (greedy) or the fewest (lazy), with the
+  /// body's groups holding their last iteration.
+  bool repeatDeterministic(const Node &n, size_t i, Cont k) {
+    const Node &body = *n.kids[0];
+    std::vector<int64_t> saved = caps;
+    int savedLast = last;
+    std::vector<size_t> ends{i};
+    size_t at = i;
+    while (n.max < 0 || int(ends.size()) - 1 < n.max) {
+      size_t next = at;
+      if (!match(body, at, [&](size_t j) {
+            next = j;
+            return true;
+          }) ||
+          next == at)
+        break;
+      ends.push_back(next);
+      at = next;
+    }
+    int most = int(ends.size()) - 1;
+    auto attempt = [&](int c) {
+      caps = saved;
+      last = savedLast;
+      if (c > 0)
+        match(body, ends[size_t(c - 1)], [](size_t) { return true; });
+      return k(ends[size_t(c)]);
+    };
+    if (n.lazy) {
+      for (int c = n.min; c <= most; ++c)
+        if (attempt(c))
+          return true;
+    } else {
+      for (int c = most; c >= n.min; --c)
+        if (attempt(c))
+          return true;
+    }
+    caps = saved;
+    last = savedLast;
+    return false;
   }
 
   bool repeatGeneral(const Node &n, int count, size_t i, Cont k) {
@@ -1026,6 +1091,8 @@ struct Matcher {
           return true;
       return false;
     }
+    if (!n.possessive && deterministic(body))
+      return repeatDeterministic(n, i, k);
     if (n.possessive) {
       // Take each iteration's first way, never giving any back.
       size_t at = i;

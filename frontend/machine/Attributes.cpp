@@ -347,13 +347,9 @@ Value seqCommonMethod(const Value &self, const std::string &name) {
 Value dictMethod(const Value &self, const std::string &name) {
   Value d = self;
   if (name == "keys" || name == "values" || name == "items")
-    return method("dict." + name, [d, name](Evaluator &, CallArgs &) {
-      std::vector<Value> out;
-      for (auto &kv : d.asDict().items)
-        out.push_back(name == "keys"     ? kv.first
-                      : name == "values" ? kv.second
-                                         : Value::tuple({kv.first, kv.second}));
-      return Value::list(out);
+    return method("dict." + name, [d, name](Evaluator &ev, CallArgs &a) {
+      expectArgs(a, 0, 0, name);
+      return makeDictView(ev, d, name);
     });
   if (name == "get")
     return method("dict.get", [d](Evaluator &, CallArgs &a) {

@@ -47,11 +47,20 @@ void deleteListSlice(Evaluator &ev, std::vector<Value> &elts, const Value &slice
 bool builtinTypeMember(Evaluator &ev, const std::string &type, const std::string &name,
                        Value &out);
 
+/// d.keys(), d.values(), d.items(): a live view of `dict` (machine/DictViews.cpp);
+/// `which` is "keys", "values" or "items"; `prefix` names the view's type
+/// ("dict": dict_keys; "odict": OrderedDict's odict_keys).
+Value makeDictView(Evaluator &ev, const Value &dict, const std::string &which,
+                   const std::string &prefix = "dict");
 /// bytes and bytearray (machine/Bytes.cpp): the builtins, str.encode, and
 /// whether a value is one of them.
 void installBytesBuiltins(Evaluator &ev, NameMap<Value> &b);
 Value strEncode(Evaluator &ev, const std::string &s, CallArgs &a);
 bool isBytesValue(const Value &v);
+/// n.to_bytes(length=1, byteorder='big', *, signed=False) and
+/// int.from_bytes(bytes, byteorder='big', *, signed=False).
+Value intToBytes(Evaluator &ev, const Value &n, CallArgs &a);
+Value intFromBytes(Evaluator &ev, CallArgs &a);
 /// The str a bytes value decodes to (str(b, 'utf-8'), b.decode()).
 std::string decodeBytesValue(const Value &v, const std::string &encoding,
                              const std::string &errors);

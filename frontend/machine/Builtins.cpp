@@ -40,7 +40,31 @@ std::string pyStrRepr(const std::string &s) {
   bool hasDouble = s.find('"') != std::string::npos;
   char q = (hasSingle && !hasDouble) ? '"' : '\'';
   std::string out(1, q);
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80) {
+      // A non-printable code point (C1 controls, non-space separators,
+      // format characters) is escaped, as str.isprintable decides.
+      size_t n = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+      char32_t cp = n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : n == 4 ? (c & 0x07) : c;
+      for (size_t k = 1; k < n && i + k < s.size(); ++k)
+        cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
+      bool hidden = (cp >= 0x80 && cp <= 0xA0) || cp == 0xAD || cp == 0x1680 ||
+                    cp == 0x180E || (cp >= 0x2000 && cp <= 0x200F) ||
+                    (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) ||
+                    cp == 0x3000 || cp == 0xFEFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+                    (cp >= 0xE000 && cp <= 0xF8FF) || cp == 0xFFF9 || cp == 0xFFFA ||
+                    cp == 0xFFFB;
+      if (hidden && n > 1) {
+        char buf[12];
+        std::snprintf(buf, sizeof buf, cp < 0x100 ? "\\x%02x" : "\\u%04x", unsigned(cp));
+        out += buf;
+      } else {
+        out.append(s, i, n);
+      }
+      i += n - 1;
+      continue;
+    }
     switch (c) {
     case '\\': out += "\\\\"; break;
     case '\n': out += "\\n"; break;
@@ -235,6 +259,10 @@ bool TypeObject::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     return true;
   if (name_ == "dict" && name == "fromkeys") { // a classmethod
     out = makeBuiltin("dict.fromkeys", dictFromKeys);
+    return true;
+  }
+  if (name_ == "int" && name == "from_bytes") { // a classmethod
+    out = makeBuiltin("int.from_bytes", intFromBytes);
     return true;
   }
   // str.upper, list.append, dict.get ...: the method of the first argument,
@@ -658,6 +686,10 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
       if (!to)
         raise("TypeError", "isinstance() arg 2 must be a type, a tuple of types, or a union");
       if (to->isInstance(a.args[0]) || to->isInstance(unwrapBuiltin(a.args[0])))
+        return Value::boolean(true);
+      // A namedtuple is a tuple.
+      if (ClassObj *vc = classOfInstance(a.args[0]);
+          vc && !vc->tupleFields.empty() && to->repr() == "<class 'tuple'>")
         return Value::boolean(true);
     }
     return Value::boolean(false);

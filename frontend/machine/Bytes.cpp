@@ -518,6 +518,73 @@ std::shared_ptr<ClassObj> makeBytesClass(const Value &objectClass, const std::st
 
 bool isBytesValue(const Value &v) { return bytesClassOf(v) != nullptr; }
 
+namespace {
+bool bigEndian(const Value &order) {
+  if (!order.isStr())
+    raise("TypeError", "to_bytes() argument 'byteorder' must be str, not " + typeName(order));
+  if (order.asStr() != "big" && order.asStr() != "little")
+    raise("ValueError", "byteorder must be either 'little' or 'big'");
+  return order.asStr() == "big";
+}
+} // namespace
+
+Value intToBytes(Evaluator &ev, const Value &n, CallArgs &a) {
+  bindArgs(a, {"length", "byteorder", "signed"}, 0, "to_bytes");
+  Value lenV = argOr(a, 0, "length"), orderV = argOr(a, 1, "byteorder"),
+        signedV = argOr(a, 2, "signed");
+  int64_t length = lenV.isNone() ? 1 : ev.toIndex(lenV, "length");
+  if (length < 0)
+    raise("ValueError", "length argument must be non-negative");
+  bool big = orderV.isNone() ? true : bigEndian(orderV);
+  bool isSigned = !signedV.isNone() && ev.truthy(signedV);
+  requireStrBytes(length);
+  Loc loc = a.loc;
+  Value zero = Value::integer(0), b256 = Value::integer(256);
+  Value limit = ev.binary(BinOpKind::Pow, b256, Value::integer(length), loc);
+  Value v = n.isBool() ? Value::integer(n.asInt()) : n;
+  bool negative = ev.truthy(ev.compare(CmpOpKind::Lt, v, zero, loc));
+  if (negative && !isSigned)
+    raise("OverflowError", "can't convert negative int to unsigned");
+  if (isSigned) {
+    Value half = ev.binary(BinOpKind::FloorDiv, limit, Value::integer(2), loc);
+    bool fits = negative ? ev.truthy(ev.compare(CmpOpKind::GtE, v, ev.unary(UnaryOpKind::Neg, half, loc), loc))
+                         : ev.truthy(ev.compare(CmpOpKind::Lt, v, half, loc));
+    if (!fits)
+      raise("OverflowError", "int too big to convert");
+    if (negative)
+      v = ev.binary(BinOpKind::Add, v, limit, loc);
+  } else if (!ev.truthy(ev.compare(CmpOpKind::Lt, v, limit, loc))) {
+    raise("OverflowError", "int too big to convert");
+  }
+  std::string out(size_t(length), '\0');
+  for (int64_t i = 0; i < length; ++i) {
+    out[size_t(big ? length - 1 - i : i)] = char(ev.binary(BinOpKind::Mod, v, b256, loc).asInt());
+    v = ev.binary(BinOpKind::FloorDiv, v, b256, loc);
+  }
+  return makeBytesOf(*asClass(ev.builtin("bytes")), out);
+}
+
+Value intFromBytes(Evaluator &ev, CallArgs &a) {
+  bindArgs(a, {"bytes", "byteorder", "signed"}, 1, "from_bytes");
+  Value src = argOr(a, 0, "bytes"), orderV = argOr(a, 1, "byteorder"),
+        signedV = argOr(a, 2, "signed");
+  std::string raw = bytesClassOf(src) ? src.as<InstanceObj>()->builtinValue.asStr()
+                                      : bytesFromInts(ev, src, a.loc);
+  bool big = orderV.isNone() ? true : bigEndian(orderV);
+  Loc loc = a.loc;
+  Value acc = Value::integer(0), b256 = Value::integer(256);
+  for (size_t i = 0; i < raw.size(); ++i) {
+    unsigned char c = (unsigned char)raw[big ? i : raw.size() - 1 - i];
+    acc = ev.binary(BinOpKind::Add, ev.binary(BinOpKind::Mul, acc, b256, loc),
+                    Value::integer(c), loc);
+  }
+  if (!signedV.isNone() && ev.truthy(signedV) && !raw.empty() &&
+      ((unsigned char)raw[big ? 0 : raw.size() - 1] & 0x80))
+    acc = ev.binary(BinOpKind::Sub, acc,
+                    ev.binary(BinOpKind::Pow, b256, Value::integer(int64_t(raw.size())), loc), loc);
+  return acc;
+}
+
 std::string decodeBytesValue(const Value &v, const std::string &encoding,
                              const std::string &errors) {
   return decodeBytes(v.as<InstanceObj>()->builtinValue.asStr(), encoding, errors);

@@ -849,7 +849,9 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
         continue;
       }
       if (tn == "bool" || tn == "slice" || tn == "range")
-        raise("TypeError", "type '" + tn + "' is not an acceptable base type");
+        raise("TypeError", "type '" + tn + "' is not an acceptable base type",
+              tn == "bool" ? "derive from int, or wrap the value in a class of your own"
+                           : "wrap the value in a class of your own");
     }
     if (!c)
       raise("TypeError", "a class can only derive from classes; " + repr(v) + " (of type " +
@@ -885,7 +887,8 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   for (auto &b : bases) {
     const std::string &t = builtinTypeOf(*b);
     if (!t.empty() && !builtinBase.empty() && t != builtinBase)
-      raise("TypeError", "multiple bases have instance lay-out conflict");
+      raise("TypeError", "multiple bases have instance lay-out conflict",
+            "derive from one builtin type (" + builtinBase + " or " + t + ") only");
     if (!t.empty())
       builtinBase = t;
   }

@@ -492,7 +492,8 @@ void installExceptions(Evaluator &ev, ExceptionTypes &types,
           return Value::boolean(true);
         // class D(dict): issubclass(D, dict)
         if (auto *t = spec.kind() == Value::Kind::Native ? spec.as<TypeObject>() : nullptr)
-          if (!builtinTypeOf(*c).empty() && t->repr() == "<class '" + builtinTypeOf(*c) + "'>")
+          if ((!builtinTypeOf(*c).empty() && t->repr() == "<class '" + builtinTypeOf(*c) + "'>") ||
+              (!c->tupleFields.empty() && t->repr() == "<class 'tuple'>"))
             return Value::boolean(true);
       }
       return Value::boolean(false);

@@ -5,6 +5,7 @@
 // methods of int values (bit_length, bit_count, conjugate ...).
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Classes.h"
@@ -67,6 +68,10 @@ Value intMethod(Evaluator &, const Value &self, const std::string &name) {
     return Value::integer(0);
   if (name == "denominator")
     return Value::integer(1);
+  if (name == "to_bytes")
+    return makeBuiltin("int.to_bytes", [v](Evaluator &ev, CallArgs &a) {
+      return intToBytes(ev, v, a);
+    });
   if (name == "bit_length" || name == "bit_count" || name == "conjugate" ||
       name == "as_integer_ratio" || name == "__index__" || name == "__int__")
     return makeBuiltin("int." + name, [v, name, noArgs](Evaluator &, CallArgs &a) {

@@ -46,6 +46,7 @@ x = OrderedDict(a=1, b=2)
 y = OrderedDict(b=2, a=1)
 print(x == y, x == {"b": 2, "a": 1}, dict(x) == dict(y), OrderedDict(), list(reversed(x)))
 print(OrderedDict.fromkeys("xyz", 0), x.copy(), isinstance(x, dict))
+print(x.keys(), x.values(), x.items(), "a" in x.keys(), x.keys() == {"a", "b"}, list(reversed(x.items())))
 
 params = OrderedDict([("w", jnp.ones(2)), ("b", jnp.zeros(1))])
 print(jax.tree_util.tree_structure(params))

@@ -43,6 +43,15 @@ class defaultdict(dict):
 
 
 class OrderedDict(dict):
+    def keys(self):
+        return _native._odict_view(self, "keys")
+
+    def values(self):
+        return _native._odict_view(self, "values")
+
+    def items(self):
+        return _native._odict_view(self, "items")
+
     def __repr__(self):
         if not self:
             return "%s()" % type(self).__name__

@@ -18,7 +18,7 @@ _ATOMIC = ("NoneType", "bool", "int", "float", "str", "type", "range", "function
 
 
 def _is_atomic(x):
-    if isinstance(x, (bool, int, float, str)) or x is None:
+    if isinstance(x, (bool, int, float, str, bytes)) or x is None:
         return True
     try:
         name = type(x).__name__
@@ -32,6 +32,8 @@ def _is_atomic(x):
 
 def _instance_copy(x, deep, memo):
     cls = x.__class__
+    if isinstance(x, bytearray):
+        return cls(x)
     if hasattr(cls, "_fields"):  # a namedtuple: its fields are its state
         values = [deepcopy(v, memo) if deep else v for v in x]
         return cls(*values)
@@ -43,8 +45,54 @@ def _instance_copy(x, deep, memo):
     return y
 
 
+_BUILTINS = (dict, list, tuple, set, frozenset, str, int, float)
+
+
+def _is_builtin_subclass(x):
+    return isinstance(x, _BUILTINS) and type(x) not in _BUILTINS and not _is_atomic(x)
+
+
+def _subclass_copy(x, deep, memo):
+    """A copy of an instance of a builtin's subclass, made as CPython's
+    __reduce_ex__ makes it: cls.__new__ (with the value, for the immutable
+    types), the instance dict, then the items through y[k] = v / append."""
+    cls = type(x)
+    if isinstance(x, tuple):
+        y = cls.__new__(cls, tuple(deepcopy(v, memo) for v in x) if deep else tuple(x))
+    elif isinstance(x, (str, int, float, frozenset)):
+        base = [t for t in (str, int, float, frozenset) if isinstance(x, t)][0]
+        y = cls.__new__(cls, base(x))
+    else:
+        y = cls.__new__(cls)
+    if deep:
+        memo[_parax.id(x)] = y
+    for k, v in x.__dict__.items():
+        _parax.set_own_attr(y, k, deepcopy(v, memo) if deep else v)
+    if isinstance(x, dict):
+        for k, v in dict.items(x):
+            y[deepcopy(k, memo) if deep else k] = deepcopy(v, memo) if deep else v
+    elif isinstance(x, list):
+        for v in list.__iter__(x):
+            y.append(deepcopy(v, memo) if deep else v)
+    elif isinstance(x, set):
+        for v in set.__iter__(x):
+            y.add(deepcopy(v, memo) if deep else v)
+    return y
+
+
+def _is_namedtuple(x):
+    return isinstance(x, tuple) and hasattr(type(x), "_fields")
+
+
 def copy(x):
     cls = type(x)
+    if _is_namedtuple(x):
+        return _instance_copy(x, False, None)
+    copier = getattr(x, "__copy__", None) if _is_builtin_subclass(x) else None
+    if copier is not None:
+        return copier()
+    if _is_builtin_subclass(x):
+        return _subclass_copy(x, False, None)
     if isinstance(x, list):
         return list(x)
     if isinstance(x, dict):
@@ -71,7 +119,14 @@ def deepcopy(x, memo=None, _nil=[]):
     key = _parax.id(x)
     if key in memo:
         return memo[key]
-    if isinstance(x, list):
+    if _is_namedtuple(x):
+        y = _instance_copy(x, True, memo)
+    elif _is_builtin_subclass(x):
+        if hasattr(x, "__deepcopy__"):
+            y = x.__deepcopy__(memo)
+        else:
+            y = _subclass_copy(x, True, memo)
+    elif isinstance(x, list):
         y = []
         memo[key] = y
         for item in x:

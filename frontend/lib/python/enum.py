@@ -78,10 +78,36 @@ class EnumType:
 EnumMeta = EnumType
 
 
+_DATA_TYPES = {"str": str, "int": int, "float": float}
+
+
+def _data_type(cls):
+    """The builtin type an enum class mixes in (str, int, float), or None."""
+    for klass in cls.__mro__:
+        if klass.__module__ == "builtins" and klass.__name__ in _DATA_TYPES and klass is not object:
+            return _DATA_TYPES[klass.__name__]
+    return None
+
+
 class Enum(metaclass=EnumType):
     """A class whose attributes are its members."""
 
     def __init_subclass__(cls, **kwargs):
+        # class Color(str, Enum): members are str values too (made by the
+        # data type's __new__), but repr/str/format stay Enum's, as in CPython.
+        data_type = _data_type(cls)
+        if data_type is not None:
+            for name in ("__repr__", "__str__", "__format__"):
+                if name in cls.__dict__:
+                    continue
+                for klass in cls.__mro__:
+                    if name in klass.__dict__:
+                        if klass.__module__ == "builtins":
+                            for enum_class in cls.__mro__:
+                                if enum_class.__module__ == "enum" and name in enum_class.__dict__:
+                                    setattr(cls, name, enum_class.__dict__[name])
+                                    break
+                        break
         members = [(k, v) for k, v in cls.__dict__.items()
                    if not k.startswith("_") and not _is_descriptor(v)]
         names = []
@@ -95,7 +121,11 @@ class Enum(metaclass=EnumType):
                 member_map[name] = value_map[value]
                 setattr(cls, name, value_map[value])
                 continue
-            member = _parax.new_instance(cls)
+            if data_type is not None:
+                args = value if isinstance(value, tuple) else (value,)
+                member = data_type.__new__(cls, *args)
+            else:
+                member = _parax.new_instance(cls)
             _parax.set_own_attr(member, "_name_", name)
             _parax.set_own_attr(member, "_value_", value)
             init = cls.__dict__.get("__init__")

@@ -94,11 +94,15 @@ class Match:
         self._spans = spans
         self._groups = groups
         self.lastindex = lastindex if lastindex >= 0 else None
-        self.lastgroup = None
-        if self.lastindex is not None:
-            for name, index in pattern.groupindex.items():
-                if index == self.lastindex:
-                    self.lastgroup = name
+
+    @property
+    def lastgroup(self):
+        if self.lastindex is None:
+            return None
+        for name, index in self.re.groupindex.items():
+            if index == self.lastindex:
+                return name
+        return None
 
     def _index(self, g):
         if isinstance(g, str):
@@ -217,13 +221,11 @@ class Pattern:
         if not isinstance(string, str):
             raise TypeError("expected string or bytes-like object, got '%s'" %
                             type(string).__name__)
-        out = []
-        last = 0
-        for spans, lastindex, groups in self._scan(string, 0, None, max(maxsplit, 0)):
-            out.append(string[last:spans[0]])
-            out.extend(groups[1:])
-            last = spans[1]
-        out.append(string[last:])
+        found, gaps = self._native.pieces(string, 0, len(string), max(maxsplit, 0))
+        out = [gaps[0]]
+        for i in range(len(found)):
+            out.extend(found[i][2][1:])
+            out.append(gaps[i + 1])
         return out
 
     def subn(self, repl, string, count=0):
@@ -238,24 +240,24 @@ class Pattern:
                 raise TypeError("expected str instance, %s found" % type(repl).__name__)
             template = _parse_template(self, repl)
             func = None
-        pieces = []
-        last = 0
-        n = 0
-        for found in self._scan(string, 0, None, max(count, 0)):
-            spans = found[0]
-            pieces.append(string[last:spans[0]])
-            m = Match(self, string, 0, len(string), found)
+        found, gaps = self._native.pieces(string, 0, len(string), max(count, 0))
+        pieces = [gaps[0]]
+        for i in range(len(found)):
             if func is not None:
-                r = func(m)
+                r = func(Match(self, string, 0, len(string), found[i]))
                 if not isinstance(r, str):
                     raise TypeError("expected str instance, %s found" % type(r).__name__)
                 pieces.append(r)
             else:
-                pieces.extend(_expand(self, template, m))
-            last = spans[1]
-            n += 1
-        pieces.append(string[last:])
-        return "".join(pieces), n
+                groups = found[i][2]
+                for item in template:
+                    if isinstance(item, str):
+                        pieces.append(item)
+                    else:
+                        v = groups[item]
+                        pieces.append(v if v is not None else "")
+            pieces.append(gaps[i + 1])
+        return "".join(pieces), len(found)
 
     def sub(self, repl, string, count=0):
         return self.subn(repl, string, count)[0]

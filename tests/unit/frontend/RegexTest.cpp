@@ -188,14 +188,21 @@ TEST(Regex, ErrorsAsCPython) {
 }
 
 TEST(Regex, DeepRecursionIsAnErrorNotACrash) {
-  // A repeated group on a long subject recurses per iteration; past the
-  // matcher's depth bound it throws instead of overflowing the stack.
-  auto re = compileOk("(ab)*c");
   std::u32string s;
   for (int i = 0; i < 200000; ++i)
     s += U"ab";
+  s += U"c";
   std::vector<int64_t> spans;
   int last;
+  // A repeated group whose body matches one way iterates without
+  // recursing: any length, and the group holds the last iteration.
+  auto det = compileOk("(ab)*c");
+  ASSERT_TRUE(det->match(s, 0, s.size(), Anchor::Match, spans, last));
+  EXPECT_EQ(spans[1], int64_t(s.size()));
+  EXPECT_EQ(spans[2], int64_t(s.size()) - 3);
+  // One with alternatives recurses per iteration; when the thread's stack
+  // runs short it throws instead of overflowing it.
+  auto re = compileOk("(a|b)*c");
   EXPECT_THROW(re->match(s, 0, s.size(), Anchor::Match, spans, last), std::runtime_error);
   // A single-character repeat counts in a loop: no depth at all.
   auto flat = compileOk("a*b");
@@ -203,4 +210,16 @@ TEST(Regex, DeepRecursionIsAnErrorNotACrash) {
   t += U'b';
   ASSERT_TRUE(flat->match(t, 0, t.size(), Anchor::Match, spans, last));
   EXPECT_EQ(spans[1], int64_t(t.size()));
+}
+
+TEST(Regex, DeeplyNestedGroupsAreAnErrorNotACrash) {
+  std::string p(200000, '(');
+  p += "a";
+  p += std::string(200000, ')');
+  Error err;
+  auto re = Regex::compile(decodeUtf8(p), 0, err);
+  EXPECT_FALSE(re);
+  EXPECT_EQ(err.message, "too many nested groups for parax's parser");
+  // A moderately nested one is fine.
+  EXPECT_EQ(group("((((((a))))))", "xa", 6), "a");
 }
