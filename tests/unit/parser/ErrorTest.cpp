@@ -222,7 +222,6 @@ TEST(ErrorTest, UnsupportedConstructsAreNamed) {
       {"match x:\n  case 1:\n    pass\n",
        "match statements are not part of parax", 1, 7, true},
       {"x = 3j\n", "complex numbers are not part of parax", 1, 5, false},
-      {"x = b''\n", "bytes literals are not part of parax", 1, 5, true},
   };
   for (const Case &c : cases) {
     Diagnostic d = error(c.src);
