@@ -920,36 +920,7 @@ def scatter_max(operand, scatter_indices, updates, dimension_numbers, *, indices
 # trace, jit, grad and vmap like the ops they are built from).
 
 
-class _LazyModule:
-    # Imports its module on first use: a Python half that imports another
-    # jax module at load time nests the loads (and the native stack) deeply.
-    def __init__(self, load):
-        self._load = load
-        self._mod = None
-
-    def __getattr__(self, name):
-        if self._mod is None:
-            self._mod = self._load()
-        return getattr(self._mod, name)
-
-
-def _load_jax():
-    import jax as m
-    return m
-
-
-def _load_lax():
-    import jax.lax as m
-    return m
-
-
-def _load_tree_util():
-    import jax.tree_util as m
-    return m
-
-
-_tu = _LazyModule(_load_tree_util)
-_jax = _LazyModule(_load_jax)
+from _parax_lazy import jax as _jax, lax as _lax, tree_util as _tu
 import math as _math
 from jax.lax import top_k
 from jax.lax import (bitcast_convert_type as _bitcast, shift_right_logical as _srl, while_loop,
@@ -1270,7 +1241,7 @@ _CUSTOM = {}
 
 
 def _with_jvp(name, impl, rule):
-    # custom_jvp wrappers, made on first use (see _LazyModule).
+    # custom_jvp wrappers, made on first use (see _parax_lazy).
     f = _CUSTOM.get(name)
     if f is None:
         f = _jax.custom_jvp(impl)

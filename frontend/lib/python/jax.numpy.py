@@ -1024,36 +1024,7 @@ def unique(ar, return_index=False, return_inverse=False, return_counts=False, ax
 import collections as _collections
 
 
-class _LazyModule:
-    # Imports its module on first use: a Python half that imports another
-    # jax module at load time nests the loads (and the native stack) deeply.
-    def __init__(self, load):
-        self._load = load
-        self._mod = None
-
-    def __getattr__(self, name):
-        if self._mod is None:
-            self._mod = self._load()
-        return getattr(self._mod, name)
-
-
-def _load_jax():
-    import jax as m
-    return m
-
-
-def _load_lax():
-    import jax.lax as m
-    return m
-
-
-def _load_tree_util():
-    import jax.tree_util as m
-    return m
-
-
-_jax = _LazyModule(_load_jax)
-_lax = _LazyModule(_load_lax)
+from _parax_lazy import jax as _jax, lax as _lax, tree_util as _tu
 
 acosh = _jnp.arccosh
 asinh = _jnp.arcsinh

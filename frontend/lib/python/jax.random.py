@@ -153,36 +153,7 @@ def rademacher(key, shape=(), dtype=None):
 import math as _math
 
 
-class _LazyModule:
-    # Imports its module on first use: a Python half that imports another
-    # jax module at load time nests the loads (and the native stack) deeply.
-    def __init__(self, load):
-        self._load = load
-        self._mod = None
-
-    def __getattr__(self, name):
-        if self._mod is None:
-            self._mod = self._load()
-        return getattr(self._mod, name)
-
-
-def _load_jax():
-    import jax as m
-    return m
-
-
-def _load_lax():
-    import jax.lax as m
-    return m
-
-
-def _load_tree_util():
-    import jax.tree_util as m
-    return m
-
-
-_jax = _LazyModule(_load_jax)
-_lax = _LazyModule(_load_lax)
+from _parax_lazy import jax as _jax, lax as _lax, tree_util as _tu
 from jax.random import (normal as _normal, split as _split, key_data as _key_data,
                         exponential as _exponential)
 
