@@ -70,6 +70,27 @@ std::vector<const ir::Value *> diffCaptures(const ir::Operation &op, const Env &
   return r;
 }
 
+/// The reverse pass through one region body, as the body of a backward
+/// region runs it: recompute the forward from `primals` (the block's
+/// arguments), seed the terminator operands in `seeds` with their
+/// cotangents, run the block backward. The caller reads the cotangents it
+/// needs from the returned env, whose parent is `parent`.
+using Seeds = std::vector<std::pair<unsigned, Value>>;
+Env pullBackThroughBlock(Evaluator &ev, const Env &parent, const ir::Block &blk,
+                         const Value *primals, const Seeds &seeds) {
+  Env child;
+  child.parent = &parent;
+  child.recompute = true;
+  for (unsigned i = 0; i < blk.numArguments(); ++i)
+    child.primal[blk.argument(i)] = primals[i];
+  replayForward(ev, blk, child);
+  ir::Operation *term = blk.terminator();
+  for (auto &[idx, ct] : seeds)
+    child.addCt(ev, term->operand(idx), ct);
+  replayBackward(ev, blk, child);
+  return child;
+}
+
 /// Operand indices in [from, to) that take cotangents.
 std::vector<unsigned> activeOperands(const ir::Operation &op, const Env &env, unsigned from,
                                      unsigned to) {
@@ -171,17 +192,11 @@ void condBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     for (unsigned j : rIdx)
       spec.argTypes.push_back(resTypes[j]);
     spec.body = [&, &blk = blk](const Vals &args) {
-      Env child;
-      child.parent = &env;
-      child.recompute = true;
       unsigned n = blk.numArguments();
-      for (unsigned i = 0; i < n; ++i)
-        child.primal[blk.argument(i)] = args[i];
-      replayForward(ev, blk, child);
-      ir::Operation *term = blk.terminator();
+      Seeds seeds;
       for (size_t k = 0; k < rIdx.size(); ++k)
-        child.addCt(ev, term->operand(rIdx[k]), args[n + k]);
-      replayBackward(ev, blk, child);
+        seeds.emplace_back(rIdx[k], args[n + k]);
+      Env child = pullBackThroughBlock(ev, env, blk, args.data(), seeds);
       Vals outs;
       for (unsigned i : dIdx)
         outs.push_back(instantiate(ev, child.getCt(blk.argument(i - 1)), opTypes[i]));
@@ -348,19 +363,13 @@ BackwardResult runBackwardLoop(Evaluator &ev, const ir::Operation &op, Env &env,
     spec.argTypes.push_back(blk.terminator()->operand(idx)->type());
   }
   spec.body = [&](const Vals &args) {
-    Env child;
-    child.parent = &env;
-    child.recompute = true;
     unsigned base = nCarry;
-    for (unsigned i = 0; i < blk.numArguments(); ++i)
-      child.primal[blk.argument(i)] = args[base + i];
-    replayForward(ev, blk, child);
-    ir::Operation *term = blk.terminator();
+    Seeds seeds;
     for (size_t k = 0; k < diffCarry.size(); ++k)
-      child.addCt(ev, term->operand(diffCarry[k] + L.yieldOffset), args[k]);
+      seeds.emplace_back(diffCarry[k] + L.yieldOffset, args[k]);
     for (size_t k = 0; k < L.yCts.size(); ++k)
-      child.addCt(ev, term->operand(L.yCts[k].first), args[base + blk.numArguments() + k]);
-    replayBackward(ev, blk, child);
+      seeds.emplace_back(L.yCts[k].first, args[base + blk.numArguments() + k]);
+    Env child = pullBackThroughBlock(ev, env, blk, args.data() + base, seeds);
     Vals outs;
     for (unsigned a : diffCarry)
       outs.push_back(instantiate(ev, child.getCt(blk.argument(a)), blk.argument(a)->type()));
@@ -675,17 +684,11 @@ void pmapBwd(Evaluator &ev, const ir::Operation &op, Env &env) {
     return bind1(ev, OpKind::Psum, {v}, ir::Attrs{{"axis_name", axis}}, prims::typeOf(v));
   };
   spec.body = [&](const Vals &args) {
-    Env child;
-    child.parent = &env;
-    child.recompute = true;
     unsigned n = blk.numArguments();
-    for (unsigned i = 0; i < n; ++i)
-      child.primal[blk.argument(i)] = args[i];
-    replayForward(ev, blk, child);
-    ir::Operation *term = blk.terminator();
+    Seeds seeds;
     for (size_t k = 0; k < rIdx.size(); ++k)
-      child.addCt(ev, term->operand(rIdx[k]), args[n + k]);
-    replayBackward(ev, blk, child);
+      seeds.emplace_back(rIdx[k], args[n + k]);
+    Env child = pullBackThroughBlock(ev, env, blk, args.data(), seeds);
     Vals outs;
     for (unsigned i : dIdx) {
       Value g = instantiate(ev, child.getCt(blk.argument(i)), strong(blk.argument(i)->type()));
