@@ -2112,7 +2112,7 @@ def size(a, axis=None):
     return a.shape[axis]
 
 
-def cumulative_sum(x, *, axis=None, dtype=None, include_initial=False):
+def _cumulative(scan, initial, x, axis, dtype, include_initial):
     x = asarray(x)
     if axis is None:
         if x.ndim > 1:
@@ -2120,28 +2120,20 @@ def cumulative_sum(x, *, axis=None, dtype=None, include_initial=False):
                              'not set to an explicit value. The axis argument is only optional '
                              'for one-dimensional arrays.')
         axis = 0
-    out = _jnp.cumsum(x, axis=axis, dtype=dtype)
+    out = scan(x, axis=axis, dtype=dtype)
     if include_initial:
         shape = list(out.shape)
         shape[axis] = 1
-        out = concatenate([_jnp.zeros(tuple(shape), out.dtype), out], axis=axis)
+        out = concatenate([initial(tuple(shape), out.dtype), out], axis=axis)
     return out
+
+
+def cumulative_sum(x, *, axis=None, dtype=None, include_initial=False):
+    return _cumulative(_jnp.cumsum, _jnp.zeros, x, axis, dtype, include_initial)
 
 
 def cumulative_prod(x, *, axis=None, dtype=None, include_initial=False):
-    x = asarray(x)
-    if axis is None:
-        if x.ndim > 1:
-            raise ValueError('The input array has rank ' + str(x.ndim) + ', however axis was '
-                             'not set to an explicit value. The axis argument is only optional '
-                             'for one-dimensional arrays.')
-        axis = 0
-    out = _jnp.cumprod(x, axis=axis, dtype=dtype)
-    if include_initial:
-        shape = list(out.shape)
-        shape[axis] = 1
-        out = concatenate([_jnp.ones(tuple(shape), out.dtype), out], axis=axis)
-    return out
+    return _cumulative(_jnp.cumprod, _jnp.ones, x, axis, dtype, include_initial)
 
 
 def _window_dtype():
