@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <csignal>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -474,6 +475,58 @@ TEST(MpiEngine, ShouldStopLeavesAWait) {
   E().barrier();
 }
 
+// --- Whole-job failures (tests/mpi/failures.py runs these and times them) ---
+// Each ends the job abnormally on purpose: mpirun must take every process
+// down within seconds, and the cause must reach stderr.
+int scenario(const std::string &name) {
+  auto e = makeEngine(quick(name == "timeout" ? 2.0 : 60.0));
+  if (!e)
+    return 1;
+  float v = 1;
+  if (name == "timeout") {
+    // Rank 1 never joins; rank 0 times out and exits 1 as parax would.
+    if (e->rank() == 0) {
+      try {
+        e->allReduce(&v, 1, ElemType::F32, ReduceOp::Sum);
+      } catch (const EngineError &err) {
+        fprintf(stderr, "rank 0: %s\n", err.what());
+        return 1;
+      }
+      return 0;
+    }
+    auto other = makeEngine(quick(60)); // busy elsewhere: a different communicator
+    if (other && e->rank() != 0)
+      std::this_thread::sleep_for(std::chrono::seconds(60));
+    return 0;
+  }
+  if (name == "abort-job") {
+    // The control plane's kill: rank 0 calls MPI_Abort while rank 1 waits.
+    if (e->rank() == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      void *h = dlopen(PARAX_ENGINE_MPI_PATH, RTLD_NOW | RTLD_NOLOAD);
+      auto abortJob = h ? reinterpret_cast<void (*)(int)>(dlsym(h, "parax_engine_mpi_abort_job")) : nullptr;
+      if (!abortJob)
+        return 2;
+      fprintf(stderr, "rank 0: aborting the job\n");
+      abortJob(3);
+      return 2; // not reached
+    }
+    e->allReduce(&v, 1, ElemType::F32, ReduceOp::Sum);
+    return 0;
+  }
+  if (name == "kill-peer") {
+    // Rank 1 dies (SIGKILL) while rank 0 waits in a collective.
+    if (e->rank() == 1) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(300));
+      raise(SIGKILL);
+    }
+    e->allReduce(&v, 1, ElemType::F32, ReduceOp::Sum);
+    return 0;
+  }
+  fprintf(stderr, "unknown scenario %s\n", name.c_str());
+  return 2;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -483,6 +536,8 @@ int main(int argc, char **argv) {
   // before InitGoogleTest, which picks the printer).
   if (env && env->rank != 0)
     GTEST_FLAG_SET(brief, true);
+  if (argc == 3 && std::string(argv[1]) == "--scenario")
+    return scenario(argv[2]);
   ::testing::InitGoogleTest(&argc, argv);
   if (!env || env->launcher != Launcher::OpenMpi) {
     fprintf(stderr, "not started by Open MPI's mpirun (%s): run as `mpirun -n 2 %s` (ctest does); skipped\n",

@@ -40,6 +40,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <dlfcn.h>
 #include <map>
@@ -48,6 +49,7 @@
 #include <thread>
 #include <time.h>
 #include <type_traits>
+#include <unistd.h>
 
 #define PARAX_EXPORT __attribute__((visibility("default")))
 
@@ -253,12 +255,45 @@ bool gWeInitialised = false;
 int gThreadLevel = MPI_THREAD_SINGLE;
 std::atomic<bool> gInitPending{false};
 
+// Set when any engine of this process failed (timeout, abort, stop).
+std::atomic<bool> gAnyFailure{false};
+// The longest collective timeout of the engines made so far.
+std::atomic<double> gFinaliseBound{0};
+
+// MPI_Finalize waits for every process of the job to reach it, so a peer
+// stuck in a collective (the one this process timed out on) would hold this
+// one forever at exit. It runs on a helper thread and waits at most the
+// collective timeout, or 3 s after a failure here (the job is failing: its
+// processes do not all come); then the process leaves without it, exit 1,
+// which makes mpirun end the whole job.
 void finaliseAtExit() {
   int initialised = 0, finalised = 0;
   MPI_Initialized(&initialised);
   MPI_Finalized(&finalised);
-  if (initialised && !finalised)
+  if (!initialised || finalised)
+    return;
+  double bound = gAnyFailure ? 3.0 : std::max(10.0, gFinaliseBound.load());
+  struct Shared {
+    std::mutex m;
+    std::condition_variable cv;
+    bool done = false;
+  };
+  auto shared = std::make_shared<Shared>();
+  std::thread([shared] {
     MPI_Finalize();
+    std::lock_guard<std::mutex> l(shared->m);
+    shared->done = true;
+    shared->cv.notify_all();
+  }).detach();
+  std::unique_lock<std::mutex> l(shared->m);
+  if (shared->cv.wait_for(l, std::chrono::duration<double>(bound), [&] { return shared->done; }))
+    return;
+  fprintf(stderr,
+          "parax: mpi engine: MPI_Finalize waited %g s for the other processes of the job%s; leaving without "
+          "it (exit 1) so that mpirun ends the job\n",
+          bound, gAnyFailure ? " after a failed collective" : "");
+  fflush(stderr);
+  _exit(1);
 }
 
 // dlopen()ed with RTLD_LOCAL, libmpi's own plugins could not see its
@@ -272,8 +307,11 @@ void pinLibraries() {
     dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
 }
 
+// Variables only an MPI launcher sets (Open MPI's mpirun, MPICH's Hydra,
+// srun --mpi=pmix/pmi2); Slurm's own are not enough: without PMI each
+// MPI_Init would be a singleton (see LaunchEnvironment.h).
 bool launchedByMpi() {
-  for (const char *v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_PROCID"})
+  for (const char *v : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
     if (getenv(v))
       return true;
   return false;
@@ -295,8 +333,8 @@ void ensureMpi(const EngineConfig &config) {
   if (gInitPending)
     throw EngineError("an earlier MPI_Init_thread has not completed (is every process of the job started?)");
   if (config.size > 1 && !launchedByMpi())
-    throw EngineError("this process was not started by mpirun or srun (no OMPI_COMM_WORLD_SIZE, PMIX_RANK, "
-                      "PMI_RANK or SLURM_PROCID): the mpi engine needs an MPI launcher; use the gloo engine "
+    throw EngineError("this process was not started by mpirun or by srun with PMI (no OMPI_COMM_WORLD_SIZE, "
+                      "PMIX_RANK or PMI_RANK): the mpi engine needs an MPI launcher; use the gloo engine "
                       "for processes started by hand or by `parax launch`");
   pinLibraries();
 
@@ -367,6 +405,8 @@ struct Call {
 class MpiEngine final : public CollectiveEngine {
 public:
   explicit MpiEngine(const EngineConfig &config) : timeout_(config.timeoutSeconds), shouldStop_(config.shouldStop) {
+    for (double b = gFinaliseBound.load(); b < timeout_ && !gFinaliseBound.compare_exchange_weak(b, timeout_);) {
+    }
     int rc = MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
     if (rc == MPI_SUCCESS)
       rc = MPI_Comm_size(MPI_COMM_WORLD, &size_);
@@ -571,6 +611,7 @@ private:
   template <typename E> [[noreturn]] void fail(const std::string &message) {
     if (broken_.empty())
       broken_ = message;
+    gAnyFailure = true;
     throw E(message);
   }
 
