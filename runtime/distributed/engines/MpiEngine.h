@@ -21,6 +21,12 @@
 //    call parax_engine_mpi_abort_job(1) before exiting: mpirun then ends
 //    every process at once (measured: under 1 s). Exiting normally instead
 //    leaves the peers waiting in their collectives until their timeout.
+//  - Calls over the same ranks must reach the engine in the same order in
+//    every process (as MPI requires). The engine serialises calls with a
+//    mutex, so two device threads calling at once (e.g. one psum per mesh
+//    group that spans the same processes) would be ordered arbitrarily and
+//    pair the wrong buffers: issue such calls from one thread in a fixed
+//    order, or batch them into one call.
 //  - After a timeout, an abort() or shouldStop, the engine is unusable:
 //    every later call throws EngineAborted naming the first failure (MPI
 //    cannot cancel a collective half done; the job is meant to end).
