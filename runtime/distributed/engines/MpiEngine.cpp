@@ -41,6 +41,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <map>
@@ -84,7 +85,21 @@ constexpr size_t kRingThresholdBytes = 64 << 10;
 // transfer of the next; also keeps every MPI count far below INT_MAX.
 constexpr size_t kSegmentBytes = 1 << 20;
 // Point-to-point messages larger than this are split (MPI counts are int).
-constexpr size_t kMaxMessageBytes = size_t(1) << 30;
+// PARAX_MPI_MAX_MESSAGE lowers it so that tests exercise the splitting
+// without gigabyte buffers.
+size_t maxMessageBytes() {
+  static const size_t bytes = [] {
+    size_t limit = size_t(1) << 30;
+    if (const char *v = getenv("PARAX_MPI_MAX_MESSAGE")) {
+      char *end = nullptr;
+      unsigned long long n = strtoull(v, &end, 10);
+      if (end && *end == 0 && n >= 64 && n < limit) // at least one element of any type
+        limit = size_t(n);
+    }
+    return limit;
+  }();
+  return bytes;
+}
 
 size_t sizeOf(ElemType t) {
   switch (t) {
@@ -635,7 +650,7 @@ private:
   void postRecv(void *buf, size_t bytes, int peer, int tag, MPI_Comm comm, Pending &p) {
     size_t off = 0;
     do {
-      size_t n = std::min(bytes - off, kMaxMessageBytes);
+      size_t n = std::min(bytes - off, maxMessageBytes());
       MPI_Request r;
       int rc = MPI_Irecv((char *)buf + off, int(n), MPI_BYTE, peer, tag, comm, &r);
       if (rc != MPI_SUCCESS) {
@@ -651,7 +666,7 @@ private:
   void postSend(const void *buf, size_t bytes, int peer, int tag, MPI_Comm comm, Pending &p) {
     size_t off = 0;
     do {
-      size_t n = std::min(bytes - off, kMaxMessageBytes);
+      size_t n = std::min(bytes - off, maxMessageBytes());
       MPI_Request r;
       int rc = MPI_Isend((const char *)buf + off, int(n), MPI_BYTE, peer, tag, comm, &r);
       if (rc != MPI_SUCCESS) {
@@ -815,7 +830,8 @@ private:
     auto first = [&](int i) { return size_t(i) * base + std::min(size_t(i), extra); };
     auto length = [&](int i) { return base + (size_t(i) < extra ? 1 : 0); };
     int right = (r + 1) % p, left = (r - 1 + p) % p;
-    size_t segElems = std::max<size_t>(1, kSegmentBytes / es);
+    // Each segment must be one message (one request) for the waits below.
+    size_t segElems = std::max<size_t>(1, std::min(kSegmentBytes, maxMessageBytes()) / es);
     char *tmp = scratch((base + 1) * es);
 
     for (int s = 0; s < p - 1; ++s) {
@@ -833,7 +849,7 @@ private:
         size_t n = std::min(segElems, sendLen - off);
         postSend(buf + (first(sendIdx) + off) * es, n * es, right, TagReduceScatter, g.comm, q);
       }
-      // Segments are at most kSegmentBytes, so each is exactly one request.
+      // Each segment is exactly one request (segElems above).
       for (size_t k = 0; k < recvReqs; ++k) {
         wait(q, c, int(k));
         size_t n = std::min(segElems, recvLen - k * segElems);
