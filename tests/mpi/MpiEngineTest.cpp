@@ -424,8 +424,46 @@ TEST(MpiEngine, SkippedCollectiveTimesOut) {
       EXPECT_NE(m.find("f32 sum"), std::string::npos) << m;
       EXPECT_NE(m.find("timed out after 1 s"), std::string::npos) << m;
       EXPECT_NE(m.find("rank 0"), std::string::npos) << m;
+      EXPECT_NE(m.find("waiting for rank 1:"), std::string::npos) << m; // the skipper
     }
     EXPECT_THROW(t->barrier(), EngineAborted);
+  }
+  E().barrier();
+}
+
+// The same inside a sub-group: the message names the job rank that is
+// missing (communicators of sub-groups number their members from 0).
+TEST(MpiEngine, SkippedGroupCollectiveNamesTheJobRank) {
+  auto t = makeEngine(quick(1.0));
+  ASSERT_TRUE(t);
+  int P = t->size(), me = t->rank();
+  std::vector<int> tail; // ranks 1..P-1, or {0,1} with two
+  for (int r = P > 2 ? 1 : 0; r < P; ++r)
+    tail.push_back(r);
+  // First a collective that succeeds, so the sub-communicator exists.
+  if (std::binary_search(tail.begin(), tail.end(), me)) {
+    int32_t v = 1;
+    t->allReduce(&v, 1, ElemType::I32, ReduceOp::Sum, &tail);
+    EXPECT_EQ(v, int32_t(tail.size()));
+  }
+  if (me == tail.front()) {
+    int32_t v = 1;
+    try {
+      t->allReduce(&v, 1, ElemType::I32, ReduceOp::Sum, &tail);
+      ADD_FAILURE() << "all_reduce over the group returned without its members";
+    } catch (const EngineTimeout &err) {
+      std::string m = err.what();
+      EXPECT_NE(m.find("over " + std::string(P > 2 ? "ranks 1," : "ranks 0,1")), std::string::npos) << m;
+      EXPECT_NE(m.find("waiting for rank"), std::string::npos) << m;
+      // Every rank named is a member of the group, in the job's numbering.
+      size_t at = m.find("waiting for rank");
+      std::string named = m.substr(at, m.find(':', at) - at);
+      for (int r = 0; r < P; ++r) {
+        if (!std::binary_search(tail.begin(), tail.end(), r) || r == me) {
+          EXPECT_EQ(named.find(std::to_string(r)), std::string::npos) << named;
+        }
+      }
+    }
   }
   E().barrier();
 }

@@ -10,7 +10,8 @@ import time
 BOUND = 15.0
 # scenario -> phrases stderr must contain
 CASES = {
-    "timeout": ["rank 0: mpi engine: all_reduce #1 (f32 sum, 4 bytes) on rank 0 of 2 timed out after 2 s",
+    "timeout": ["rank 0: mpi engine: all_reduce #1 (f32 sum, 4 bytes) on rank 0 of 2 timed out after 2 s "
+                "(PARAX_COLLECTIVE_TIMEOUT) waiting for rank 1",
                 "MPI_Finalize waited 3 s for the other processes of the job after a failed collective"],
     "abort-job": ["rank 0: aborting the job"],
     "kill-peer": ["signal 9"],

@@ -399,9 +399,13 @@ void ensureMpi(const EngineConfig &config) {
 struct Pending {
   std::vector<MPI_Request> reqs;
   std::vector<char> isRecv;
+  std::vector<int> peer;       // rank in the request's communicator
+  std::vector<MPI_Comm> comm;
   void clear() {
     reqs.clear();
     isRecv.clear();
+    peer.clear();
+    comm.clear();
   }
 };
 
@@ -659,6 +663,8 @@ private:
       }
       p.reqs.push_back(r);
       p.isRecv.push_back(1);
+      p.peer.push_back(peer);
+      p.comm.push_back(comm);
       off += n;
     } while (off < bytes);
   }
@@ -675,6 +681,8 @@ private:
       }
       p.reqs.push_back(r);
       p.isRecv.push_back(0);
+      p.peer.push_back(peer);
+      p.comm.push_back(comm);
       off += n;
     } while (off < bytes);
   }
@@ -727,11 +735,11 @@ private:
         continue;
       auto now = Clock::now();
       if (now >= c.deadline) {
+        std::string missing = awaited(p);
         cancel(p);
         fail<EngineTimeout>("mpi engine: " + where(c) + " timed out after " + formatSeconds(timeout_) +
-                            " (PARAX_COLLECTIVE_TIMEOUT): a process of the " +
-                            (c.group ? std::string("group") : std::string("job")) +
-                            " did not join this collective");
+                            " (PARAX_COLLECTIVE_TIMEOUT) waiting for " + missing +
+                            ": it did not join this collective, or waits itself for another process");
       }
       if (now >= nextStopPoll) {
         nextStopPoll = now + std::chrono::milliseconds(1);
@@ -751,6 +759,33 @@ private:
         sched_yield();
       }
     }
+  }
+
+  // The job ranks this step still waits for: the sources of the receives
+  // that did not arrive (else the destinations of unfinished sends).
+  std::string awaited(const Pending &p) const {
+    std::vector<int> ranks;
+    for (int wantRecv : {1, 0}) {
+      for (size_t i = 0; i < p.reqs.size(); ++i)
+        if (p.reqs[i] != MPI_REQUEST_NULL && p.isRecv[i] == wantRecv) {
+          int r = p.peer[i];
+          // Sub-group communicators number their members in group order.
+          for (const auto &g : groups_)
+            if (g.second.comm == p.comm[i] && r >= 0 && size_t(r) < g.first.size())
+              r = g.first[size_t(r)];
+          ranks.push_back(r);
+        }
+      if (!ranks.empty())
+        break;
+    }
+    std::sort(ranks.begin(), ranks.end());
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    if (ranks.empty())
+      return "another process";
+    std::string s = ranks.size() == 1 ? "rank " : "ranks ";
+    for (size_t i = 0; i < ranks.size(); ++i)
+      s += (i ? "," : "") + std::to_string(ranks[i]);
+    return s;
   }
 
   void waitAll(Pending &p, const Call &c) {
