@@ -10,4 +10,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build python3 \
   antlr4 libantlr4-runtime-dev default-jre-headless \
   llvm-19-dev llvm-19-tools libzstd-dev \
-  libgtest-dev libedit-dev libopenblas0-pthread > /dev/null
+  libgtest-dev libedit-dev libopenblas0-pthread \
+  openmpi-bin libopenmpi-dev > /dev/null
+# openmpi-bin, libopenmpi-dev: the MPI engine (libparax_engine_mpi.so, loaded only
+# for jobs started by mpirun/srun) and its tests; parax builds without them.
