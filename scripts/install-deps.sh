@@ -10,4 +10,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   build-essential cmake ninja-build python3 \
   antlr4 libantlr4-runtime-dev default-jre-headless \
   llvm-19-dev llvm-19-tools libzstd-dev \
-  libgtest-dev libedit-dev libopenblas0-pthread > /dev/null
+  libgtest-dev libedit-dev libopenblas0-pthread \
+  libgloo-dev > /dev/null  # libgloo-dev: the Gloo engine between processes (BSD)
