@@ -529,7 +529,10 @@ std::vector<std::string> CoordinatorClient::positions(double timeoutSeconds) {
   return r;
 }
 
-void CoordinatorClient::reportFailure(const std::string &why) { send("FAIL", why); }
+void CoordinatorClient::reportFailure(const std::string &why) {
+  leaving_ = true;
+  send("FAIL", why);
+}
 
 void CoordinatorClient::goodbye() {
   leaving_ = true;

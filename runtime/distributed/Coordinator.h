@@ -67,7 +67,8 @@ public:
   void reportPosition(const std::string &where);
   /// Every process's last reported position, "" when unknown.
   std::vector<std::string> positions(double timeoutSeconds);
-  /// Tells everyone this process failed (they abort at once).
+  /// Tells everyone this process failed (they abort at once); from then on
+  /// the coordinator going away is expected, not news.
   void reportFailure(const std::string &why);
   /// A clean goodbye: this process's connection closing is no failure.
   void goodbye();

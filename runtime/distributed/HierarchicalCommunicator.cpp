@@ -99,7 +99,7 @@ template <typename F> void HierarchicalCommunicator::engineCall(F &&f) {
     throw ParaxError("RuntimeError",
                      where_ + " waited " + std::to_string(int(group_.collectiveTimeout())) +
                          " s (PARAX_COLLECTIVE_TIMEOUT) for the other processes: " +
-                         group_.whereAreTheOthers(where_) + " [" + e.what() + "]",
+                         group_.whereAreTheOthers(where_),
                      loc_,
                      "a collective every process must reach was skipped, or a process is stuck; "
                      "run the same collectives in the same order on every process");

@@ -198,6 +198,10 @@ void ProcessGroup::finish(bool ok, const std::string &error, int exitCode) {
   g->client_->reportPosition("at the end of the program");
   try {
     g->client_->barrier("the end of the program (the shutdown barrier)", envSeconds("PARAX_SHUTDOWN_TIMEOUT", 300));
+  } catch (EngineAborted &) {
+    // the abort handler (on the coordinator's thread) says why and exits
+    std::this_thread::sleep_for(std::chrono::seconds(2));
+    ::_exit(1);
   } catch (EngineError &e) {
     std::fflush(stdout);
     std::string msg = "parax: process " + std::to_string(g->pid_) + ": " + e.what() + "\n";
