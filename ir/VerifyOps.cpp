@@ -589,7 +589,7 @@ void VerifierImpl::verifyPmap(const Operation &op) {
   }
   // Across `processes` processes each one maps its local share of the
   // axis_size devices: operands and results carry axis_size / processes.
-  const int64_t *processes = intAttr(op, "processes");
+  const int64_t *processes = op.attrs().has("processes") ? intAttr(op, "processes") : nullptr;
   int64_t local = *size;
   if (processes && *processes > 1) {
     if (*size % *processes != 0) {
