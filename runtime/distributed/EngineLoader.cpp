@@ -1,6 +1,7 @@
 //===- EngineLoader.cpp - dlopen the engine libraries ---------------------===//
 #include "runtime/distributed/CollectiveEngine.h"
 
+#include <cstdlib>
 #include <dlfcn.h>
 #include <limits.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@ std::unique_ptr<CollectiveEngine> openEngine(const std::string &name, const Engi
                                              std::string *why) {
   std::string file = "libparax_engine_" + name + ".so";
   std::vector<std::string> candidates;
+  if (const char *dir = std::getenv("PARAX_ENGINE_DIR"); dir && *dir)
+    candidates.push_back(std::string(dir) + "/" + file);
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n > 0)
