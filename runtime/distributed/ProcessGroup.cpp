@@ -73,6 +73,9 @@ ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
   std::string engine = o.engine;
   if (engine.empty() && std::getenv("PARAX_ENGINE"))
     engine = std::getenv("PARAX_ENGINE");
+  // Under mpirun/srun the MPI engine is the natural one; where its library
+  // is not installed, the job still runs on Gloo.
+  bool chosen = !engine.empty();
   if (engine.empty())
     engine = std::getenv("OMPI_COMM_WORLD_SIZE") || std::getenv("PMI_SIZE") ? "mpi" : "gloo";
   EngineConfig cfg;
@@ -89,8 +92,15 @@ ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
   }
   std::string why;
   g->engine_ = openEngine(engine, cfg, &why);
+  if (!g->engine_ && !chosen && engine != "gloo" && why.rfind("cannot load", 0) == 0) {
+    std::string first = why;
+    engine = "gloo";
+    g->engine_ = openEngine(engine, cfg, &why);
+    if (!g->engine_)
+      why = first + "; and " + why;
+  }
   if (!g->engine_)
-    throw EngineError(why);
+    throw EngineError(why + " (PARAX_ENGINE chooses the engine: gloo, mpi, ...)");
   c.barrier("the " + engine + " engine's start", o.initTimeout);
   g->positionThread_ = std::thread([pg = g.get()] {
     while (true) {

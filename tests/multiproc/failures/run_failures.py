@@ -12,6 +12,7 @@ a coordinator that never starts, and `parax launch` success and failure.
 """
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -115,5 +116,28 @@ check('launch_exit', rc != 0 and t < BOUND and 'process 1 failed: sys.exit(3)' i
 rc, out, err, t = launch(['--devices', '2', os.path.join(HERE, 'launched.py')])
 check('launch_usage', rc == 2 and '-n N' in err, f'rc {rc}, stderr {err!r}')
 
-print(f'multiproc failures: {7 - len(failures)} passed, {len(failures)} failed')
+# 8. mpirun -n 2 parax prog.py: Open MPI's variables are detected by
+# jax.distributed.initialize() (the MPI engine when installed, else Gloo)
+cases = 7
+mpirun = shutil.which('mpirun')
+if mpirun:
+    cases += 1
+    argv = [mpirun, '-n', '2', '--oversubscribe']
+    if os.geteuid() == 0:
+        argv.append('--allow-run-as-root')
+    argv += ['-x', 'PARAX_DEVICES=2', PARAX, os.path.join(HERE, 'launched.py')]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(('PARAX_', 'SLURM_', 'JAX_'))}
+    try:
+        p = subprocess.run(argv, capture_output=True, text=True, timeout=60, env=env)
+        lines = sorted(p.stdout.strip().splitlines())
+        check('mpirun', p.returncode == 0 and
+              lines == ['process 0 of 2: 4 devices, psum [22. 22.]',
+                        'process 1 of 2: 4 devices, psum [22. 22.]'],
+              f'rc {p.returncode}, stdout {p.stdout!r}, stderr {p.stderr[-800:]!r}')
+    except subprocess.TimeoutExpired:
+        check('mpirun', False, 'still running after 60 s')
+else:
+    print('SKIP mpirun (not installed)')
+
+print(f'multiproc failures: {cases - len(failures)} passed, {len(failures)} failed')
 sys.exit(1 if failures else 0)
