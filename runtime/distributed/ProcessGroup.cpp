@@ -32,7 +32,12 @@ void ProcessGroup::stopJob(const std::string &why) {
   // Another process failed or the coordinator is gone: this process stops
   // at once (whatever it is doing), non-zero, saying why.
   int pid = gProcessId;
-  std::fflush(stdout);
+  // What the program printed goes out first, unless the main thread holds
+  // stdout (blocked on a full pipe, say): then leave without it, never hang.
+  if (ftrylockfile(stdout) == 0) {
+    fflush_unlocked(stdout);
+    funlockfile(stdout);
+  }
   std::string msg = "parax: process " + std::to_string(pid) + " stops: " + why + "\n";
   (void)!::write(STDERR_FILENO, msg.data(), msg.size());
   ::_exit(1);
