@@ -454,31 +454,61 @@ std::vector<const CompiledProgram *> PmapFunction::programs() const {
 
 namespace {
 /// Several processes: each one's first call of a pmap traces it; they must
-/// all have traced the same program, or their collectives would not meet
-/// (a program that branches on process_index() at trace time).
-void checkSameProgramEverywhere(runtime::dist::ProcessGroup &group, const TraceProgram &prog,
-                                const Loc &loc) {
-  // Only what must match for the collectives to meet: each collective's
-  // kind and types, in program order (constants may differ per process).
-  std::string text;
-  for (auto &fn : prog.module->funcs())
-    fn->walk([&](ir::Operation *o) {
-      if (!o->hasTrait(ir::C) || !ir::communicates(o->kind()))
-        return;
-      text += std::string(o->name()) + "(";
-      for (unsigned i = 0; i < o->numOperands(); ++i)
-        text += o->operand(i)->type().irStr() + ",";
-      text += ");";
-    });
-  uint64_t h = 1469598103934665603ull; // FNV-1a
-  for (unsigned char c : text)
-    h = (h ^ c) * 1099511628211ull;
+/// all have traced the same program, or their collectives would not meet.
+/// The signature compared is what decides whether they meet: each
+/// collective's kind, types and line in program order, and the constant
+/// that decides a cond/fori_loop around collectives (a value derived from
+/// jax.process_index() while tracing: it differs between processes).
+std::string lineOnly(const Loc &loc) {
   std::string where = loc.str();
   size_t c = where.rfind(':');
   if (c != std::string::npos && where.find(':') != c)
     where = where.substr(0, c);
+  return where;
+}
+
+bool hasCollective(const ir::Operation &op) {
+  bool found = false;
+  for (unsigned k = 0; k < op.numRegions() && !found; ++k)
+    if (!op.region(k).empty())
+      for (auto &o : op.region(k).front().operations())
+        if ((o->hasTrait(ir::C) && ir::communicates(o->kind())) || hasCollective(*o))
+          found = true;
+  return found;
+}
+
+void collectiveSignature(const ir::Operation &op, std::string &sig) {
+  if (op.hasTrait(ir::C) && ir::communicates(op.kind())) {
+    sig += std::string(op.name()) + "(";
+    for (unsigned i = 0; i < op.numOperands(); ++i)
+      sig += (i ? ", " : "") + op.operand(i)->type().str();
+    sig += ") at " + lineOnly(op.loc()) + "\n";
+  }
+  unsigned deciding = op.kind() == ir::OpKind::Cond ? 1 : op.kind() == ir::OpKind::ForiLoop ? 2 : 0;
+  if (deciding && hasCollective(op))
+    for (unsigned i = 0; i < deciding && i < op.numOperands(); ++i) {
+      const ir::Operation *def = op.operand(i)->definingOp();
+      if (def && def->kind() == ir::OpKind::Constant) {
+        std::string c = ir::printOp(*def);
+        size_t eq = c.find("= ");
+        sig += std::string(op.name()) + " at " + lineOnly(op.loc()) + " decided by " +
+               (eq == std::string::npos ? c : c.substr(eq + 2)) + "\n";
+      }
+    }
+  for (unsigned k = 0; k < op.numRegions(); ++k)
+    if (!op.region(k).empty())
+      for (auto &o : op.region(k).front().operations())
+        collectiveSignature(*o, sig);
+}
+
+void checkSameProgramEverywhere(runtime::dist::ProcessGroup &group, const TraceProgram &prog,
+                                const Loc &loc) {
+  std::string sig;
+  for (auto &fn : prog.module->funcs())
+    for (auto &o : fn->entry().operations())
+      collectiveSignature(*o, sig);
   try {
-    group.checkSameProgram(prog.what + " at " + where, std::to_string(h));
+    group.checkSameProgram(prog.what + " at " + lineOnly(loc), sig);
   } catch (runtime::dist::EngineError &e) {
     raise("RuntimeError", e.what(),
           "a value derived from jax.process_index() decides what is traced: branch on it "

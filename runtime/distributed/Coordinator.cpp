@@ -432,7 +432,7 @@ void CoordinatorClient::readerLoop() {
         broken_ = b;
         cv_.notify_all();
       }
-      if (onAbort_)
+      if (onAbort_ && !leaving_) // a process that is failing itself says its own error
         onAbort_(b);
     }
   }

@@ -163,10 +163,23 @@ std::string ProcessGroup::whereAreTheOthers(const std::string &mine) {
   return r.empty() ? "every process is at " + mine : r;
 }
 
-void ProcessGroup::checkSameProgram(const std::string &what, const std::string &hash) {
+void ProcessGroup::checkSameProgram(const std::string &what, const std::string &signature) {
   uint64_t seq = ++traceChecks_;
   std::string key = "trace/" + std::to_string(seq) + "/";
-  client_->set(key + std::to_string(pid_), hash + "\n" + what);
+  client_->set(key + std::to_string(pid_), what + "\n" + signature);
+  auto lines = [](const std::string &s) {
+    std::vector<std::string> r;
+    size_t pos = 0;
+    while (pos < s.size()) {
+      size_t nl = s.find('\n', pos);
+      if (nl == std::string::npos)
+        nl = s.size();
+      r.push_back(s.substr(pos, nl - pos));
+      pos = nl + 1;
+    }
+    return r;
+  };
+  std::vector<std::string> mine = lines(signature);
   for (int p = 0; p < nproc_; ++p) {
     if (p == pid_)
       continue;
@@ -180,12 +193,21 @@ void ProcessGroup::checkSameProgram(const std::string &what, const std::string &
                           " s (PARAX_COLLECTIVE_TIMEOUT); " + whereAreTheOthers("tracing " + what));
     }
     size_t nl = theirs.find('\n');
-    if (theirs.substr(0, nl) != hash)
-      throw EngineError("process " + std::to_string(p) + " traced a different program as its #" +
-                        std::to_string(seq) + " (" + theirs.substr(nl + 1) + ") than process " +
-                        std::to_string(pid_) + " (" + what +
-                        "): every process must run the same jitted/pmapped programs in the same "
-                        "order, or their collectives cannot meet");
+    std::string theirWhat = theirs.substr(0, nl);
+    std::vector<std::string> other = lines(nl == std::string::npos ? "" : theirs.substr(nl + 1));
+    if (other == mine)
+      continue;
+    size_t k = 0;
+    while (k < mine.size() && k < other.size() && mine[k] == other[k])
+      ++k;
+    auto at = [](const std::vector<std::string> &v, size_t k) {
+      return k < v.size() ? v[k] : std::string("no further collective");
+    };
+    throw EngineError("process " + std::to_string(p) + " traced a different program as its #" +
+                      std::to_string(seq) + " (" + theirWhat + ") than process " +
+                      std::to_string(pid_) + " (" + what + "): process " + std::to_string(p) +
+                      " has '" + at(other, k) + "' where process " + std::to_string(pid_) +
+                      " has '" + at(mine, k) + "'; their collectives could not meet");
   }
 }
 

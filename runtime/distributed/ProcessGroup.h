@@ -59,8 +59,10 @@ public:
   /// The message for a collective that timed out or failed in the engine:
   /// which processes are elsewhere and where.
   std::string whereAreTheOthers(const std::string &mine);
-  /// Checks every process traced the same program at its `seq`-th compile.
-  void checkSameProgram(const std::string &what, const std::string &hash);
+  /// Checks that every process's next traced program (the n-th of each)
+  /// has the same collective signature (one line per collective or deciding
+  /// constant); the error names the first difference.
+  void checkSameProgram(const std::string &what, const std::string &signature);
 
   ~ProcessGroup();
 

@@ -90,6 +90,12 @@ r = job('diverge_trace.py', [0, 1])
 check('diverge_trace', all_failed_in_time(r, BOUND) and
       re.search(r'process [01] traced a different program', r[0][2] + r[1][2]) is not None, show(r))
 
+# 2b. a lax.cond around a psum decided by jax.process_index() while tracing
+r = job('diverge_cond.py', [0, 1])
+check('diverge_cond', all_failed_in_time(r, BOUND) and
+      re.search(r"'cond at \S+diverge_cond.py:12 decided by constant [01]", r[0][2] + r[1][2]) is not None,
+      show(r))
+
 # 3. process 1 never starts: process 0 gives up at the initialization timeout
 r = job('launched.py', [0], env={'PARAX_INIT_TIMEOUT': '3'})
 check('never_starts', all_failed_in_time(r, 3 + BOUND) and
@@ -118,7 +124,7 @@ check('launch_usage', rc == 2 and '-n N' in err, f'rc {rc}, stderr {err!r}')
 
 # 8. mpirun -n 2 parax prog.py: Open MPI's variables are detected by
 # jax.distributed.initialize() (the MPI engine when installed, else Gloo)
-cases = 7
+cases = 8
 mpirun = shutil.which('mpirun')
 if mpirun:
     cases += 1
