@@ -507,6 +507,8 @@ void checkSameProgramEverywhere(runtime::dist::ProcessGroup &group, const TraceP
   for (auto &fn : prog.module->funcs())
     for (auto &o : fn->entry().operations())
       collectiveSignature(*o, sig);
+  if (sig.empty()) // no collectives: nothing that must meet
+    return;
   try {
     group.checkSameProgram(prog.what + " at " + lineOnly(loc), sig);
   } catch (runtime::dist::EngineError &e) {
@@ -652,8 +654,9 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   // Several processes: each passes its local shard (size = its local device
   // count); the pmap spans every process's devices (axis_size, psum(1),
   // axis_index are global), and each gets its local part of the output.
+  // (A pmap traced inside jit runs on this process's devices only, as in JAX.)
   runtime::dist::ProcessGroup *group = runtime::dist::ProcessGroup::current();
-  int64_t processes = group ? group->numProcesses() : 1;
+  int64_t processes = group && !ev.currentTrace() ? group->numProcesses() : 1;
   if (processes > 1 && n != nDevices && !devices_.isSequence())
     raise("ValueError",
           "pmap across " + std::to_string(processes) + " processes maps each process's local "
