@@ -155,9 +155,12 @@ struct CoordinatorServer::Impl {
     if (failed)
       return;
     failed = true;
-    for (Client &c : clients)
-      if (c.fd >= 0 && c.pid != culprit)
-        sendFrame(c.fd, "ABORT", why);
+    // Process 0 (which hosts this service) last: it exits on the news, and
+    // the service with it, so the others must have theirs first.
+    for (int pass = 0; pass < 2; ++pass)
+      for (Client &c : clients)
+        if (c.fd >= 0 && c.pid != culprit && (c.pid == 0) == (pass == 1))
+          sendFrame(c.fd, "ABORT", why);
   }
 
   void checkGoodbyes() {
