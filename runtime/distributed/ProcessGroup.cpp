@@ -65,6 +65,26 @@ ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
       o.coordinatorAddress, o.processId, o.numProcesses, o.initTimeout, o.heartbeatTimeout,
       [](const std::string &why) { stopJob(why); });
   CoordinatorClient &c = *g->client_;
+  try {
+    g->join(o, host);
+  } catch (EngineError &e) {
+    // the others would wait for this process until their own timeouts
+    if (!dynamic_cast<EngineAborted *>(&e)) {
+      c.reportFailure(std::string("jax.distributed.initialize: ") + e.what());
+      try {
+        c.positions(2); // a round trip: the coordinator has it before it may go
+      } catch (EngineError &) {
+      }
+    }
+    throw;
+  }
+  theGroup() = std::move(g);
+  return *theGroup();
+}
+
+void ProcessGroup::join(const InitOptions &o, const std::string &host) {
+  ProcessGroup *g = this;
+  CoordinatorClient &c = *client_;
   c.set("devices/" + std::to_string(o.processId), std::to_string(o.localDevices));
   c.barrier("jax.distributed.initialize", o.initTimeout);
   for (int p = 0; p < o.numProcesses; ++p) {
@@ -107,7 +127,7 @@ ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
   if (!g->engine_)
     throw EngineError(why + " (PARAX_ENGINE chooses the engine: gloo, mpi, ...)");
   c.barrier("the " + engine + " engine's start", o.initTimeout);
-  g->positionThread_ = std::thread([pg = g.get()] {
+  g->positionThread_ = std::thread([pg = g] {
     while (true) {
       std::this_thread::sleep_for(std::chrono::milliseconds(250));
       std::string send;
@@ -122,8 +142,6 @@ ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
       pg->client_->reportPosition(send);
     }
   });
-  theGroup() = std::move(g);
-  return *theGroup();
 }
 
 ProcessGroup::~ProcessGroup() {

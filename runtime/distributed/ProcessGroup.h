@@ -68,6 +68,8 @@ public:
 
 private:
   ProcessGroup() = default;
+  /// initialize()'s part after connecting: agree, open the engine.
+  void join(const InitOptions &o, const std::string &coordinatorHost);
   [[noreturn]] static void stopJob(const std::string &why);
 
   int pid_ = 0, nproc_ = 1, local_ = 1;
