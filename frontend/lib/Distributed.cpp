@@ -152,6 +152,7 @@ void installDistributed(Evaluator &, std::unordered_map<std::string, Value> &mod
             "call it outside jit/pmap");
     Array x = a.args[0].asArray().copy();
     int P = g.numProcesses();
+    g.setPosition("at process_allgather");
     try {
       std::string mine = describe(x.type()), all(mine.size() * size_t(P), '\0');
       g.engine().allGather(mine.data(), all.data(), mine.size());
@@ -170,7 +171,7 @@ void installDistributed(Evaluator &, std::unordered_map<std::string, Value> &mod
       return Value::array(out);
     } catch (EngineError &e) {
       raise("RuntimeError", std::string("process_allgather: ") + e.what() + "; " +
-                                g.whereAreTheOthers("process_allgather"));
+                                g.whereAreTheOthers("at process_allgather"));
     }
   });
   // sync_global_devices(name): a barrier of every process that also checks
@@ -182,7 +183,7 @@ void installDistributed(Evaluator &, std::unordered_map<std::string, Value> &mod
     std::string key = "sync/" + std::to_string(++seq) + "/";
     std::string name = a.args[0].asStr();
     try {
-      g.setPosition("sync_global_devices('" + name + "') #" + std::to_string(seq));
+      g.setPosition("at sync_global_devices('" + name + "') #" + std::to_string(seq));
       g.client().set(key + std::to_string(g.processId()), name);
       g.client().barrier("sync_global_devices #" + std::to_string(seq), g.collectiveTimeout());
       for (int p = 0; p < g.numProcesses(); ++p) {

@@ -67,7 +67,7 @@ void HierarchicalCommunicator::enter(int device, const ir::Operation &op) {
   where_ = std::string(op.name()) + " #" + std::to_string(group_.nextCollective()) + ", " +
            lineOf(op.loc());
   loc_ = op.loc();
-  group_.setPosition(where_);
+  group_.setPosition("at " + where_);
 }
 
 void HierarchicalCommunicator::barrier() {
@@ -95,11 +95,12 @@ void HierarchicalCommunicator::barrier() {
 template <typename F> void HierarchicalCommunicator::engineCall(F &&f) {
   try {
     f();
+    group_.setPosition("past " + where_ + " (running the program, in no collective)");
   } catch (dist::EngineTimeout &e) {
     throw ParaxError("RuntimeError",
                      where_ + " waited " + std::to_string(int(group_.collectiveTimeout())) +
                          " s (PARAX_COLLECTIVE_TIMEOUT) for the other processes: " +
-                         group_.whereAreTheOthers(where_),
+                         group_.whereAreTheOthers("at " + where_),
                      loc_,
                      "a collective every process must reach was skipped, or a process is stuck; "
                      "run the same collectives in the same order on every process");
@@ -109,7 +110,7 @@ template <typename F> void HierarchicalCommunicator::engineCall(F &&f) {
     std::this_thread::sleep_for(std::chrono::seconds(2));
     throw ParaxError("RuntimeError",
                      where_ + " failed between processes: " + std::string(e.what()) + "; " +
-                         group_.whereAreTheOthers(where_),
+                         group_.whereAreTheOthers("at " + where_),
                      loc_);
   }
 }

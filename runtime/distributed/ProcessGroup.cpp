@@ -173,12 +173,9 @@ std::string ProcessGroup::whereAreTheOthers(const std::string &mine) {
     if (p == pid_ || pos[size_t(p)] == mine)
       continue;
     r += (r.empty() ? "" : "; ") + std::string("process ") + std::to_string(p) + " is " +
-         (pos[size_t(p)].empty() ? std::string("at no collective yet")
-          : pos[size_t(p)].rfind("not ", 0) == 0 || pos[size_t(p)].rfind("at ", 0) == 0
-              ? pos[size_t(p)]
-              : "at " + pos[size_t(p)]);
+         (pos[size_t(p)].empty() ? std::string("at no collective yet") : pos[size_t(p)]);
   }
-  return r.empty() ? "every process is at " + mine : r;
+  return r.empty() ? "every process is " + mine : r;
 }
 
 void ProcessGroup::checkSameProgram(const std::string &what, const std::string &signature) {

@@ -85,6 +85,12 @@ check('skip_collective', all_failed_in_time(r, 3 + BOUND) and
       'psum #3' in r[0][2] and 'process 1 is at the end of the program' in r[0][2] and
       'process 0 failed' in r[1][2], show(r))
 
+# 1b. process 1 is stuck in its own Python loop: process 0 names it as past its last collective
+r = job('busy_process.py', [0, 1], env={'PARAX_COLLECTIVE_TIMEOUT': '3'})
+check('busy_process', all_failed_in_time(r, 3 + BOUND) and
+      re.search(r'psum #2, \S+busy_process.py:9 waited 3 s .*process 1 is past psum #1', r[0][2]) is not None and
+      'process 0 failed' in r[1][2], show(r))
+
 # 2. the processes traced different programs: caught at the first call
 r = job('diverge_trace.py', [0, 1])
 check('diverge_trace', all_failed_in_time(r, BOUND) and
@@ -124,7 +130,7 @@ check('launch_usage', rc == 2 and '-n N' in err, f'rc {rc}, stderr {err!r}')
 
 # 8. mpirun -n 2 parax prog.py: Open MPI's variables are detected by
 # jax.distributed.initialize() (the MPI engine when installed, else Gloo)
-cases = 8
+cases = 9
 mpirun = shutil.which('mpirun')
 if mpirun:
     cases += 1
