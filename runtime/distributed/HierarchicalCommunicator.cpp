@@ -93,6 +93,11 @@ void HierarchicalCommunicator::barrier() {
 }
 
 template <typename F> void HierarchicalCommunicator::engineCall(F &&f) {
+  struct InFlight { // Ctrl-C / --timeout while the engine waits
+    dist::ProcessGroup &g;
+    ~InFlight() { g.setInFlight(nullptr, ""); }
+  } inFlight{group_};
+  group_.setInFlight(stop_, where_);
   try {
     f();
     group_.setPosition("past " + where_ + " (running the program, in no collective)");

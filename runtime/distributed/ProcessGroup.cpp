@@ -1,5 +1,6 @@
 //===- ProcessGroup.cpp - this process's place in a multi-process job -----===//
 #include "runtime/distributed/ProcessGroup.h"
+#include "ir/Diagnostics.h"
 
 #include <chrono>
 #include <cstdio>
@@ -135,6 +136,29 @@ void ProcessGroup::join(const InitOptions &o, const std::string &host) {
         std::lock_guard<std::mutex> lock(pg->posMutex_);
         if (pg->stopping_)
           return;
+        if (pg->inFlightStop_ && pg->inFlightStop_->stopped()) {
+          double t = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now().time_since_epoch()).count();
+          if (pg->inFlightStopSeen_ == 0) {
+            pg->inFlightStopSeen_ = t;
+          } else if (t - pg->inFlightStopSeen_ > 0.5) {
+            ParaxError e = pg->inFlightStop_->error(Loc{});
+            std::string why = e.diag().kind + ": " + e.what() + " while waiting in " +
+                              pg->inFlightWhere_;
+            std::string msg = "parax: process " + std::to_string(pg->pid_) + ": " + why + "\n";
+            (void)!::write(STDERR_FILENO, msg.data(), msg.size());
+            pg->client_->reportFailure(why);
+            try {
+              pg->client_->positions(2);
+            } catch (EngineError &) {
+            }
+            if (ftrylockfile(stdout) == 0) {
+              fflush_unlocked(stdout);
+              funlockfile(stdout);
+            }
+            ::_exit(1);
+          }
+        }
         if (pg->position_ == pg->sentPosition_)
           continue;
         send = pg->sentPosition_ = pg->position_;
@@ -154,6 +178,13 @@ ProcessGroup::~ProcessGroup() {
   engine_.reset();
   client_.reset();
   server_.reset();
+}
+
+void ProcessGroup::setInFlight(const StopFlag *stop, const std::string &where) {
+  std::lock_guard<std::mutex> lock(posMutex_);
+  inFlightStop_ = stop;
+  inFlightWhere_ = where;
+  inFlightStopSeen_ = 0;
 }
 
 void ProcessGroup::setPosition(const std::string &where) {

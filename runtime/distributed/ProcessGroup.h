@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "runtime/BackendStop.h"
 #include "runtime/distributed/CollectiveEngine.h"
 #include "runtime/distributed/Coordinator.h"
 
@@ -54,6 +55,10 @@ public:
   /// The leader thread's place, "psum #41, prog.py:15": sent to the
   /// coordinator within a second of changing (what others' timeouts show).
   void setPosition(const std::string &where);
+  /// An engine call cannot be interrupted: while one is in flight (`stop`
+  /// non-null), a stop request (Ctrl-C, --timeout) that it cannot honour
+  /// within half a second ends the process, telling the others why.
+  void setInFlight(const StopFlag *stop, const std::string &where);
   /// The next collective's number in this process (1, 2, ...).
   uint64_t nextCollective() { return ++collectives_; }
   /// The message for a collective that timed out or failed in the engine:
@@ -79,6 +84,9 @@ private:
   std::unique_ptr<CollectiveEngine> engine_;
   std::mutex posMutex_;
   std::string position_, sentPosition_;
+  const StopFlag *inFlightStop_ = nullptr;
+  std::string inFlightWhere_;
+  double inFlightStopSeen_ = 0;
   uint64_t collectives_ = 0;
   uint64_t traceChecks_ = 0;
   std::thread positionThread_;

@@ -91,6 +91,29 @@ check('busy_process', all_failed_in_time(r, 3 + BOUND) and
       re.search(r'psum #2, \S+busy_process.py:9 waited 3 s .*process 1 is past psum #1', r[0][2]) is not None and
       'process 0 failed' in r[1][2], show(r))
 
+# 1c. --timeout while the engine waits (it cannot be interrupted): the process
+# stops within a second of the stop, telling the others
+def job_args(prog, ids, args, env):
+    port = free_port()
+    procs = []
+    t0 = time.time()
+    for i in ids:
+        e = dict(os.environ, PARAX_DEVICES='2', PARAX_COORDINATOR_ADDRESS=f'127.0.0.1:{port}',
+                 PARAX_NUM_PROCESSES='2', PARAX_PROCESS_ID=str(i), **env)
+        procs.append(subprocess.Popen([PARAX] + args + [os.path.join(HERE, prog)], env=e,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    res = []
+    for p in procs:
+        out, err = p.communicate(timeout=60)
+        res.append((p.returncode, out, err, time.time() - t0))
+    return res
+
+
+r = job_args('skip_collective.py', [0, 1], ['--timeout', '2'], {'PARAX_COLLECTIVE_TIMEOUT': '60'})
+check('timeout_in_collective', all_failed_in_time(r, 2 + 5) and
+      'TimeoutError: the program ran past --timeout 2 s while waiting in psum #3' in r[0][2] and
+      'process 0 failed: TimeoutError' in r[1][2], show(r))
+
 # 2. the processes traced different programs: caught at the first call
 r = job('diverge_trace.py', [0, 1])
 check('diverge_trace', all_failed_in_time(r, BOUND) and
@@ -130,7 +153,7 @@ check('launch_usage', rc == 2 and '-n N' in err, f'rc {rc}, stderr {err!r}')
 
 # 8. mpirun -n 2 parax prog.py: Open MPI's variables are detected by
 # jax.distributed.initialize() (the MPI engine when installed, else Gloo)
-cases = 9
+cases = 10
 mpirun = shutil.which('mpirun')
 if mpirun:
     cases += 1
