@@ -47,8 +47,12 @@ public:
       out = Value::str(platform_);
       return true;
     }
-    if (name == "process_index") {
+    if (name == "process_index" || name == "host_id" || name == "task_id") {
       out = Value::integer(process_);
+      return true;
+    }
+    if (name == "device_kind" && platform_ == "cpu") {
+      out = Value::str("cpu");
       return true;
     }
     return false;
@@ -514,6 +518,12 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
   });
   jax.def("process_count", [processes](Evaluator &, CallArgs &) { return Value::integer(processes()); });
   jax.def("process_index", [thisProcess](Evaluator &, CallArgs &) { return Value::integer(thisProcess()); });
+  jax.def("process_indices", [processes](Evaluator &, CallArgs &) {
+    std::vector<Value> r;
+    for (int p = 0; p < processes(); ++p)
+      r.push_back(Value::integer(p));
+    return Value::list(r);
+  });
   auto devicesOf = [](Evaluator &ev, int process) {
     std::vector<Value> d;
     bool gpu = ev.options().backendName == "cuda";

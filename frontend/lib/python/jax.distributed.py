@@ -86,7 +86,10 @@ def initialize(coordinator_address=None, num_processes=None, process_id=None,
     if _native.joined_from_environment():
         return None  # parax launch / PARAX_* variables joined the job already
     if _native.is_initialized():
-        raise RuntimeError('distributed.initialize should only be called once.')
+        # what JAX says to a second call (its backends exist by then)
+        raise RuntimeError('jax.distributed.initialize() must be called before any JAX calls that '
+                           'might initialise the XLA backend. This includes any computation, but '
+                           'also calls to jax.devices, jax.device_put, and others.')
     coordinator_address = (coordinator_address or _environ.get('JAX_COORDINATOR_ADDRESS') or
                            _environ.get('PARAX_COORDINATOR_ADDRESS'))
     if num_processes is None:
