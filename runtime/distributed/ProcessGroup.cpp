@@ -5,6 +5,10 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace parax::runtime::dist {
@@ -24,6 +28,37 @@ double envSeconds(const char *name, double dflt) {
   char *end = nullptr;
   double d = std::strtod(v, &end);
   return end && !*end && d > 0 ? d : dflt;
+}
+/// This host's address on the interface that reaches `host` (where the
+/// engine listens for its peers); the host name when that cannot be told.
+std::string addressToward(const std::string &host, int port) {
+  addrinfo hints{}, *res = nullptr;
+  hints.ai_socktype = SOCK_DGRAM;
+  std::string h = host.size() > 2 && host.front() == '[' ? host.substr(1, host.size() - 2) : host;
+  std::string found;
+  if (getaddrinfo(h.c_str(), std::to_string(port).c_str(), &hints, &res) == 0 && res) {
+    int fd = ::socket(res->ai_family, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    sockaddr_storage local{};
+    socklen_t len = sizeof local;
+    char text[INET6_ADDRSTRLEN] = "";
+    if (fd >= 0 && ::connect(fd, res->ai_addr, res->ai_addrlen) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&local), &len) == 0) {
+      const void *a = local.ss_family == AF_INET
+                          ? static_cast<const void *>(&reinterpret_cast<sockaddr_in *>(&local)->sin_addr)
+                          : static_cast<const void *>(&reinterpret_cast<sockaddr_in6 *>(&local)->sin6_addr);
+      if (inet_ntop(local.ss_family, a, text, sizeof text))
+        found = text;
+    }
+    if (fd >= 0)
+      ::close(fd);
+    freeaddrinfo(res);
+  }
+  if (found.empty()) {
+    char name[256] = "";
+    gethostname(name, sizeof name - 1);
+    found = name;
+  }
+  return found;
 }
 } // namespace
 
@@ -111,11 +146,8 @@ void ProcessGroup::join(const InitOptions &o, const std::string &host) {
   cfg.timeoutSeconds = g->collectiveTimeout_;
   if (const char *h = std::getenv("PARAX_HOST_ADDRESS"))
     cfg.hostAddress = h;
-  else if (host != "127.0.0.1" && host != "localhost" && host != "[::1]") {
-    char name[256] = "";
-    gethostname(name, sizeof name - 1);
-    cfg.hostAddress = name;
-  }
+  else if (host != "127.0.0.1" && host != "localhost" && host != "[::1]")
+    cfg.hostAddress = addressToward(host, 9); // the interface that reaches process 0
   std::string why;
   g->engine_ = openEngine(engine, cfg, &why);
   if (!g->engine_ && !chosen && engine != "gloo" && why.rfind("cannot load", 0) == 0) {
