@@ -103,7 +103,9 @@ def main():
     peaks = {}
     mismatches = []
     startup_prog = os.path.join(ROOT, "examples", "seed_fori_loop.py")
-    for prog in sorted(glob.glob(os.path.join(HERE, "*.py"))) + [startup_prog]:
+    # bench/multiproc.py is the driver of the multi-process rows, not a program
+    progs = [p for p in sorted(glob.glob(os.path.join(HERE, "*.py"))) if os.path.basename(p) != "multiproc.py"]
+    for prog in progs + [startup_prog]:
         name = os.path.basename(prog)
         if name in ("run.py", "poll_cost.py") or (args.only and args.only not in name):
             continue

@@ -587,6 +587,17 @@ void VerifierImpl::verifyPmap(const Operation &op) {
              << ") / result (" << op.numResults() << ")";
     return;
   }
+  // Across `processes` processes each one maps its local share of the
+  // axis_size devices: operands and results carry axis_size / processes.
+  const int64_t *processes = op.attrs().has("processes") ? intAttr(op, "processes") : nullptr;
+  int64_t local = *size;
+  if (processes && *processes > 1) {
+    if (*size % *processes != 0) {
+      fail(op) << "axis_size " << *size << " is not a multiple of processes " << *processes;
+      return;
+    }
+    local = *size / *processes;
+  }
   // Per-device argument = operand without its mapped axis (-1: unmapped).
   std::vector<TensorType> args;
   for (unsigned i = 0; i < op.numOperands(); ++i) {
@@ -595,9 +606,9 @@ void VerifierImpl::verifyPmap(const Operation &op) {
     if (a != -1) {
       if (!checkAxis(op, "in_axes entry", a, t.rank()))
         return;
-      if (t.shape[a] != *size) {
+      if (t.shape[a] != local) {
         fail(op) << "operand #" << i << " (" << t << ") has size " << t.shape[a]
-                 << " on mapped axis " << a << ", expected " << *size;
+                 << " on mapped axis " << a << ", expected " << local;
         return;
       }
       t.shape.erase(t.shape.begin() + a);
@@ -620,7 +631,7 @@ void VerifierImpl::verifyPmap(const Operation &op) {
     if (a != -1) {
       if (!checkAxis(op, "out_axes entry", a, t.rank() + 1))
         return;
-      t.shape.insert(t.shape.begin() + a, *size);
+      t.shape.insert(t.shape.begin() + a, local);
     }
     expectType(op, "result #" + std::to_string(i), op.result(i)->type(), t);
   }

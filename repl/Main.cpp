@@ -11,10 +11,12 @@
 #include "frontend/syntax/Parser.h"
 #include "frontend/lib/SandboxedFiles.h"
 #include "repl/CacheCommand.h"
+#include "repl/Launch.h"
 #include "repl/Options.h"
 #include "repl/ProgramSource.h"
 #include "repl/Repl.h"
 #include "repl/Session.h"
+#include "runtime/distributed/ProcessGroup.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -22,8 +24,25 @@
 #include <new>
 #include <unistd.h>
 
+namespace parax::frontend {
+/// PARAX_COORDINATOR_ADDRESS + PARAX_NUM_PROCESSES (+ PARAX_PROCESS_ID) set:
+/// join the job before the program runs (Distributed.cpp). False with the
+/// message on stderr when that fails.
+bool joinJobFromEnvironment(Evaluator &ev);
+} // namespace parax::frontend
+
 namespace {
+/// The last error text the program printed: what the other processes of a
+/// job are told when this one fails.
+std::string gLastError;
+
 int runCommand(int argc, char **argv) {
+  // As python3 under PYTHONUNBUFFERED: each line reaches a pipe or file as
+  // it is printed (launchers watching a job's output rely on it).
+  if (const char *u = std::getenv("PYTHONUNBUFFERED"); u && *u)
+    std::setvbuf(stdout, nullptr, _IOLBF, 1 << 16);
+  if (argc >= 2 && std::string(argv[1]) == "launch")
+    return parax::runLaunch(argc, argv);
   parax::Options opts;
   std::string error;
   if (!parax::parseOptions(argc, argv, opts, error)) {
@@ -64,6 +83,7 @@ int runCommand(int argc, char **argv) {
     std::fwrite(s.data(), 1, s.size(), stdout);
   };
   auto err = [](const std::string &s) {
+    gLastError = s;
     std::fflush(stdout);
     std::fwrite(s.data(), 1, s.size(), stderr);
     std::fflush(stderr);
@@ -81,15 +101,22 @@ int runCommand(int argc, char **argv) {
   }
   if (opts.command == "repl")
     return parax::runRepl(*session);
+  if (opts.command != "repl" && !opts.checkOnly &&
+      !parax::frontend::joinJobFromEnvironment(session->evaluator()))
+    return 1;
   bool ok = session->runSource(source, opts.program == "-" ? "<stdin>" : opts.program);
   // The program's end: generators left suspended are closed, as at
   // CPython's exit (their finally clauses may still print).
   if (!opts.checkOnly)
     parax::frontend::GeneratorObj::finalizeAll(session->evaluator());
   std::fflush(stdout);
-  if (std::optional<int> status = session->exitStatus()) // sys.exit(status)
-    return *status;
-  return ok ? 0 : 1;
+  std::optional<int> status = session->exitStatus(); // sys.exit(status)
+  // Several processes: a failure stops the others at once (naming this
+  // process and why); success waits for them at the shutdown barrier.
+  int code = status ? *status : (ok ? 0 : 1);
+  parax::runtime::dist::ProcessGroup::finish(
+      code == 0, status && *status != 0 ? "sys.exit(" + std::to_string(*status) + ")" : gLastError, code);
+  return code;
 }
 } // namespace
 

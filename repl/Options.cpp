@@ -125,6 +125,7 @@ std::string usageText() {
   return "usage: parax [options] [prog.py | - [args...]]\n"
          "       parax check [options] prog.py\n"
          "       parax cache info|clear [--cache-dir DIR]\n"
+         "       parax launch -n N [options] prog.py [args...]   (a job of N processes)\n"
          "\n"
          "Runs a JAX program (a subset of Python + JAX) on the CPU or a GPU.\n"
          "Without a program, starts the interactive REPL.\n"

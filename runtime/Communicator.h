@@ -13,6 +13,7 @@
 #include "ir/Array.h"
 #include "ir/Operation.h"
 #include "runtime/BackendStop.h"
+#include "runtime/DeviceCollectives.h"
 
 #include <condition_variable>
 #include <mutex>
@@ -20,7 +21,7 @@
 
 namespace parax::runtime {
 
-class ThreadCommunicator {
+class ThreadCommunicator : public DeviceCollectives {
 public:
   explicit ThreadCommunicator(int numDevices, const StopFlag *stop = nullptr);
   int size() const { return n_; }
@@ -30,15 +31,15 @@ public:
   /// own order), over the devices of `device`'s group: a collective over
   /// some axes of a device mesh.
   Array allReduce(int device, const Array &x, ir::OpKind kind,
-                  const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0);
+                  const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) override;
   /// all_gather along `axis` (a new axis, or concatenated when tiled).
-  Array allGather(int device, const Array &x, int64_t axis, bool tiled);
+  Array allGather(int device, const Array &x, int64_t axis, bool tiled) override;
   /// ppermute: `pairs` is [src0, dst0, src1, dst1, ...]; devices that are no
   /// destination receive zeros.
-  Array permute(int device, const Array &x, const std::vector<int64_t> &pairs);
+  Array permute(int device, const Array &x, const std::vector<int64_t> &pairs) override;
 
   /// Marks the group failed: waiting devices throw instead of hanging.
-  void abort();
+  void abort() override;
 
 private:
   void barrier();

@@ -21,6 +21,7 @@
 #include "ir/HostMemory.h"
 #include "ir/OpRules.h"
 #include "runtime/Communicator.h"
+#include "runtime/distributed/PmapCommunicator.h"
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
 #include "runtime/cpu/CpuBackend.h"
@@ -252,6 +253,7 @@ int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
     Array x = ctx->arrayAt(in, op.operand(0)->type());
     Array r;
     try {
+      ctx->comm->enter(ctx->device, op);
       switch (ir::collectivePattern(op.kind())) {
       case ir::CollectivePattern::AllReduce:
         if (op.attrs().has("groups"))
@@ -339,7 +341,10 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
     const auto &inAxes = op.attrs().getInts("in_axes");
     const auto &outAxes = op.attrs().getInts("out_axes");
     unsigned nOps = op.numOperands();
-    parax::runtime::ThreadCommunicator comm(n, ctx->backend->stopFlag());
+    // Across processes this process runs its local devices only.
+    parax::runtime::PmapCommunicator pc(op, n, ctx->backend->stopFlag());
+    n = pc.localDevices;
+    parax::runtime::DeviceCollectives &comm = *pc.comm;
     std::vector<ParaxRtContext> devs(static_cast<size_t>(n));
     std::vector<std::vector<std::string>> prints(static_cast<size_t>(n));
     std::vector<std::vector<void *>> devOuts(static_cast<size_t>(n));
@@ -355,7 +360,7 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
       dc.backend = ctx->backend;
       dc.print = ctx->print;
       dc.consts = ctx->consts;
-      dc.device = d;
+      dc.device = pc.offset + d;
       dc.comm = &comm;
       dc.prints = &prints[size_t(d)];
       parax::setCurrentDevice(d);

@@ -11,6 +11,7 @@ $SUDO apt-get install -y -qq --no-install-recommends \
   antlr4 libantlr4-runtime-dev default-jre-headless \
   llvm-19-dev llvm-19-tools libzstd-dev \
   libgtest-dev libedit-dev libopenblas0-pthread \
-  openmpi-bin libopenmpi-dev > /dev/null
-# openmpi-bin, libopenmpi-dev: the MPI engine (libparax_engine_mpi.so, loaded only
-# for jobs started by mpirun/srun) and its tests; parax builds without them.
+  libgloo-dev openmpi-bin libopenmpi-dev > /dev/null
+# libgloo-dev (BSD): the Gloo engine between processes (libparax_engine_gloo.so);
+# openmpi-bin, libopenmpi-dev (BSD): the MPI engine (libparax_engine_mpi.so, loaded only
+# for jobs started by mpirun/srun) and its tests. parax builds without either.

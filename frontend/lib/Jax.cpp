@@ -1,4 +1,5 @@
 //===- Jax.cpp - the jax module: jit, pmap, devices, debug, tree_util -----===//
+#include "runtime/distributed/ProcessGroup.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/format/FormatSpec.h"
@@ -27,7 +28,8 @@ public:
 /// An element of jax.devices().
 class DeviceObject : public NativeObject {
 public:
-  explicit DeviceObject(int id, std::string platform) : id_(id), platform_(platform) {}
+  DeviceObject(int id, std::string platform, int process = 0)
+      : id_(id), platform_(platform), process_(process) {}
   std::string typeName() const override { return "Device"; }
   std::string repr() const override {
     return (platform_ == "gpu" ? "CudaDevice(id=" : "CpuDevice(id=") + std::to_string(id_) + ")";
@@ -45,12 +47,21 @@ public:
       out = Value::str(platform_);
       return true;
     }
+    if (name == "process_index" || name == "host_id" || name == "task_id") {
+      out = Value::integer(process_);
+      return true;
+    }
+    if (name == "device_kind" && platform_ == "cpu") {
+      out = Value::str("cpu");
+      return true;
+    }
     return false;
   }
 
 private:
   int id_;
   std::string platform_;
+  int process_;
 };
 
 std::vector<int64_t> intList(Evaluator &ev, const Value &v, const std::string &what) {
@@ -493,23 +504,55 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
     registerJitObject(ev, pmap);
     return Value::object(Value::Kind::Native, pmap);
   });
-  jax.def("device_count", [](Evaluator &ev, CallArgs &) {
-    return Value::integer(ev.options().numDevices);
+  // Several processes (jax.distributed.initialize): every process has
+  // numDevices local devices; JAX numbers CPU devices process*2048 + k and
+  // GPUs globally in process order.
+  using runtime::dist::ProcessGroup;
+  auto processes = [] { return ProcessGroup::current() ? ProcessGroup::current()->numProcesses() : 1; };
+  auto thisProcess = [] { return ProcessGroup::current() ? ProcessGroup::current()->processId() : 0; };
+  jax.def("device_count", [processes](Evaluator &ev, CallArgs &) {
+    return Value::integer(ev.options().numDevices * processes());
   });
   jax.def("local_device_count", [](Evaluator &ev, CallArgs &) {
     return Value::integer(ev.options().numDevices);
   });
-  jax.def("process_count", [](Evaluator &, CallArgs &) { return Value::integer(1); });
-  jax.def("process_index", [](Evaluator &, CallArgs &) { return Value::integer(0); });
-  auto devices = [](Evaluator &ev, CallArgs &) {
+  jax.def("process_count", [processes](Evaluator &, CallArgs &) { return Value::integer(processes()); });
+  jax.def("process_index", [thisProcess](Evaluator &, CallArgs &) { return Value::integer(thisProcess()); });
+  jax.def("process_indices", [processes](Evaluator &, CallArgs &) {
+    std::vector<Value> r;
+    for (int p = 0; p < processes(); ++p)
+      r.push_back(Value::integer(p));
+    return Value::list(r);
+  });
+  auto devicesOf = [](Evaluator &ev, int process) {
     std::vector<Value> d;
-    std::string platform = ev.options().backendName == "cuda" ? "gpu" : "cpu";
-    for (int i = 0; i < ev.options().numDevices; ++i)
-      d.push_back(Value::object(Value::Kind::Native, std::make_shared<DeviceObject>(i, platform)));
-    return Value::list(d);
+    bool gpu = ev.options().backendName == "cuda";
+    int n = ev.options().numDevices;
+    for (int i = 0; i < n; ++i)
+      d.push_back(Value::object(
+          Value::Kind::Native,
+          std::make_shared<DeviceObject>(gpu ? process * n + i : process * 2048 + i,
+                                         gpu ? "gpu" : "cpu", process)));
+    return d;
   };
-  jax.def("devices", devices);
-  jax.def("local_devices", devices);
+  jax.def("devices", [devicesOf, processes](Evaluator &ev, CallArgs &a) {
+    bindArgs(a, {"backend"}, 0, "devices");
+    std::vector<Value> all;
+    for (int p = 0; p < processes(); ++p)
+      for (Value &d : devicesOf(ev, p))
+        all.push_back(d);
+    return Value::list(all);
+  });
+  jax.def("local_devices", [devicesOf, processes, thisProcess](Evaluator &ev, CallArgs &a) {
+    bindArgs(a, {"process_index", "backend", "host_id"}, 0, "local_devices");
+    Value p = argOr(a, 0, "process_index");
+    if (p.isNone())
+      p = argOr(a, 2, "host_id");
+    int process = p.isNone() ? thisProcess() : int(p.asInt());
+    if (process < 0 || process >= processes())
+      raise("ValueError", "Unknown process_index " + std::to_string(process));
+    return Value::list(devicesOf(ev, process));
+  });
   jax.def("default_backend", [](Evaluator &ev, CallArgs &) {
     return Value::str(ev.options().backendName == "cuda" ? "gpu" : "cpu");
   });

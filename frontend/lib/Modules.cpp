@@ -298,6 +298,7 @@ void installNn(Evaluator &ev, ModuleObject &nn) {
 } // namespace
 
 void installRegexModule(Evaluator &ev, ModuleObject &m); // ReModule.cpp
+void installDistributed(Evaluator &ev, std::unordered_map<std::string, Value> &mods); // Distributed.cpp
 
 void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
   auto jax = newModule("jax"), jnpMod = newModule("jax.numpy"), lax = newModule("jax.lax"),
@@ -374,6 +375,7 @@ void installModules(Evaluator &ev, std::unordered_map<std::string, Value> &mods)
   mods["_regex"] = wrap(regexCore);
   installStdlibModules(ev, mods);
   sharding::installSharding(ev, mods);
+  installDistributed(ev, mods);
 }
 
 } // namespace parax::frontend

@@ -9,10 +9,12 @@
 #include "frontend/lib/Lax.h"
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/Staging.h"
+#include "ir/OpRules.h"
 #include "ir/PassManager.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "runtime/Backend.h"
+#include "runtime/distributed/ProcessGroup.h"
 
 #include <algorithm>
 #include <atomic>
@@ -451,6 +453,71 @@ std::vector<const CompiledProgram *> PmapFunction::programs() const {
 }
 
 namespace {
+/// Several processes: each one's first call of a pmap traces it; they must
+/// all have traced the same program, or their collectives would not meet.
+/// The signature compared is what decides whether they meet: each
+/// collective's kind, types and line in program order, and the constant
+/// that decides a cond/fori_loop around collectives (a value derived from
+/// jax.process_index() while tracing: it differs between processes).
+std::string lineOnly(const Loc &loc) {
+  std::string where = loc.str();
+  size_t c = where.rfind(':');
+  if (c != std::string::npos && where.find(':') != c)
+    where = where.substr(0, c);
+  return where;
+}
+
+bool hasCollective(const ir::Operation &op) {
+  bool found = false;
+  for (unsigned k = 0; k < op.numRegions() && !found; ++k)
+    if (!op.region(k).empty())
+      for (auto &o : op.region(k).front().operations())
+        if ((o->hasTrait(ir::C) && ir::communicates(o->kind())) || hasCollective(*o))
+          found = true;
+  return found;
+}
+
+void collectiveSignature(const ir::Operation &op, std::string &sig) {
+  if (op.hasTrait(ir::C) && ir::communicates(op.kind())) {
+    sig += std::string(op.name()) + "(";
+    for (unsigned i = 0; i < op.numOperands(); ++i)
+      sig += (i ? ", " : "") + op.operand(i)->type().str();
+    sig += ") at " + lineOnly(op.loc()) + "\n";
+  }
+  unsigned deciding = op.kind() == ir::OpKind::Cond ? 1 : op.kind() == ir::OpKind::ForiLoop ? 2 : 0;
+  if (deciding && hasCollective(op))
+    for (unsigned i = 0; i < deciding && i < op.numOperands(); ++i) {
+      const ir::Operation *def = op.operand(i)->definingOp();
+      if (def && def->kind() == ir::OpKind::Constant) {
+        std::string c = ir::printOp(*def);
+        size_t eq = c.find("= ");
+        sig += std::string(op.name()) + " at " + lineOnly(op.loc()) + " decided by " +
+               (eq == std::string::npos ? c : c.substr(eq + 2)) + "\n";
+      }
+    }
+  for (unsigned k = 0; k < op.numRegions(); ++k)
+    if (!op.region(k).empty())
+      for (auto &o : op.region(k).front().operations())
+        collectiveSignature(*o, sig);
+}
+
+void checkSameProgramEverywhere(runtime::dist::ProcessGroup &group, const TraceProgram &prog,
+                                const Loc &loc) {
+  std::string sig;
+  for (auto &fn : prog.module->funcs())
+    for (auto &o : fn->entry().operations())
+      collectiveSignature(*o, sig);
+  if (sig.empty()) // no collectives: nothing that must meet
+    return;
+  try {
+    group.checkSameProgram(prog.what + " at " + lineOnly(loc), sig);
+  } catch (runtime::dist::EngineError &e) {
+    raise("RuntimeError", e.what(),
+          "a value derived from jax.process_index() decides what is traced: branch on it "
+          "outside the traced function, or pass it in as an argument");
+  }
+}
+
 /// Validates one in_axes/out_axes leaf; returns -1 for None.
 int64_t axisSpec(Evaluator &ev, const Value &v, const std::string &what,
                  const Value &whole) {
@@ -584,6 +651,19 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   if (n < 0)
     raise("ValueError", "pmap requires at least one argument with a mapped axis.",
           "map at least one argument (in_axes=0 maps the leading axis)");
+  // Several processes: each passes its local shard (size = its local device
+  // count); the pmap spans every process's devices (axis_size, psum(1),
+  // axis_index are global), and each gets its local part of the output.
+  // (A pmap traced inside jit runs on this process's devices only, as in JAX.)
+  runtime::dist::ProcessGroup *group = runtime::dist::ProcessGroup::current();
+  int64_t processes = group && !ev.currentTrace() ? group->numProcesses() : 1;
+  if (processes > 1 && n != nDevices && !devices_.isSequence())
+    raise("ValueError",
+          "pmap across " + std::to_string(processes) + " processes maps each process's local "
+          "shard over its " + std::to_string(nDevices) + " local devices, but argument '" +
+              names[firstMapped] + "' has size " + std::to_string(n) + " along its mapped axis",
+          "give every process an input whose mapped axis is jax.local_device_count() long");
+  int64_t nGlobal = processes > 1 ? n * processes : n;
   if (n > nDevices) {
     std::string leafShape = shapeToPython(abstractType(allLeaves[firstMapped]).shape);
     std::string hint = shardHint(n, nDevices);
@@ -676,7 +756,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     ir::Builder b(outer.block);
     ir::Operation *op = b.create(ir::OpKind::Pmap, ins, {},
                                  ir::Attrs{{"axis_name", axisName},
-                                           {"axis_size", n},
+                                           {"axis_size", nGlobal},
                                            {"in_axes", inAx}},
                                  loc, ev.callStack());
     ir::Block *body = &op->region(0).front();
@@ -688,8 +768,10 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     ctx.fnName = fname;
     ctx.loc = fun_.kind() == Value::Kind::Function ? fun_.asFunction().loc : loc;
     ctx.axisName = axisName;
-    ctx.axisSize = n;
+    ctx.axisSize = nGlobal;
     ctx.argNames = names;
+    if (processes > 1)
+      op->attrs().set("processes", processes);
     std::vector<Value> devArgs;
     for (const TensorType &t : devTypes)
       devArgs.push_back(makeTracer(ctx, body->addArgument(t)));
@@ -781,6 +863,8 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
     ir::Builder b(&fn.entry());
     b.create(ir::OpKind::Return, rets, {}, {}, loc, ev.callStack());
     cp->exe = compileProgram(ev, *cp->program);
+    if (processes > 1) // every process must have traced the same program
+      checkSameProgramEverywhere(*group, *cp->program, loc);
     cache_->order.push_back(cp.get());
     it = cache_->entries.emplace(key, std::move(cp)).first;
   }

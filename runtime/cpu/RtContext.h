@@ -24,6 +24,7 @@
 namespace parax::runtime {
 
 class ThreadCommunicator;
+class DeviceCollectives;
 class CpuBackend;
 
 } // namespace parax::runtime
@@ -39,7 +40,7 @@ struct ParaxRtContext {
   const parax::runtime::PrintSink *print = nullptr;
   void *const *consts = nullptr;
   int device = 0;
-  parax::runtime::ThreadCommunicator *comm = nullptr;
+  parax::runtime::DeviceCollectives *comm = nullptr;
   /// Per-device print buffer inside a pmap (null: print directly).
   std::vector<std::string> *prints = nullptr;
   std::unordered_map<const void *, Entry> buffers;

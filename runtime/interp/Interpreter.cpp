@@ -17,6 +17,7 @@
 #include "ir/Diagnostics.h"
 #include "ir/OpRules.h"
 #include "runtime/Communicator.h"
+#include "runtime/distributed/PmapCommunicator.h"
 #include "runtime/DebugPrint.h"
 #include "runtime/Kernels.h"
 
@@ -122,8 +123,8 @@ namespace {
 
 /// Per device-thread state inside a pmap region.
 struct DeviceContext {
-  int index = 0;
-  ThreadCommunicator *comm = nullptr;
+  int index = 0; // global: across processes, processId * localDevices + local thread
+  DeviceCollectives *comm = nullptr;
   std::vector<std::string> prints;
 };
 
@@ -369,7 +370,11 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   const auto &outAxes = op.attrs().getInts("out_axes");
   std::vector<Array> ins = inputs(f, op);
   const ir::Block &body = op.region(0).front();
-  ThreadCommunicator comm(n, backend_.stopFlag());
+  // Across processes this process runs its local devices only; their
+  // collectives span every process's devices.
+  PmapCommunicator pc(op, n, backend_.stopFlag());
+  n = pc.localDevices;
+  DeviceCollectives &comm = *pc.comm;
   std::vector<DeviceContext> devs(static_cast<size_t>(n));
   std::vector<std::vector<Array>> outs(static_cast<size_t>(n));
   std::vector<std::exception_ptr> errors(static_cast<size_t>(n));
@@ -379,7 +384,7 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   auto runDevice = [&](int d) {
     setCurrentDevice(d);
     try {
-      devs[size_t(d)].index = d;
+      devs[size_t(d)].index = pc.offset + d;
       devs[size_t(d)].comm = &comm;
       Frame df{f.slots, &devs[size_t(d)]};
       std::vector<Array> args;
@@ -421,6 +426,8 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
 void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
   PARAX_ASSERT(f.device) << op.name() << " outside a pmap region";
   DeviceContext &d = *f.device;
+  if (ir::communicates(op.kind()))
+    d.comm->enter(d.index, op);
   switch (ir::collectivePattern(op.kind())) {
   case ir::CollectivePattern::Local: // axis_index
     set(f, op.result(), Array::scalarInt(DType::I32, d.index));

@@ -8,6 +8,7 @@ import jax.numpy as _jnp
 from jax.sharding import (NamedSharding, P, PartitionSpec, make_mesh, reshard, set_mesh,
                           typeof, make_array_from_callback, make_array_from_single_device_arrays)
 from jax.experimental.shard_map import shard_map
+import jax.distributed as distributed
 
 
 class ShapeDtypeStruct:
