@@ -29,6 +29,9 @@ struct ShardingHooks {
                        const std::vector<Value> &outLeaves) = nullptr;
   /// A program ran: its results take the recorded shardings.
   void (*runResults)(const TraceProgram &program, std::vector<Value> &results) = nullptr;
+  /// A traced jit program over split arguments: may rewrite it into the
+  /// per-device program (a pmap over the mesh) before it is compiled.
+  void (*partition)(Evaluator &ev, TraceProgram &program) = nullptr;
 };
 
 ShardingHooks &shardingHooks();

@@ -22,6 +22,7 @@ namespace parax::frontend::sharding {
 int &outShardingDepth();
 void installPropagation();
 void installJitHooks();
+void installPartition();
 
 namespace {
 int gBodyDepth = 0; ///< shard_map bodies being traced.
@@ -249,6 +250,7 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
 void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
   installPropagation();
   installJitHooks();
+  installPartition();
   installModule(mods);
   auto *jax = mods["jax"].as<ModuleObject>();
   auto *jnp = mods["jax.numpy"].as<ModuleObject>();

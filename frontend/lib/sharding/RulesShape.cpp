@@ -97,6 +97,45 @@ std::vector<Dims> keepUnresized(const RuleInput &in) {
   return {r};
 }
 
+/// slice and dynamic_slice (JAX's _get_sharding_for_varying_out_shape): a
+/// split dimension keeps its split when its new size still divides evenly;
+/// otherwise JAX has no rule yet and says so.
+std::vector<Dims> slicing(const RuleInput &in) {
+  const TensorType &out = in.resultTypes[0];
+  const TensorType &t = in.operandTypes[0];
+  const Dims &d = in.operands[0];
+  const char *name = in.kind == ir::OpKind::DynamicSlice ? "dynamic_slice" : "slicing";
+  for (int64_t k = 0; k < out.rank() && k < t.rank(); ++k) {
+    const auto &axes = d[size_t(k)];
+    if (axes.empty() || t.shape[size_t(k)] == out.shape[size_t(k)])
+      continue;
+    int64_t n = 1;
+    for (const std::string &a : axes)
+      n *= in.mesh.axisSize(a);
+    if (out.shape[size_t(k)] % n == 0)
+      continue;
+    std::string spec;
+    if (axes.size() == 1)
+      spec = axes[0];
+    else {
+      spec = "(";
+      for (size_t i = 0; i < axes.size(); ++i)
+        spec += (i ? ", '" : "'") + axes[i] + "'";
+      spec += ")";
+    }
+    std::string shape = "(";
+    for (size_t i = 0; i < out.shape.size(); ++i)
+      shape += (i ? ", " : "") + std::to_string(out.shape[i]);
+    shape += out.shape.size() == 1 ? ",)" : ")";
+    shardingError(std::string(name) + " on sharded dims where out dim (" +
+                  std::to_string(out.shape[size_t(k)]) + ") is not divisible by mesh axes (" +
+                  std::to_string(n) + ") with spec (" + spec +
+                  ") is not implemented. Got input type=" + shortType(t, d) +
+                  " and output shape=" + shape);
+  }
+  return {d};
+}
+
 std::vector<Dims> sameAsFirst(const RuleInput &in) { return {in.operands[0]}; }
 
 std::vector<Dims> concatenate(const RuleInput &in) {
@@ -119,9 +158,9 @@ void registerShapeRules() {
   registerRule(ir::OpKind::Reshape, reshape);
   registerRule(ir::OpKind::Rev, sameAsFirst);
   registerRule(ir::OpKind::DynamicUpdateSlice, sameAsFirst);
-  registerRule(ir::OpKind::Slice, keepUnresized);
+  registerRule(ir::OpKind::Slice, slicing);
   registerRule(ir::OpKind::Pad, keepUnresized);
-  registerRule(ir::OpKind::DynamicSlice, keepUnresized);
+  registerRule(ir::OpKind::DynamicSlice, slicing);
   registerRule(ir::OpKind::Concatenate, concatenate);
 }
 
