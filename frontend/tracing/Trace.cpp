@@ -185,8 +185,10 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
       ins.push_back(toArray(v));
     }
     checkEagerAllocation(ev, resultTypes);
-    std::vector<Array> outs =
-        ev.backend().evalEager(kind, attrs, ins, resultTypes);
+    std::vector<Array> outs;
+    auto *perDevice = shardingHooks().eager;
+    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, ins, outs))
+      outs = ev.backend().evalEager(kind, attrs, ins, resultTypes);
     std::vector<Value> r;
     for (Array &a : outs)
       r.push_back(Value::array(std::move(a)));

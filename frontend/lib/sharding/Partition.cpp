@@ -26,7 +26,10 @@
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Builder.h"
+#include "ir/PassManager.h"
+#include "ir/Printer.h"
 #include "ir/Verifier.h"
+#include "runtime/Backend.h"
 
 #include <algorithm>
 #include <map>
@@ -88,10 +91,18 @@ private:
     return k;
   }
 
+public:
+  /// Dims that override the tracer table (eager one-op programs).
+  std::map<const ir::Value *, Dims> given;
+
+private:
   /// Recorded dims of a traced value (padded to its rank; same mesh only).
   Dims dimsOf(const ir::Value *v) const {
     Dims d;
-    if (ShardingPtr s = shardingOfIr(v, src_)) {
+    auto g = given.find(v);
+    if (g != given.end()) {
+      d = g->second;
+    } else if (ShardingPtr s = shardingOfIr(v, src_)) {
       if (s->axisNames != mesh_.axisNames || s->axisSizes != mesh_.axisSizes)
         throw Unsupported{};
       d = s->dims;
@@ -788,8 +799,94 @@ void partition(Evaluator &ev, TraceProgram &prog) {
       ev.options().dumpSink("spmd: " + prog.what + " stays global\n");
   }
 }
+/// An eager op on split operands: the one-op program, lowered per device
+/// like a jit program, compiled once per op/type/split and cached.
+bool eager(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
+           const std::vector<Value> &operands, const std::vector<TensorType> &resultTypes,
+           const std::vector<Array> &ins, std::vector<Array> &outs) {
+  if (!anySharded() || ir::numRegions(kind) != 0 || ir::hasTrait(kind, ir::C) ||
+      ir::hasTrait(kind, ir::S) || std::getenv("PARAX_NO_SPMD"))
+    return false;
+  ShardingPtr mesh;
+  std::vector<Dims> dims;
+  for (const Value &v : operands) {
+    ShardingPtr s = shardingOf(v);
+    Dims d = s ? s->dims : Dims{};
+    d.resize(size_t(abstractType(v).rank()));
+    dims.push_back(d);
+    if (!s)
+      continue;
+    if (mesh && (mesh->axisNames != s->axisNames || mesh->axisSizes != s->axisSizes))
+      return false;
+    if (!s->replicated())
+      mesh = s;
+  }
+  if (!mesh)
+    return false;
+  int64_t n = prod(mesh->axisSizes);
+  if (n < 2 || n > ev.options().numDevices)
+    return false;
+  // The results' splits, from the op's rule (a rule error: the global path
+  // runs and the propagation after it reports it).
+  std::vector<Dims> resDims;
+  try {
+    const Rule *rule = ruleFor(kind);
+    if (!rule)
+      return false;
+    RuleInput in{kind, attrs, {}, dims, resultTypes, *mesh};
+    for (const Value &v : operands)
+      in.operandTypes.push_back(abstractType(v));
+    resDims = (*rule)(in);
+  } catch (...) {
+    return false;
+  }
+  auto src = std::make_shared<ir::Module>();
+  ir::Func &f = src->addFunc(std::string("eager_") + ir::mnemonic(kind));
+  ir::Builder b(&f.entry());
+  std::vector<ir::Value *> args;
+  for (const Array &a : ins)
+    args.push_back(f.entry().addArgument(a.type()));
+  ir::Operation *op = b.create(kind, args, resultTypes, attrs, ev.currentLoc(), {});
+  std::vector<ir::Value *> rets;
+  for (unsigned i = 0; i < op->numResults(); ++i)
+    rets.push_back(op->result(i));
+  b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), {});
+  std::shared_ptr<ir::Module> local;
+  try {
+    Partitioner p(*mesh, src);
+    for (size_t i = 0; i < args.size(); ++i)
+      p.given[args[i]] = dims[i];
+    for (size_t i = 0; i < rets.size(); ++i)
+      p.given[rets[i]] = i < resDims.size() ? resDims[i] : Dims{};
+    local = p.run();
+  } catch (Unsupported &) {
+    return false;
+  }
+  if (!ir::verifyModule(*local).empty())
+    return false;
+  static std::map<std::string, std::pair<std::shared_ptr<ir::Module>,
+                                         std::unique_ptr<runtime::Executable>>> cache;
+  std::string key = ev.backend().name() + "\n" + ir::printModule(*local);
+  auto it = cache.find(key);
+  if (it == cache.end()) {
+    if (!ir::defaultPipeline().run(*local).empty())
+      return false;
+    if (cache.size() > 256)
+      cache.clear();
+    if (std::getenv("PARAX_DEBUG_SPMD"))
+      ev.options().dumpSink(std::string("spmd: eager ") + ir::mnemonic(kind) +
+                            " runs per device\n");
+    auto exe = ev.backend().compile(local);
+    it = cache.emplace(key, std::make_pair(local, std::move(exe))).first;
+  }
+  outs = it->second.second->run(ins);
+  return true;
+}
 } // namespace
 
-void installPartition() { shardingHooks().partition = partition; }
+void installPartition() {
+  shardingHooks().partition = partition;
+  shardingHooks().eager = eager;
+}
 
 } // namespace parax::frontend::sharding
