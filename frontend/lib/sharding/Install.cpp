@@ -12,6 +12,7 @@
 #include "frontend/lib/sharding/Vma.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Jit.h"
 #include "frontend/tracing/Trace.h"
 
 #include <map>
@@ -75,6 +76,36 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
     if (bw && !ev.currentTrace() && (!out.isNone() || !dev.isNone())) {
       Value s = ev.call(pyAttr(ev, "jax.sharding", "_creation_sharding", a.loc),
                         std::vector<Value>{out, dev}, a.loc);
+      if (!s.isNone() && !ev.options().checkOnly) {
+        // One program over the mesh: each device computes only its block
+        // (its counters, in place), as jit(f, out_sharding=...) would.
+        ShardingPtr sp = fromPython(ev, s);
+        int64_t n = 1;
+        for (int64_t z : sp->axisSizes)
+          n *= z;
+        if (bw->random && !sp->replicated() && n >= 2 && n <= ev.options().numDevices) {
+          CallArgs inner = a;
+          Value body = makeBuiltin(name, [f, inner, out, dev, s](Evaluator &ev2, CallArgs &) {
+            CallArgs ca = inner;
+            ++outShardingDepth();
+            Value r;
+            try {
+              r = ev2.call(f, ca);
+            } catch (...) {
+              --outShardingDepth();
+              throw;
+            }
+            --outShardingDepth();
+            return ev2.call(pyAttr(ev2, "jax.sharding", "_out_sharding", ca.loc),
+                            std::vector<Value>{r, out, dev}, ca.loc);
+          });
+          auto jit = std::make_shared<JitFunction>(body, std::vector<int64_t>{},
+                                                   std::vector<std::string>{});
+          CallArgs none;
+          none.loc = a.loc;
+          return jit->call(ev, none);
+        }
+      }
       if (!s.isNone())
         if (auto r = makeBlockwise(ev, f, a, bw->shapePos, bw->random, s))
           return *r;

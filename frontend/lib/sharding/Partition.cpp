@@ -315,16 +315,67 @@ private:
     if (it->second.dims == w)
       return it->second.v;
     ir::Operation *d = v->definingOp();
-    if (d && (d->kind() == ir::OpKind::BroadcastInDim || d->kind() == ir::OpKind::Iota)) {
+    if (d && remakeable(*d, w)) {
       std::string key = std::to_string(reinterpret_cast<uintptr_t>(v)) + "/" + dimsKey(w);
       auto r = remade_.find(key);
       if (r != remade_.end())
         return r->second;
-      ir::Value *x = d->kind() == ir::OpKind::Iota ? iota(*d, w) : broadcast(*d, w);
-      remade_[key] = x;
-      return x;
+      std::vector<ir::Value *> xs = remake(*d, w);
+      for (unsigned i = 0; i < d->numResults(); ++i)
+        remade_[std::to_string(reinterpret_cast<uintptr_t>(d->result(i))) + "/" + dimsKey(w)] =
+            xs[i];
+      return xs[v->index()];
     }
     return reshard(it->second.v, it->second.dims, w);
+  }
+
+  /// Ops cheaper to compute again at another split than to cut or gather:
+  /// iota, broadcasts and elementwise chains over them (random bits made
+  /// from counters: each device makes only its own block).
+  bool remakeable(const ir::Operation &op, const Dims &w) const {
+    if (op.parentOp())
+      return false;
+    if (op.kind() == ir::OpKind::Iota || op.kind() == ir::OpKind::BroadcastInDim)
+      return true;
+    if (op.kind() == ir::OpKind::Reshape)
+      return op.operand(0)->type().shape == op.result(0)->type().shape || flatIota(op) ||
+             leadingSplit(op, w);
+    if (!op.hasTrait(ir::E) || op.numResults() == 0)
+      return false;
+    const Shape &s = op.result(0)->type().shape;
+    for (ir::Value *o : op.operands())
+      if (o->type().shape != s)
+        return false;
+    for (auto &r : op.results())
+      if (r->type().shape != s)
+        return false;
+    return true;
+  }
+
+  std::vector<ir::Value *> remake(ir::Operation &op, const Dims &w) {
+    if (op.kind() == ir::OpKind::Iota)
+      return {iota(op, w)};
+    if (op.kind() == ir::OpKind::BroadcastInDim)
+      return {broadcast(op, w)};
+    if (op.kind() == ir::OpKind::Reshape) {
+      const TensorType &rt = op.result(0)->type();
+      if (op.operand(0)->type().shape == rt.shape)
+        return {get(op.operand(0), w)};
+      if (flatIota(op))
+        return {flatCounter(rt, w)};
+      return {op1(ir::OpKind::Reshape, {get(op.operand(0), Dims{w[0]})}, localType(rt, w))};
+    }
+    std::vector<ir::Value *> ins;
+    for (ir::Value *o : op.operands())
+      ins.push_back(get(o, w));
+    std::vector<TensorType> types;
+    for (auto &r : op.results())
+      types.push_back(localType(r->type(), w));
+    ir::Operation *c = b_.create(op.kind(), ins, types, op.attrs(), op.loc(), op.stack());
+    std::vector<ir::Value *> out;
+    for (unsigned i = 0; i < c->numResults(); ++i)
+      out.push_back(c->result(i));
+    return out;
   }
   std::map<std::string, ir::Value *> remade_;
   static std::string dimsKey(const Dims &d) {
@@ -335,6 +386,55 @@ private:
       k += "|";
     }
     return k;
+  }
+
+  /// A 1-D integer iota reshaped: the flat index of each element (the
+  /// counters of jax.random's partitionable threefry).
+  static bool flatIota(const ir::Operation &op) {
+    const ir::Operation *d = op.operand(0)->definingOp();
+    return d && d->kind() == ir::OpKind::Iota && d->result(0)->type().rank() == 1 &&
+           isInteger(d->result(0)->type().dtype);
+  }
+  /// A reshape whose only split (wanted) is on dim 0, by a count that cuts
+  /// both shapes' leading dims evenly: the blocks are the same flat range.
+  bool leadingSplit(const ir::Operation &op, const Dims &w) const {
+    const TensorType &in = op.operand(0)->type(), &rt = op.result(0)->type();
+    if (w.empty() || w[0].empty() || in.rank() == 0 || rt.rank() == 0)
+      return false;
+    for (size_t i = 1; i < w.size(); ++i)
+      if (!w[i].empty())
+        return false;
+    int64_t k = splitOf(w[0]);
+    return in.shape[0] % k == 0 && rt.shape[0] % k == 0;
+  }
+  /// sum_d (local iota_d + block offset_d) * stride_d, on the local block.
+  ir::Value *flatCounter(const TensorType &rt, const Dims &w) {
+    using K = ir::OpKind;
+    TensorType lt = localType(rt, w);
+    TensorType st{rt.dtype, {}, false};
+    auto full = [&](ir::Value *scalar) {
+      return op1(K::BroadcastInDim, {scalar}, lt, ir::Attrs{{"dims", std::vector<int64_t>{}}});
+    };
+    auto cst = [&](int64_t v) {
+      return op1(K::Constant, {}, st, ir::Attrs{{"value", Array::scalarInt(rt.dtype, v)}});
+    };
+    ir::Value *flat = nullptr;
+    int64_t stride = 1;
+    for (size_t d = rt.shape.size(); d-- > 0;) {
+      ir::Value *i = op1(K::Iota, {}, lt, ir::Attrs{{"dimension", int64_t(d)}});
+      if (!w[d].empty()) {
+        ir::Value *off =
+            op1(K::Mul, {blockIndex(w[d]), i32(lt.shape[d])}, scalarI32());
+        if (rt.dtype != DType::I32)
+          off = op1(K::Convert, {off}, st);
+        i = op1(K::Add, {i, full(off)}, lt);
+      }
+      if (stride != 1)
+        i = op1(K::Mul, {i, full(cst(stride))}, lt);
+      flat = flat ? op1(K::Add, {flat, i}, lt) : i;
+      stride *= rt.shape[d];
+    }
+    return flat ? flat : full(cst(0));
   }
 
   ir::Value *broadcast(ir::Operation &op, const Dims &rd) {
@@ -483,8 +583,8 @@ void Partitioner::lowerOp(ir::Operation &op) {
   }
   case K::Reshape: {
     const TensorType &in = op.operand(0)->type();
-    if (in.shape == rt.shape) // reshard's identity reshape
-      return emit({get(op.operand(0), rd)}, rd);
+    if (in.shape == rt.shape) // reshard's identity reshape: no op per device
+      return set(op.result(0), get(op.operand(0), rd), rd);
     // A split on the leading dim that the reshape leaves in place.
     bool lead = !in.shape.empty() && !rt.shape.empty() && in.shape[0] == rt.shape[0];
     for (size_t i = 1; lead && i < rd.size(); ++i)
@@ -766,6 +866,18 @@ ShardingPtr argumentMesh(const TraceProgram &prog, int numDevices) {
       return nullptr;
     mesh = s;
   }
+  // A program that makes split arrays from unsplit arguments (creation
+  // with out_sharding=) runs per device too.
+  ir::Operation *ret = prog.module->funcs()[0]->entry().terminator();
+  if (ret)
+    for (ir::Value *v : ret->operands()) {
+      ShardingPtr s = shardingOfIr(v, prog.module);
+      if (!s || s->replicated())
+        continue;
+      if (mesh && (mesh->axisNames != s->axisNames || mesh->axisSizes != s->axisSizes))
+        return nullptr;
+      mesh = s;
+    }
   if (!mesh)
     return nullptr;
   int64_t n = prod(mesh->axisSizes);
