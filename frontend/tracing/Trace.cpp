@@ -135,7 +135,11 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
     return t.value;
   }
   Array a = toArray(v);
-  const void *key = v.isArray() ? a.raw() : nullptr;
+  // A split array closed over by a program keeps its split there (as a
+  // constant of that sharding); it is not shared with unsplit views.
+  bool split = v.isArray() && !ctx.block->parentOp() && shardingHooks().key &&
+               !shardingHooks().key(v).empty();
+  const void *key = v.isArray() && !split ? a.raw() : nullptr;
   if (key) {
     auto it = ctx.constants.find(key);
     if (it != ctx.constants.end() && it->second->type() == a.type())
@@ -147,6 +151,8 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
                                ev.callStack());
   if (key)
     ctx.constants[key] = op->result();
+  if (split)
+    shardingHooks().traceArg(v, makeTracer(ctx, op->result()));
   return op->result();
 }
 
