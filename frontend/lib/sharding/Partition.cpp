@@ -945,7 +945,7 @@ bool eager(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
     const Rule *rule = ruleFor(kind);
     if (!rule)
       return false;
-    RuleInput in{kind, attrs, {}, dims, resultTypes, *mesh};
+    RuleInput in{kind, attrs, {}, dims, resultTypes, *mesh, true};
     for (const Value &v : operands)
       in.operandTypes.push_back(abstractType(v));
     resDims = (*rule)(in);

@@ -107,7 +107,7 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
         setTracerSharding(r, nullptr);
     return;
   }
-  RuleInput in{kind, attrs, {}, {}, {}, *first};
+  RuleInput in{kind, attrs, {}, {}, {}, *first, ev.currentTrace() == nullptr};
   for (size_t i = 0; i < operands.size(); ++i) {
     TensorType t = abstractType(operands[i]);
     Dims d = ss[i] ? ss[i]->dims : Dims{};

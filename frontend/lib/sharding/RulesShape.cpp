@@ -105,6 +105,40 @@ std::vector<Dims> slicing(const RuleInput &in) {
   const TensorType &t = in.operandTypes[0];
   const Dims &d = in.operands[0];
   const char *name = in.kind == ir::OpKind::DynamicSlice ? "dynamic_slice" : "slicing";
+  if (in.eager) {
+    // JAX indexes a concrete array with a gather, whose rule takes no split
+    // indexed dimension at all.
+    bool splitCut = false;
+    int64_t k = 0;
+    Shape idx;
+    const std::vector<int64_t> *stride =
+        in.attrs.has("stride") ? &in.attrs.getInts("stride") : nullptr;
+    for (int64_t j = 0; j < out.rank() && j < t.rank(); ++j) {
+      bool cut = t.shape[size_t(j)] != out.shape[size_t(j)];
+      splitCut |= cut && !d[size_t(j)].empty();
+      k += cut;
+      if (stride && (*stride)[size_t(j)] != 1)
+        idx.push_back(out.shape[size_t(j)]);
+    }
+    if (splitCut) {
+      idx.push_back(k);
+      std::string shape;
+      for (size_t i = 0; i < idx.size(); ++i)
+        shape += (i ? "," : "") + std::to_string(idx[i]);
+      Sharding full;
+      full.dims = d;
+      for (const auto &axes : d)
+        for (const std::string &a : axes) {
+          full.axisNames.push_back(a);
+          full.axisSizes.push_back(in.mesh.axisSize(a));
+          full.explicitAxis.push_back(true);
+        }
+      shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                    "gather indexing as out sharding could not be resolved unambiguously (or "
+                    "would require collectives on inputs). Got operand=ShapedArray(" +
+                    full.typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "])");
+    }
+  }
   for (int64_t k = 0; k < out.rank() && k < t.rank(); ++k) {
     const auto &axes = d[size_t(k)];
     if (axes.empty() || t.shape[size_t(k)] == out.shape[size_t(k)])
@@ -136,6 +170,36 @@ std::vector<Dims> slicing(const RuleInput &in) {
   return {d};
 }
 
+/// take (jnp indexing by an index array, a gather in JAX): the other dims
+/// keep their splits; a split indexed dim is JAX's gather error.
+std::vector<Dims> take(const RuleInput &in) {
+  const TensorType &t = in.operandTypes[0], &idx = in.operandTypes[1];
+  const Dims &d = in.operands[0];
+  int64_t axis = in.attrs.getInt("axis");
+  if (!d[size_t(axis)].empty()) {
+    std::string shape;
+    for (int64_t z : idx.shape)
+      shape += std::to_string(z) + ",";
+    Sharding full;
+    full.dims = d;
+    for (const auto &axes : d)
+      for (const std::string &a : axes) {
+        full.axisNames.push_back(a);
+        full.axisSizes.push_back(in.mesh.axisSize(a));
+        full.explicitAxis.push_back(true);
+      }
+    shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                  "gather indexing as out sharding could not be resolved unambiguously (or "
+                  "would require collectives on inputs). Got operand=ShapedArray(" +
+                  full.typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "1])");
+  }
+  Dims r(d.begin(), d.begin() + axis);
+  for (int64_t i = 0; i < idx.rank(); ++i)
+    r.emplace_back();
+  r.insert(r.end(), d.begin() + axis + 1, d.end());
+  return {r};
+}
+
 std::vector<Dims> sameAsFirst(const RuleInput &in) { return {in.operands[0]}; }
 
 std::vector<Dims> concatenate(const RuleInput &in) {
@@ -162,6 +226,7 @@ void registerShapeRules() {
   registerRule(ir::OpKind::Pad, keepUnresized);
   registerRule(ir::OpKind::DynamicSlice, slicing);
   registerRule(ir::OpKind::Concatenate, concatenate);
+  registerRule(ir::OpKind::Take, take);
 }
 
 } // namespace parax::frontend::sharding
