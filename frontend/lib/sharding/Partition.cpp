@@ -695,6 +695,7 @@ std::shared_ptr<ir::Module> Partitioner::run() {
   std::vector<ir::Value *> pmIns;
   std::vector<int64_t> inAxes;
   std::vector<Dims> argDims;
+  std::vector<bool> sliceInBody;
   for (auto &a : f.entry().arguments()) {
     ir::Value *x = g.entry().addArgument(a->type());
     Dims d = dimsOf(a.get());
@@ -705,6 +706,7 @@ std::shared_ptr<ir::Module> Partitioner::run() {
     if (!split) {
       pmIns.push_back(x);
       inAxes.push_back(-1);
+      sliceInBody.push_back(false);
       continue;
     }
     b_ = outer;
@@ -722,13 +724,25 @@ std::shared_ptr<ir::Module> Partitioner::run() {
       localAt.push_back(int64_t(s.shape.size()));
       s.shape.push_back(lt.shape[i]);
     }
-    x = op1(ir::OpKind::Reshape, {x}, s);
     std::vector<int64_t> perm;
     for (size_t i = 0; i < k; ++i)
       if (axisAt[i] >= 0)
         perm.push_back(axisAt[i]);
     size_t present = perm.size();
     perm.insert(perm.end(), localAt.begin(), localAt.end());
+    bool inOrder = present == k;
+    for (size_t i = 0; i < perm.size(); ++i)
+      inOrder &= perm[i] == int64_t(i);
+    if (!inOrder) {
+      // Blocks that are not contiguous rows of the stack (or replicated
+      // over some axes): every device reads the whole argument in place
+      // and takes its block (no stacked copy in the entry).
+      pmIns.push_back(x);
+      inAxes.push_back(-1);
+      sliceInBody.push_back(true);
+      continue;
+    }
+    x = op1(ir::OpKind::Reshape, {x}, s);
     TensorType p = s;
     for (size_t i = 0; i < perm.size(); ++i)
       p.shape[i] = s.shape[size_t(perm[i])];
@@ -749,6 +763,7 @@ std::shared_ptr<ir::Module> Partitioner::run() {
     x = op1(ir::OpKind::Reshape, {x}, st);
     pmIns.push_back(x);
     inAxes.push_back(0);
+    sliceInBody.push_back(false);
   }
   ir::Builder top(&g.entry());
   ir::Operation *pm = top.create(ir::OpKind::Pmap, pmIns, {},
@@ -764,6 +779,11 @@ std::shared_ptr<ir::Module> Partitioner::run() {
     map_[a] = Local{body->addArgument(t), inAxes[i] < 0 ? Dims(size_t(t.rank())) : argDims[i]};
   }
   deviceIndex_ = op1(ir::OpKind::AxisIndex, {}, scalarI32(), ir::Attrs{{"axis_name", std::string(kAxis)}});
+  for (size_t i = 0; i < f.entry().numArguments(); ++i)
+    if (sliceInBody[i]) {
+      Local &l = map_[f.entry().argument(unsigned(i))];
+      l = Local{reshard(l.v, l.dims, argDims[i]), argDims[i]};
+    }
   for (auto &o : f.entry().operations())
     if (o.get() != ret)
       lowerOp(*o);
