@@ -112,6 +112,9 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
     }
     if (out.isNone() && dev.isNone()) {
       Value r = ev.call(f, a);
+      // zeros_like & co. vary over the mesh axes their operand does (JAX).
+      if (likeFn && !a.args.empty() && inBody() && r.isTracer())
+        setVma(r, vmaOf(a.args[0]));
       if (likeFn && !a.args.empty() && r.isArrayValue())
         if (ShardingPtr s = shardingOf(a.args[0]))
           if (abstractType(r).shape == abstractType(a.args[0]).shape)
@@ -266,13 +269,18 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
       axes.push_back(Value::str(s));
     return Value::tuple(axes);
   });
-  m->def("set_vma", [](Evaluator &, CallArgs &a) {
+  m->def("set_vma", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "set_vma");
     std::vector<std::string> axes;
     for (const Value &n : a.args[1].elements())
       axes.push_back(n.asStr());
-    setVma(a.args[0], axes);
-    return a.args[0];
+    Value v = a.args[0];
+    // A concrete value marked varying in a body becomes a traced one (a
+    // constant carries no vma of its own).
+    if (!axes.empty() && !v.isTracer() && v.isArray() && ev.currentTrace() && inBody())
+      v = bind1(ev, ir::OpKind::Reshape, {v}, {}, abstractType(v));
+    setVma(v, axes);
+    return v;
   });
   mods["_parax_sharding"] = Value::object(Value::Kind::Native, m);
 }
