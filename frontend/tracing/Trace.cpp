@@ -190,11 +190,14 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
               "function (lists, globals); return them instead");
       ins.push_back(toArray(v));
     }
-    checkEagerAllocation(ev, resultTypes);
+    // Ops on split operands run per device (their memory is checked per
+    // device by that program's preflight); the rest on one device.
     std::vector<Array> outs;
     auto *perDevice = shardingHooks().eager;
-    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, ins, outs))
+    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, ins, outs)) {
+      checkEagerAllocation(ev, resultTypes);
       outs = ev.backend().evalEager(kind, attrs, ins, resultTypes);
+    }
     std::vector<Value> r;
     for (Array &a : outs)
       r.push_back(Value::array(std::move(a)));

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/ProgramChecks.h"
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Builder.h"
@@ -1011,6 +1012,14 @@ bool eager(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
     auto exe = ev.backend().compile(local);
     it = cache.emplace(key, std::make_pair(local, std::move(exe))).first;
   }
+  // The memory preflight of the per-device program (what is live now on
+  // each device plus its plan), as for a jit program.
+  TraceProgram tp;
+  tp.module = it->second.first;
+  tp.what = std::string("jnp ") + ir::mnemonic(kind) + " on split arrays";
+  tp.callLoc = ev.currentLoc();
+  tp.callStack = ev.callStack();
+  runProgramChecks(ev, tp);
   outs = it->second.second->run(ins);
   return true;
 }
