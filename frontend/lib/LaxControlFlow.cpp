@@ -92,7 +92,7 @@ std::string axesTuple(const std::vector<std::string> &axes) {
 void checkCarryVma(const std::string &what, const std::string &carryName,
                    const std::vector<std::string> &paths, const std::vector<Value> &initLeaves,
                    const std::vector<Value> &outLeaves, Loc callLoc) {
-  if (!sharding::inBody())
+  if (!sharding::checkingVma())
     return;
   for (size_t i = 0; i < initLeaves.size() && i < outLeaves.size(); ++i) {
     std::vector<std::string> in = sharding::vmaOf(initLeaves[i]);
@@ -626,7 +626,7 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
     }
     // check_vma: every branch's outputs vary over the same mesh axes (JAX
     // compares true_fun's with the others').
-    if (sharding::inBody()) {
+    if (sharding::checkingVma()) {
       size_t first = what == "cond" && traces.size() == 2 ? 1 : 0;
       const BodyTrace &tf = traces[first];
       for (size_t k = 0; k < traces.size(); ++k) {

@@ -76,7 +76,7 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
     if (bw && !ev.currentTrace() && (!out.isNone() || !dev.isNone())) {
       Value s = ev.call(pyAttr(ev, "jax.sharding", "_creation_sharding", a.loc),
                         std::vector<Value>{out, dev}, a.loc);
-      if (!s.isNone() && !ev.options().checkOnly) {
+      if (!s.isNone()) {
         // One program over the mesh: each device computes only its block
         // (its counters, in place), as jit(f, out_sharding=...) would.
         ShardingPtr sp = fromPython(ev, s);
@@ -203,7 +203,7 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
       for (const Value &n : a.args[0].elements())
         axes.push_back(n.asStr());
     ++gBodyDepth;
-    enterBody(axes);
+    enterBody(axes, a.args.size() < 2 || a.args[1].asBool());
     return Value::none();
   });
   m->def("exit_body", [](Evaluator &, CallArgs &) {
