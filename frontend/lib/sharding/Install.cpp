@@ -13,6 +13,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Jit.h"
+#include "frontend/tracing/Promotion.h"
 #include "frontend/tracing/Trace.h"
 
 #include <map>
@@ -84,9 +85,66 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
         for (int64_t z : sp->axisSizes)
           n *= z;
         if (bw->random && !sp->replicated() && n >= 2 && n <= ev.options().numDevices) {
+          // Keys and array parameters are the program's arguments; shapes,
+          // dtypes and Python numbers are part of its cache key (one
+          // compiled program per distinct call, as jit would keep).
+          std::string key = name + "|" + sp->key() + "|" + (x64Enabled() ? "x64|" : "");
+          std::vector<size_t> dynPos;
+          std::vector<Value> dyn;
+          bool cacheable = true;
+          auto staticKey = [&](const Value &v) {
+            if (v.isNone() || v.isBool() || v.isInt() || v.isFloat() || v.isStr())
+              return true;
+            if (v.isSequence()) {
+              for (const Value &e : v.elements())
+                if (!(e.isInt() || e.isFloat() || e.isBool()))
+                  return false;
+              return true;
+            }
+            std::string t = frontend::typeName(v);
+            return t == "type" || t == "numpy.dtype";
+          };
+          for (size_t i = 0; i < a.args.size(); ++i) {
+            const Value &v = a.args[i];
+            std::string tn = frontend::typeName(v);
+            bool typedKey = tn.size() >= 12 && tn.compare(tn.size() - 12, 12, "PRNGKeyArray") == 0;
+            if (v.isArray() || v.isTracer() || typedKey) {
+              dynPos.push_back(i);
+              dyn.push_back(v);
+              key += "A;";
+            } else if (staticKey(v)) {
+              key += frontend::typeName(v) + ":" + ev.repr(v) + ";";
+            } else {
+              cacheable = false;
+            }
+          }
+          for (auto &kv : a.kwargs) {
+            if (!staticKey(kv.second))
+              cacheable = false;
+            else
+              key += kv.first + "=" + frontend::typeName(kv.second) + ":" + ev.repr(kv.second) + ";";
+          }
+          static std::map<std::string, std::shared_ptr<JitFunction>> programs;
+          if (cacheable) {
+            auto it = programs.find(key);
+            if (it != programs.end()) {
+              CallArgs ca;
+              ca.args = dyn;
+              ca.loc = a.loc;
+              return it->second->call(ev, ca);
+            }
+          } else {
+            dynPos.clear();
+            dyn.clear();
+          }
           CallArgs inner = a;
-          Value body = makeBuiltin(name, [f, inner, out, dev, s](Evaluator &ev2, CallArgs &) {
+          for (size_t i : dynPos)
+            inner.args[i] = Value::none(); // each call passes its own
+          Value body = makeBuiltin(name, [f, inner, out, dev, s, dynPos](Evaluator &ev2,
+                                                                        CallArgs &given) {
             CallArgs ca = inner;
+            for (size_t i = 0; i < dynPos.size() && i < given.args.size(); ++i)
+              ca.args[dynPos[i]] = given.args[i];
             ++outShardingDepth();
             Value r;
             try {
@@ -101,9 +159,16 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
           });
           auto jit = std::make_shared<JitFunction>(body, std::vector<int64_t>{},
                                                    std::vector<std::string>{});
-          CallArgs none;
-          none.loc = a.loc;
-          return jit->call(ev, none);
+          registerJitObject(ev, jit);
+          if (cacheable) {
+            if (programs.size() > 64)
+              programs.clear();
+            programs[key] = jit;
+          }
+          CallArgs ca;
+          ca.args = dyn;
+          ca.loc = a.loc;
+          return jit->call(ev, ca);
         }
       }
       if (!s.isNone())
