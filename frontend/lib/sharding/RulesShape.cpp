@@ -170,29 +170,14 @@ std::vector<Dims> slicing(const RuleInput &in) {
   return {d};
 }
 
-/// take (jnp indexing by an index array, a gather in JAX): the other dims
-/// keep their splits; a split indexed dim is JAX's gather error.
+/// take (a gather along one axis): the other dims keep their splits, the
+/// gathered one is whole. (JAX's x[idx] on a split dim is a gather error;
+/// parax's library gathers internally too -- sort, take_along_axis -- so
+/// the rule does not raise.)
 std::vector<Dims> take(const RuleInput &in) {
-  const TensorType &t = in.operandTypes[0], &idx = in.operandTypes[1];
+  const TensorType &idx = in.operandTypes[1];
   const Dims &d = in.operands[0];
   int64_t axis = in.attrs.getInt("axis");
-  if (!d[size_t(axis)].empty()) {
-    std::string shape;
-    for (int64_t z : idx.shape)
-      shape += std::to_string(z) + ",";
-    Sharding full;
-    full.dims = d;
-    for (const auto &axes : d)
-      for (const std::string &a : axes) {
-        full.axisNames.push_back(a);
-        full.axisSizes.push_back(in.mesh.axisSize(a));
-        full.explicitAxis.push_back(true);
-      }
-    shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
-                  "gather indexing as out sharding could not be resolved unambiguously (or "
-                  "would require collectives on inputs). Got operand=ShapedArray(" +
-                  full.typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "1])");
-  }
   Dims r(d.begin(), d.begin() + axis);
   for (int64_t i = 0; i < idx.rank(); ++i)
     r.emplace_back();
