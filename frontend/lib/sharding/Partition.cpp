@@ -21,16 +21,12 @@
 // debug prints, which print once per program in JAX) stay global.
 //
 //===----------------------------------------------------------------------===//
-#include "frontend/lib/sharding/Rules.h"
+#include "frontend/lib/sharding/Partition.h"
 #include "frontend/machine/Evaluator.h"
-#include "frontend/tracing/ProgramChecks.h"
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/tracing/Trace.h"
 #include "ir/Builder.h"
-#include "ir/PassManager.h"
-#include "ir/Printer.h"
 #include "ir/Verifier.h"
-#include "runtime/Backend.h"
 
 #include <algorithm>
 #include <map>
@@ -38,7 +34,6 @@
 
 namespace parax::frontend::sharding {
 
-ShardingPtr shardingOfIr(const ir::Value *v, const std::shared_ptr<ir::Module> &m);
 void keepTracedModule(const TraceProgram &program, std::shared_ptr<ir::Module> module);
 
 namespace {
@@ -873,6 +868,23 @@ std::shared_ptr<ir::Module> Partitioner::run() {
   return out;
 }
 
+} // namespace
+
+std::shared_ptr<ir::Module> partitionModule(const Sharding &mesh,
+                                            const std::shared_ptr<ir::Module> &src,
+                                            const std::map<const ir::Value *, Dims> &given) {
+  try {
+    Partitioner p(mesh, src);
+    p.given = given;
+    return p.run();
+  } catch (Unsupported &) {
+    throw PartitionUnsupported{};
+  }
+}
+
+int64_t meshSize(const Sharding &mesh) { return prod(mesh.axisSizes); }
+
+namespace {
 /// The mesh a program's split arguments share, or null (nothing to split,
 /// or several meshes).
 ShardingPtr argumentMesh(const TraceProgram &prog, int numDevices) {
@@ -932,102 +944,11 @@ void partition(Evaluator &ev, TraceProgram &prog) {
       ev.options().dumpSink("spmd: " + prog.what + " stays global\n");
   }
 }
-/// An eager op on split operands: the one-op program, lowered per device
-/// like a jit program, compiled once per op/type/split and cached.
-bool eager(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
-           const std::vector<Value> &operands, const std::vector<TensorType> &resultTypes,
-           const std::vector<Array> &ins, std::vector<Array> &outs) {
-  if (!anySharded() || ir::numRegions(kind) != 0 || ir::hasTrait(kind, ir::C) ||
-      ir::hasTrait(kind, ir::S) || std::getenv("PARAX_NO_SPMD"))
-    return false;
-  ShardingPtr mesh;
-  std::vector<Dims> dims;
-  for (const Value &v : operands) {
-    ShardingPtr s = shardingOf(v);
-    Dims d = s ? s->dims : Dims{};
-    d.resize(size_t(abstractType(v).rank()));
-    dims.push_back(d);
-    if (!s)
-      continue;
-    if (mesh && (mesh->axisNames != s->axisNames || mesh->axisSizes != s->axisSizes))
-      return false;
-    if (!s->replicated())
-      mesh = s;
-  }
-  if (!mesh)
-    return false;
-  int64_t n = prod(mesh->axisSizes);
-  if (n < 2 || n > ev.options().numDevices)
-    return false;
-  // The results' splits, from the op's rule (a rule error: the global path
-  // runs and the propagation after it reports it).
-  std::vector<Dims> resDims;
-  try {
-    const Rule *rule = ruleFor(kind);
-    if (!rule)
-      return false;
-    RuleInput in{kind, attrs, {}, dims, resultTypes, *mesh, true};
-    for (const Value &v : operands)
-      in.operandTypes.push_back(abstractType(v));
-    resDims = (*rule)(in);
-  } catch (...) {
-    return false;
-  }
-  auto src = std::make_shared<ir::Module>();
-  ir::Func &f = src->addFunc(std::string("eager_") + ir::mnemonic(kind));
-  ir::Builder b(&f.entry());
-  std::vector<ir::Value *> args;
-  for (const Array &a : ins)
-    args.push_back(f.entry().addArgument(a.type()));
-  ir::Operation *op = b.create(kind, args, resultTypes, attrs, ev.currentLoc(), {});
-  std::vector<ir::Value *> rets;
-  for (unsigned i = 0; i < op->numResults(); ++i)
-    rets.push_back(op->result(i));
-  b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), {});
-  std::shared_ptr<ir::Module> local;
-  try {
-    Partitioner p(*mesh, src);
-    for (size_t i = 0; i < args.size(); ++i)
-      p.given[args[i]] = dims[i];
-    for (size_t i = 0; i < rets.size(); ++i)
-      p.given[rets[i]] = i < resDims.size() ? resDims[i] : Dims{};
-    local = p.run();
-  } catch (Unsupported &) {
-    return false;
-  }
-  if (!ir::verifyModule(*local).empty())
-    return false;
-  static std::map<std::string, std::pair<std::shared_ptr<ir::Module>,
-                                         std::unique_ptr<runtime::Executable>>> cache;
-  std::string key = ev.backend().name() + "\n" + ir::printModule(*local);
-  auto it = cache.find(key);
-  if (it == cache.end()) {
-    if (!ir::defaultPipeline().run(*local).empty())
-      return false;
-    if (cache.size() > 256)
-      cache.clear();
-    if (std::getenv("PARAX_DEBUG_SPMD"))
-      ev.options().dumpSink(std::string("spmd: eager ") + ir::mnemonic(kind) +
-                            " runs per device\n");
-    auto exe = ev.backend().compile(local);
-    it = cache.emplace(key, std::make_pair(local, std::move(exe))).first;
-  }
-  // The memory preflight of the per-device program (what is live now on
-  // each device plus its plan), as for a jit program.
-  TraceProgram tp;
-  tp.module = it->second.first;
-  tp.what = std::string("jnp ") + ir::mnemonic(kind) + " on split arrays";
-  tp.callLoc = ev.currentLoc();
-  tp.callStack = ev.callStack();
-  runProgramChecks(ev, tp);
-  outs = it->second.second->run(ins);
-  return true;
-}
 } // namespace
 
 void installPartition() {
   shardingHooks().partition = partition;
-  shardingHooks().eager = eager;
+  shardingHooks().eager = runEagerPerDevice;
 }
 
 } // namespace parax::frontend::sharding
