@@ -110,9 +110,13 @@ def main():
         if name in ("run.py", "poll_cost.py") or (args.only and args.only not in name):
             continue
         startup = prog == startup_prog
+        # A program may give parax extra flags: `# bench: parax-args=...`.
+        with open(prog) as fh:
+            m = re.search(r"^# bench: parax-args=(.*)$", fh.read(), re.M)
+        extra = m.group(1).split() if m else []
         px, jx = {}, {}
         for _ in range(args.repeat):
-            for system, cmd, env, acc in (("parax", parax_cmd + [prog], parax_env, px),
+            for system, cmd, env, acc in (("parax", parax_cmd + extra + [prog], parax_env, px),
                                           ("jax", [sys.executable, prog], jax_env, jx)):
                 res, checks, wall, _ = run_once(cmd, env)
                 if startup:
@@ -127,7 +131,7 @@ def main():
             if k != "__checks" and k in jx:
                 rows[k] = (statistics.median(px[k]), statistics.median(jx[k]))
         if args.memcheck and not startup:
-            peaks.update(memcheck(parax_cmd + [prog], parax_env, name))
+            peaks.update(memcheck(parax_cmd + extra + [prog], parax_env, name))
         print(f"  ran {name}", file=sys.stderr, flush=True)
 
     print(f"{'benchmark':34} {'parax ms':>11} {'jax ms':>11} {'parax/jax':>10}")

@@ -14,6 +14,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/Staging.h"
+#include "frontend/lib/sharding/Vma.h"
 
 #include <algorithm>
 
@@ -57,6 +58,72 @@ std::string typeDifference(const TensorType &a, const TensorType &b) {
   for (size_t i = 0; i < why.size(); ++i)
     s += (i ? ", and " : "") + why[i];
   return s;
+}
+
+/// shard_map's check_vma on a loop: the body's carry arguments vary as the
+/// initial values do, its xs slices as the xs.
+void inheritVma(const std::vector<Value> &args, size_t first, const std::vector<Value> &from) {
+  if (!sharding::inBody())
+    return;
+  for (size_t i = 0; i < from.size() && first + i < args.size(); ++i)
+    sharding::setVma(args[first + i], sharding::vmaOf(from[i]));
+}
+
+/// JAX's type text with the varying axes: float32[2]{V:x}.
+std::string vmaType(const TensorType &t, const std::vector<std::string> &axes) {
+  std::string s = t.str();
+  if (axes.empty())
+    return s;
+  s += "{V:";
+  for (size_t i = 0; i < axes.size(); ++i)
+    s += (i ? "," : "") + axes[i];
+  return s + "}";
+}
+
+std::string axesTuple(const std::vector<std::string> &axes) {
+  std::string s = "(";
+  for (size_t i = 0; i < axes.size(); ++i)
+    s += (i ? ", '" : "'") + axes[i] + "'";
+  return s + (axes.size() == 1 ? ",)" : ")");
+}
+
+/// The carry's varying axes must be the same going in and out (JAX's
+/// check_vma; the fix is a pcast of the initial value).
+void checkCarryVma(const std::string &what, const std::string &carryName,
+                   const std::vector<std::string> &paths, const std::vector<Value> &initLeaves,
+                   const std::vector<Value> &outLeaves, Loc callLoc) {
+  if (!sharding::checkingVma())
+    return;
+  for (size_t i = 0; i < initLeaves.size() && i < outLeaves.size(); ++i) {
+    std::vector<std::string> in = sharding::vmaOf(initLeaves[i]);
+    std::vector<std::string> out = sharding::vmaOf(outLeaves[i]);
+    if (in == out)
+      continue;
+    std::vector<std::string> missing;
+    for (const std::string &a : out)
+      if (std::find(in.begin(), in.end(), a) == in.end())
+        missing.push_back(a);
+    std::string comp = i < paths.size() && !paths[i].empty()
+                           ? "carry component " + carryName + paths[i]
+                           : "carry " + carryName;
+    TensorType t = abstractType(initLeaves[i]), u = abstractType(outLeaves[i]);
+    ParaxError err("TypeError",
+                   what + " function carry input and carry output must have equal types, "
+                          "but they differ:\n\nThe input " + comp + " has type " +
+                       vmaType(t, in) + " but the corresponding output carry component has "
+                       "type " + vmaType(u, out) + ", so the manual axis types do not "
+                       "match.\n\nThis might be fixed by applying `jax.lax.pcast(..., " +
+                       axesTuple(missing) + ", to='varying')`, to the initial carry value "
+                       "corresponding to the input " + comp + ".\nSee "
+                       "https://docs.jax.dev/en/latest/notebooks/shard_map.html#scan-vma "
+                       "for more information.\n\nRevise the function so that all output "
+                       "types match the corresponding input types.",
+                   {}, "make the initial carry vary over the same mesh axes as the body's "
+                       "output with jax.lax.pcast(init, " + axesTuple(missing) +
+                       ", to='varying')");
+    err.diag().loc = locOf(outLeaves[i], callLoc);
+    throw err;
+  }
 }
 
 /// Carry check after tracing a loop body. Returns true if the init types
@@ -224,6 +291,7 @@ Value foriLoop(Evaluator &ev, const Value &lower, const Value &upper,
       BodyTrace bt = traceBody(
           ev, ctx, &op->region(0).front(), argTypes,
           [&](const std::vector<Value> &args) {
+            inheritVma(args, 1, initLeaves);
             std::vector<Value> carry(args.begin() + 1, args.end());
             return ev.callLabelled(body, {args[0], unflatten(inDef, carry)},
                                    "fori_loop body", callLoc);
@@ -235,6 +303,14 @@ Value foriLoop(Evaluator &ev, const Value &lower, const Value &upper,
                      bt.outLeaves, callLoc) && attempt < 4) {
         discardOp(ctx, op);
         continue;
+      }
+      {
+        // JAX runs a fori_loop with concrete bounds as a scan over (i, val).
+        std::vector<std::string> paths = leafPaths(ev, inDef);
+        for (std::string &p : paths)
+          p = "[1]" + p;
+        checkCarryVma(concrete ? "scan body" : "while_loop body", "loop_carry", paths,
+                      initLeaves, bt.outLeaves, callLoc);
       }
       emitYield(ev, bt, bt.outLeaves);
       setResultTypesFromYield(op, 0, bt.outLeaves);
@@ -355,6 +431,8 @@ Value scan(Evaluator &ev, const Value &f, const Value &init, const Value &xs,
       BodyTrace bt = traceBody(
           ev, ctx, &op->region(0).front(), argTypes,
           [&](const std::vector<Value> &args) {
+            inheritVma(args, 0, initLeaves);
+            inheritVma(args, inTypes.size(), xLeaves);
             std::vector<Value> carry(args.begin(), args.begin() + long(inTypes.size()));
             std::vector<Value> xsl(args.begin() + long(inTypes.size()), args.end());
             return ev.callLabelled(f, {unflatten(inDef, carry), unflatten(xDef, xsl)},
@@ -377,6 +455,7 @@ Value scan(Evaluator &ev, const Value &f, const Value &init, const Value &xs,
         discardOp(ctx, op);
         continue;
       }
+      checkCarryVma("scan body", carryName, leafPaths(ev, inDef), initLeaves, carryOut, callLoc);
       std::vector<Value> yieldVals = carryOut;
       requireArrays(ev, yOut, leafPaths(ev, bt.outDef.children[1]), "y");
       for (const Value &y : yOut) {
@@ -437,6 +516,7 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
       BodyTrace ct = traceBody(
           ev, ctx, &op->region(0).front(), inTypes,
           [&](const std::vector<Value> &args) {
+            inheritVma(args, 0, initLeaves);
             return ev.callLabelled(condFun, {unflatten(inDef, args)}, "while_loop cond", callLoc);
           },
           "while_loop cond", "while_loop", callableName(condFun));
@@ -453,6 +533,7 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
       BodyTrace bt = traceBody(
           ev, ctx, &op->region(1).front(), inTypes,
           [&](const std::vector<Value> &args) {
+            inheritVma(args, 0, initLeaves);
             return ev.callLabelled(bodyFun, {unflatten(inDef, args)}, "while_loop body", callLoc);
           },
           "while_loop body", "while_loop", callableName(bodyFun));
@@ -462,6 +543,8 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
         discardOp(ctx, op);
         continue;
       }
+      checkCarryVma("while_loop body", carryName, leafPaths(ev, inDef), initLeaves,
+                    bt.outLeaves, callLoc);
       emitYield(ev, ct, ct.outLeaves);
       emitYield(ev, bt, bt.outLeaves);
       setResultTypesFromYield(op, 0, bt.outLeaves);
@@ -498,6 +581,7 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
       traces.push_back(traceBody(
           ev, ctx, &op->region(unsigned(k)).front(), opTypes,
           [&](const std::vector<Value> &args) {
+            inheritVma(args, 0, opLeaves);
             Value tup = unflatten(opDef, args);
             return ev.callLabelled(fns[k], tup.elements(), what + " " + names[k], callLoc);
           },
@@ -536,6 +620,45 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
                                       names[0] + " returns " + a.str()});
           err.diag().notes.push_back({locOf(tk.outLeaves[i], {}),
                                       names[k] + " returns " + c.str()});
+          throw err;
+        }
+      }
+    }
+    // check_vma: every branch's outputs vary over the same mesh axes (JAX
+    // compares true_fun's with the others').
+    if (sharding::checkingVma()) {
+      size_t first = what == "cond" && traces.size() == 2 ? 1 : 0;
+      const BodyTrace &tf = traces[first];
+      for (size_t k = 0; k < traces.size(); ++k) {
+        if (k == first)
+          continue;
+        for (size_t i = 0; i < tf.outLeaves.size(); ++i) {
+          std::vector<std::string> a = sharding::vmaOf(tf.outLeaves[i]);
+          std::vector<std::string> c = sharding::vmaOf(traces[k].outLeaves[i]);
+          if (a == c)
+            continue;
+          std::vector<std::string> missing;
+          for (const std::string &x : c)
+            if (std::find(a.begin(), a.end(), x) == a.end())
+              missing.push_back(x);
+          std::string tuple = missing.empty() ? "()" : axesTuple(missing);
+          ParaxError err(
+              "TypeError",
+              kindName + " branches must have equal output types but they differ.\n\n" +
+                  names[first] + " is " + callableSite(fns[first]) + "\n" + names[k] + " is " +
+                  callableSite(fns[k]) + "\n\nThe output of " + names[first] + " has type " +
+                  vmaType(abstractType(tf.outLeaves[i]), a) +
+                  " but the corresponding output of " + names[k] + " has type " +
+                  vmaType(abstractType(traces[k].outLeaves[i]), c) +
+                  ", so the manual axis types do not match.\n\nThis might be fixed by "
+                  "applying `jax.lax.pcast(..., " + tuple + ", to='varying')` to the output of " +
+                  names[first] + ".\nSee "
+                  "https://docs.jax.dev/en/latest/notebooks/shard_map.html#scan-vma for more "
+                  "information.\n\nRevise " + names[first] + " and/or " + names[k] +
+                  " so that all output types match.",
+              callLoc,
+              "make every branch's output vary over the same mesh axes (jax.lax.pcast(..., "
+              "axes, to='varying') on the invariant one)");
           throw err;
         }
       }

@@ -2,6 +2,7 @@
 #include "frontend/lib/Staging.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Jit.h"
+#include "frontend/tracing/ShardingHooks.h"
 #include "runtime/Backend.h"
 
 #include <set>
@@ -40,14 +41,21 @@ Value staged(Evaluator &ev, const std::string &what,
     TraceScope scope(ev, ctx);
     out = build(ctx);
     def = flatten(ev, out, leaves);
+    // Split inputs give split results (vmap keeps its input's sharding).
+    if (auto *t = shardingHooks().traceResults)
+      t(prog, leaves);
     std::vector<ir::Value *> rets;
     for (const Value &l : leaves)
       rets.push_back(materialize(ev, ctx, l));
     ir::Builder b(ctx.block);
     b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), ev.callStack());
   }
+  if (auto *p = shardingHooks().partition)
+    p(ev, *prog);
   auto exe = compileProgram(ev, *prog);
   std::vector<Value> results = runExecutable(ev, exe.get(), *prog, {});
+  if (auto *r = shardingHooks().runResults)
+    r(*prog, results);
   return unflatten(def, results);
 }
 

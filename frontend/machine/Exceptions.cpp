@@ -310,7 +310,9 @@ ExceptionTypes::ExceptionTypes() {
   // numpy's own classes: raised by kind name, bound as np.linalg.LinAlgError
   // and np.exceptions.AxisError (not builtins).
   for (auto [qual, base] : {std::pair{"numpy.linalg.LinAlgError", "ValueError"},
-                            std::pair{"numpy.exceptions.AxisError", "ValueError"}}) {
+                            std::pair{"numpy.exceptions.AxisError", "ValueError"},
+                            // JAX's sharding-in-types errors (not in jax.errors)
+                            std::pair{"jax._src.core.ShardingTypeError", "Exception"}}) {
     auto t = std::make_shared<ExceptionType>(qual, find(base));
     byName_[t->name()] = t;
   }

@@ -413,6 +413,8 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
       ir::Builder b(ctx.block);
       b.create(ir::OpKind::Return, rets, {}, {}, args.loc, ev.callStack());
     }
+    if (auto *p = shardingHooks().partition)
+      p(ev, *cp->program);
     cp->exe = compileProgram(ev, *cp->program);
     // Static arguments keyed by identity stay alive with their program, so
     // their address cannot be reused by another object while it is cached.

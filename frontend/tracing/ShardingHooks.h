@@ -29,6 +29,14 @@ struct ShardingHooks {
                        const std::vector<Value> &outLeaves) = nullptr;
   /// A program ran: its results take the recorded shardings.
   void (*runResults)(const TraceProgram &program, std::vector<Value> &results) = nullptr;
+  /// A traced jit program over split arguments: may rewrite it into the
+  /// per-device program (a pmap over the mesh) before it is compiled.
+  void (*partition)(Evaluator &ev, TraceProgram &program) = nullptr;
+  /// An eager op: runs it per device when its operands are split (true),
+  /// or leaves it to the global path (false).
+  bool (*eager)(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
+                const std::vector<Value> &operands, const std::vector<TensorType> &resultTypes,
+                const std::vector<Array> &ins, std::vector<Array> &outs) = nullptr;
 };
 
 ShardingHooks &shardingHooks();

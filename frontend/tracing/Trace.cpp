@@ -135,7 +135,11 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
     return t.value;
   }
   Array a = toArray(v);
-  const void *key = v.isArray() ? a.raw() : nullptr;
+  // A split array closed over by a program keeps its split there (as a
+  // constant of that sharding); it is not shared with unsplit views.
+  bool split = v.isArray() && !ctx.block->parentOp() && shardingHooks().key &&
+               !shardingHooks().key(v).empty();
+  const void *key = v.isArray() && !split ? a.raw() : nullptr;
   if (key) {
     auto it = ctx.constants.find(key);
     if (it != ctx.constants.end() && it->second->type() == a.type())
@@ -147,6 +151,8 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
                                ev.callStack());
   if (key)
     ctx.constants[key] = op->result();
+  if (split)
+    shardingHooks().traceArg(v, makeTracer(ctx, op->result()));
   return op->result();
 }
 
@@ -184,9 +190,14 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
               "function (lists, globals); return them instead");
       ins.push_back(toArray(v));
     }
-    checkEagerAllocation(ev, resultTypes);
-    std::vector<Array> outs =
-        ev.backend().evalEager(kind, attrs, ins, resultTypes);
+    // Ops on split operands run per device (their memory is checked per
+    // device by that program's preflight); the rest on one device.
+    std::vector<Array> outs;
+    auto *perDevice = shardingHooks().eager;
+    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, ins, outs)) {
+      checkEagerAllocation(ev, resultTypes);
+      outs = ev.backend().evalEager(kind, attrs, ins, resultTypes);
+    }
     std::vector<Value> r;
     for (Array &a : outs)
       r.push_back(Value::array(std::move(a)));

@@ -212,7 +212,7 @@ class _ShardMapped:
 
         def body(*blocks):
             _bindings.append((mesh, axis))
-            _ps.enter_body(mesh.axis_names)
+            _ps.enter_body(mesh.axis_names, bool(sm._check_vma))
             capture = sm._eager
             if capture:
                 _ps.begin_print_capture()

@@ -683,3 +683,50 @@ def ball(key, d, p=2, shape=(), dtype=None):
 
 def key_dtype(impl=None):
     return _KEY_DTYPE
+
+
+# out_sharding= on the samplers written here (the C++ ones take it in
+# lib/sharding/Install.cpp): the draw is the unsharded one (so the values
+# are bit-identical), put onto the sharding JAX's keyword names.
+def _takes_out_sharding(fn):
+    def sampler(*args, out_sharding=None, **kwargs):
+        r = fn(*args, **kwargs)
+        if out_sharding is None:
+            return r
+        import jax.sharding as _sharding
+        s = _sharding._creation_sharding(out_sharding, None)
+        if s is not None and hasattr(r, 'ndim') and len(s.spec) < r.ndim:
+            # A sampler's result names every dim, as JAX's: P('x', None).
+            spec = tuple(s.spec) + (None,) * (r.ndim - len(s.spec))
+            s = _sharding.NamedSharding(s.mesh, _sharding.PartitionSpec(*spec))
+        return _sharding._out_sharding(r, s if s is not None else out_sharding)
+    sampler.__name__ = fn.__name__
+    sampler.__qualname__ = fn.__qualname__
+    sampler.__doc__ = fn.__doc__
+    return sampler
+
+
+categorical = _takes_out_sharding(categorical)
+laplace = _takes_out_sharding(laplace)
+logistic = _takes_out_sharding(logistic)
+cauchy = _takes_out_sharding(cauchy)
+rademacher = _takes_out_sharding(rademacher)
+gamma = _takes_out_sharding(gamma)
+loggamma = _takes_out_sharding(loggamma)
+beta = _takes_out_sharding(beta)
+dirichlet = _takes_out_sharding(dirichlet)
+poisson = _takes_out_sharding(poisson)
+lognormal = _takes_out_sharding(lognormal)
+t = _takes_out_sharding(t)
+chisquare = _takes_out_sharding(chisquare)
+f = _takes_out_sharding(f)
+pareto = _takes_out_sharding(pareto)
+rayleigh = _takes_out_sharding(rayleigh)
+wald = _takes_out_sharding(wald)
+geometric = _takes_out_sharding(geometric)
+triangular = _takes_out_sharding(triangular)
+maxwell = _takes_out_sharding(maxwell)
+multivariate_normal = _takes_out_sharding(multivariate_normal)
+orthogonal = _takes_out_sharding(orthogonal)
+generalized_normal = _takes_out_sharding(generalized_normal)
+ball = _takes_out_sharding(ball)

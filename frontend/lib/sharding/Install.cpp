@@ -12,6 +12,8 @@
 #include "frontend/lib/sharding/Vma.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Jit.h"
+#include "frontend/tracing/Promotion.h"
 #include "frontend/tracing/Trace.h"
 
 #include <map>
@@ -22,6 +24,7 @@ namespace parax::frontend::sharding {
 int &outShardingDepth();
 void installPropagation();
 void installJitHooks();
+void installPartition();
 
 namespace {
 int gBodyDepth = 0; ///< shard_map bodies being traced.
@@ -74,12 +77,109 @@ Value withOutSharding(Value f, bool deviceKw, bool likeFn) {
     if (bw && !ev.currentTrace() && (!out.isNone() || !dev.isNone())) {
       Value s = ev.call(pyAttr(ev, "jax.sharding", "_creation_sharding", a.loc),
                         std::vector<Value>{out, dev}, a.loc);
+      if (!s.isNone()) {
+        // One program over the mesh: each device computes only its block
+        // (its counters, in place), as jit(f, out_sharding=...) would.
+        ShardingPtr sp = fromPython(ev, s);
+        int64_t n = 1;
+        for (int64_t z : sp->axisSizes)
+          n *= z;
+        if (bw->random && !sp->replicated() && n >= 2 && n <= ev.options().numDevices) {
+          // Keys and array parameters are the program's arguments; shapes,
+          // dtypes and Python numbers are part of its cache key (one
+          // compiled program per distinct call, as jit would keep).
+          std::string key = name + "|" + sp->key() + "|" + (x64Enabled() ? "x64|" : "");
+          std::vector<size_t> dynPos;
+          std::vector<Value> dyn;
+          bool cacheable = true;
+          auto staticKey = [&](const Value &v) {
+            if (v.isNone() || v.isBool() || v.isInt() || v.isFloat() || v.isStr())
+              return true;
+            if (v.isSequence()) {
+              for (const Value &e : v.elements())
+                if (!(e.isInt() || e.isFloat() || e.isBool()))
+                  return false;
+              return true;
+            }
+            std::string t = frontend::typeName(v);
+            return t == "type" || t == "numpy.dtype";
+          };
+          for (size_t i = 0; i < a.args.size(); ++i) {
+            const Value &v = a.args[i];
+            std::string tn = frontend::typeName(v);
+            bool typedKey = tn.size() >= 12 && tn.compare(tn.size() - 12, 12, "PRNGKeyArray") == 0;
+            if (v.isArray() || v.isTracer() || typedKey) {
+              dynPos.push_back(i);
+              dyn.push_back(v);
+              key += "A;";
+            } else if (staticKey(v)) {
+              key += frontend::typeName(v) + ":" + ev.repr(v) + ";";
+            } else {
+              cacheable = false;
+            }
+          }
+          for (auto &kv : a.kwargs) {
+            if (!staticKey(kv.second))
+              cacheable = false;
+            else
+              key += kv.first + "=" + frontend::typeName(kv.second) + ":" + ev.repr(kv.second) + ";";
+          }
+          static std::map<std::string, std::shared_ptr<JitFunction>> programs;
+          if (cacheable) {
+            auto it = programs.find(key);
+            if (it != programs.end()) {
+              CallArgs ca;
+              ca.args = dyn;
+              ca.loc = a.loc;
+              return it->second->call(ev, ca);
+            }
+          } else {
+            dynPos.clear();
+            dyn.clear();
+          }
+          CallArgs inner = a;
+          for (size_t i : dynPos)
+            inner.args[i] = Value::none(); // each call passes its own
+          Value body = makeBuiltin(name, [f, inner, out, dev, s, dynPos](Evaluator &ev2,
+                                                                        CallArgs &given) {
+            CallArgs ca = inner;
+            for (size_t i = 0; i < dynPos.size() && i < given.args.size(); ++i)
+              ca.args[dynPos[i]] = given.args[i];
+            ++outShardingDepth();
+            Value r;
+            try {
+              r = ev2.call(f, ca);
+            } catch (...) {
+              --outShardingDepth();
+              throw;
+            }
+            --outShardingDepth();
+            return ev2.call(pyAttr(ev2, "jax.sharding", "_out_sharding", ca.loc),
+                            std::vector<Value>{r, out, dev}, ca.loc);
+          });
+          auto jit = std::make_shared<JitFunction>(body, std::vector<int64_t>{},
+                                                   std::vector<std::string>{});
+          registerJitObject(ev, jit);
+          if (cacheable) {
+            if (programs.size() > 64)
+              programs.clear();
+            programs[key] = jit;
+          }
+          CallArgs ca;
+          ca.args = dyn;
+          ca.loc = a.loc;
+          return jit->call(ev, ca);
+        }
+      }
       if (!s.isNone())
         if (auto r = makeBlockwise(ev, f, a, bw->shapePos, bw->random, s))
           return *r;
     }
     if (out.isNone() && dev.isNone()) {
       Value r = ev.call(f, a);
+      // zeros_like & co. vary over the mesh axes their operand does (JAX).
+      if (likeFn && !a.args.empty() && inBody() && r.isTracer())
+        setVma(r, vmaOf(a.args[0]));
       if (likeFn && !a.args.empty() && r.isArrayValue())
         if (ShardingPtr s = shardingOf(a.args[0]))
           if (abstractType(r).shape == abstractType(a.args[0]).shape)
@@ -168,7 +268,7 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
       for (const Value &n : a.args[0].elements())
         axes.push_back(n.asStr());
     ++gBodyDepth;
-    enterBody(axes);
+    enterBody(axes, a.args.size() < 2 || a.args[1].asBool());
     return Value::none();
   });
   m->def("exit_body", [](Evaluator &, CallArgs &) {
@@ -234,13 +334,18 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
       axes.push_back(Value::str(s));
     return Value::tuple(axes);
   });
-  m->def("set_vma", [](Evaluator &, CallArgs &a) {
+  m->def("set_vma", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "set_vma");
     std::vector<std::string> axes;
     for (const Value &n : a.args[1].elements())
       axes.push_back(n.asStr());
-    setVma(a.args[0], axes);
-    return a.args[0];
+    Value v = a.args[0];
+    // A concrete value marked varying in a body becomes a traced one (a
+    // constant carries no vma of its own).
+    if (!axes.empty() && !v.isTracer() && v.isArray() && ev.currentTrace() && inBody())
+      v = bind1(ev, ir::OpKind::Reshape, {v}, {}, abstractType(v));
+    setVma(v, axes);
+    return v;
   });
   mods["_parax_sharding"] = Value::object(Value::Kind::Native, m);
 }
@@ -249,6 +354,7 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
 void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods) {
   installPropagation();
   installJitHooks();
+  installPartition();
   installModule(mods);
   auto *jax = mods["jax"].as<ModuleObject>();
   auto *jnp = mods["jax.numpy"].as<ModuleObject>();

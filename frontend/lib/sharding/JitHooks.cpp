@@ -33,8 +33,19 @@ void traceArg(const Value &leaf, const Value &tracer) {
     setTracerSharding(tracer, s);
 }
 
+std::weak_ptr<TraceProgram> gLastTraced;
+struct KeptModule {
+  std::weak_ptr<TraceProgram> program;
+  std::shared_ptr<ir::Module> module;
+};
+std::map<const TraceProgram *, KeptModule> &keptModules() {
+  static std::map<const TraceProgram *, KeptModule> m;
+  return m;
+}
+
 void traceResults(const std::shared_ptr<TraceProgram> &program,
                   const std::vector<Value> &outLeaves) {
+  gLastTraced = program;
   std::vector<ShardingPtr> ss;
   bool any = false;
   for (const Value &l : outLeaves) {
@@ -66,6 +77,15 @@ void runResults(const TraceProgram &program, std::vector<Value> &results) {
   }
 }
 } // namespace
+
+void keepTracedModule(const TraceProgram &program, std::shared_ptr<ir::Module> module) {
+  auto &m = keptModules();
+  for (auto it = m.begin(); it != m.end();)
+    it = it->second.program.expired() ? m.erase(it) : std::next(it);
+  std::shared_ptr<TraceProgram> p = gLastTraced.lock();
+  if (p.get() == &program)
+    m[&program] = KeptModule{p, std::move(module)};
+}
 
 void installJitHooks() {
   ShardingHooks &h = shardingHooks();

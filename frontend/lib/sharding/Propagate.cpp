@@ -3,9 +3,9 @@
 // bind calls propagate after each op, eager or traced: when an operand is
 // sharded, the op family's rule (Rules*.cpp) gives the results' dims; an
 // op without a rule gives replicated results (its values are the global
-// computation's). On a mesh with no Explicit axis nothing is an error: the
-// rules' conflicts just leave the result replicated (Auto mode's results
-// are the compiler's choice in JAX).
+// computation's). On a mesh with no Explicit axis a rule's conflict is a
+// NotImplementedError: JAX leaves that result's split to the compiler's
+// propagation, which parax does not reproduce.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
@@ -54,8 +54,17 @@ std::string shortType(const TensorType &t, const Dims &d) {
 bool outShardingGiven() { return gOutSharding > 0; }
 
 void shardingError(const std::string &msg) {
-  if (gOutSharding > 0 || gQuiet)
+  if (gOutSharding > 0)
     throw GiveUp{};
+  if (gQuiet)
+    // JAX's Auto axes leave this to the XLA compiler's sharding propagation
+    // (GSPMD), which picks a layout parax cannot reproduce: say so.
+    raise("NotImplementedError",
+          "on a mesh whose axes are all Auto, JAX lets the XLA compiler choose how this "
+          "result is split (sharding propagation); parax does not choose shardings. The "
+          "rule it would need: " + msg,
+          "make the mesh axes Explicit (jax.make_mesh's default axis_types) and say how "
+          "the result is split with out_sharding=P(...), or jax.reshard an operand first");
   raise("ShardingTypeError", msg,
         "say how the result is split with out_sharding=P(...) (or reshard an operand "
         "first with jax.reshard)");
@@ -98,7 +107,7 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
         setTracerSharding(r, nullptr);
     return;
   }
-  RuleInput in{kind, attrs, {}, {}, {}, *first};
+  RuleInput in{kind, attrs, {}, {}, {}, *first, ev.currentTrace() == nullptr};
   for (size_t i = 0; i < operands.size(); ++i) {
     TensorType t = abstractType(operands[i]);
     Dims d = ss[i] ? ss[i]->dims : Dims{};

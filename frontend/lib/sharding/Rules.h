@@ -25,6 +25,7 @@ struct RuleInput {
   std::vector<Dims> operands;
   std::vector<TensorType> resultTypes;
   const Sharding &mesh; ///< An operand's sharding (gives the mesh).
+  bool eager = false;   ///< Outside any trace (JAX's eager indexing differs).
 };
 
 /// Result dims, one entry per result.

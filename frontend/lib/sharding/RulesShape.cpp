@@ -97,6 +97,94 @@ std::vector<Dims> keepUnresized(const RuleInput &in) {
   return {r};
 }
 
+/// slice and dynamic_slice (JAX's _get_sharding_for_varying_out_shape): a
+/// split dimension keeps its split when its new size still divides evenly;
+/// otherwise JAX has no rule yet and says so.
+std::vector<Dims> slicing(const RuleInput &in) {
+  const TensorType &out = in.resultTypes[0];
+  const TensorType &t = in.operandTypes[0];
+  const Dims &d = in.operands[0];
+  const char *name = in.kind == ir::OpKind::DynamicSlice ? "dynamic_slice" : "slicing";
+  if (in.eager) {
+    // JAX indexes a concrete array with a gather, whose rule takes no split
+    // indexed dimension at all.
+    bool splitCut = false;
+    int64_t k = 0;
+    Shape idx;
+    const std::vector<int64_t> *stride =
+        in.attrs.has("stride") ? &in.attrs.getInts("stride") : nullptr;
+    for (int64_t j = 0; j < out.rank() && j < t.rank(); ++j) {
+      bool cut = t.shape[size_t(j)] != out.shape[size_t(j)];
+      splitCut |= cut && !d[size_t(j)].empty();
+      k += cut;
+      if (stride && (*stride)[size_t(j)] != 1)
+        idx.push_back(out.shape[size_t(j)]);
+    }
+    if (splitCut) {
+      idx.push_back(k);
+      std::string shape;
+      for (size_t i = 0; i < idx.size(); ++i)
+        shape += (i ? "," : "") + std::to_string(idx[i]);
+      Sharding full;
+      full.dims = d;
+      for (const auto &axes : d)
+        for (const std::string &a : axes) {
+          full.axisNames.push_back(a);
+          full.axisSizes.push_back(in.mesh.axisSize(a));
+          full.explicitAxis.push_back(true);
+        }
+      shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                    "gather indexing as out sharding could not be resolved unambiguously (or "
+                    "would require collectives on inputs). Got operand=ShapedArray(" +
+                    full.typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "])");
+    }
+  }
+  for (int64_t k = 0; k < out.rank() && k < t.rank(); ++k) {
+    const auto &axes = d[size_t(k)];
+    if (axes.empty() || t.shape[size_t(k)] == out.shape[size_t(k)])
+      continue;
+    int64_t n = 1;
+    for (const std::string &a : axes)
+      n *= in.mesh.axisSize(a);
+    if (out.shape[size_t(k)] % n == 0)
+      continue;
+    std::string spec;
+    if (axes.size() == 1)
+      spec = axes[0];
+    else {
+      spec = "(";
+      for (size_t i = 0; i < axes.size(); ++i)
+        spec += (i ? ", '" : "'") + axes[i] + "'";
+      spec += ")";
+    }
+    std::string shape = "(";
+    for (size_t i = 0; i < out.shape.size(); ++i)
+      shape += (i ? ", " : "") + std::to_string(out.shape[i]);
+    shape += out.shape.size() == 1 ? ",)" : ")";
+    shardingError(std::string(name) + " on sharded dims where out dim (" +
+                  std::to_string(out.shape[size_t(k)]) + ") is not divisible by mesh axes (" +
+                  std::to_string(n) + ") with spec (" + spec +
+                  ") is not implemented. Got input type=" + shortType(t, d) +
+                  " and output shape=" + shape);
+  }
+  return {d};
+}
+
+/// take (a gather along one axis): the other dims keep their splits, the
+/// gathered one is whole. (JAX's x[idx] on a split dim is a gather error;
+/// parax's library gathers internally too -- sort, take_along_axis -- so
+/// the rule does not raise.)
+std::vector<Dims> take(const RuleInput &in) {
+  const TensorType &idx = in.operandTypes[1];
+  const Dims &d = in.operands[0];
+  int64_t axis = in.attrs.getInt("axis");
+  Dims r(d.begin(), d.begin() + axis);
+  for (int64_t i = 0; i < idx.rank(); ++i)
+    r.emplace_back();
+  r.insert(r.end(), d.begin() + axis + 1, d.end());
+  return {r};
+}
+
 std::vector<Dims> sameAsFirst(const RuleInput &in) { return {in.operands[0]}; }
 
 std::vector<Dims> concatenate(const RuleInput &in) {
@@ -119,10 +207,11 @@ void registerShapeRules() {
   registerRule(ir::OpKind::Reshape, reshape);
   registerRule(ir::OpKind::Rev, sameAsFirst);
   registerRule(ir::OpKind::DynamicUpdateSlice, sameAsFirst);
-  registerRule(ir::OpKind::Slice, keepUnresized);
+  registerRule(ir::OpKind::Slice, slicing);
   registerRule(ir::OpKind::Pad, keepUnresized);
-  registerRule(ir::OpKind::DynamicSlice, keepUnresized);
+  registerRule(ir::OpKind::DynamicSlice, slicing);
   registerRule(ir::OpKind::Concatenate, concatenate);
+  registerRule(ir::OpKind::Take, take);
 }
 
 } // namespace parax::frontend::sharding

@@ -179,6 +179,13 @@ ShardingPtr shardingOf(const Value &v) {
   return nullptr;
 }
 
+ShardingPtr shardingOfIr(const ir::Value *v, const std::shared_ptr<ir::Module> &m) {
+  auto it = tracerTable().find(v);
+  if (it == tracerTable().end() || it->second.abstract || it->second.module.lock() != m)
+    return nullptr;
+  return it->second.sharding;
+}
+
 void setTracerSharding(const Value &tracer, ShardingPtr s) {
   const TracerObj &t = tracer.asTracer();
   if (!s || (!t.program && !t.abstractOf)) {

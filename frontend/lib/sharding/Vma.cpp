@@ -33,12 +33,23 @@ std::vector<std::vector<std::string>> &bodies() {
 }
 } // namespace
 
-void enterBody(std::vector<std::string> meshAxes) { bodies().push_back(std::move(meshAxes)); }
+static std::vector<bool> &checks() {
+  static std::vector<bool> c;
+  return c;
+}
+
+void enterBody(std::vector<std::string> meshAxes, bool checkVma) {
+  bodies().push_back(std::move(meshAxes));
+  checks().push_back(checkVma);
+}
 void exitBody() {
   if (!bodies().empty())
     bodies().pop_back();
+  if (!checks().empty())
+    checks().pop_back();
 }
 bool inBody() { return !bodies().empty(); }
+bool checkingVma() { return !checks().empty() && checks().back(); }
 
 std::vector<std::string> vmaOf(const Value &v) {
   if (!v.isTracer())

@@ -10,9 +10,12 @@
 namespace parax::frontend::sharding {
 
 /// A shard_map body over a mesh with these axes starts / ends tracing.
-void enterBody(std::vector<std::string> meshAxes);
+void enterBody(std::vector<std::string> meshAxes, bool checkVma = true);
 void exitBody();
 bool inBody();
+/// In a body traced with check_vma=True (loops and conds then compare the
+/// varying axes of carries and branch outputs, as JAX does).
+bool checkingVma();
 /// The mesh axes a traced value varies over (empty: invariant).
 std::vector<std::string> vmaOf(const Value &v);
 void setVma(const Value &v, std::vector<std::string> axes);
