@@ -88,4 +88,27 @@ std::unique_ptr<llvm::Module> emitGpuLaunch(const ir::Module &m,
                                             ProgramInfo &info,
                                             const std::string &arch);
 
+/// The host program of a device-resident program (runtime/cuda/
+/// DeviceResident.h): emitGpuLaunch's, with every buffer in device memory.
+/// parax_main uploads the arguments, runs, downloads the results; the
+/// buffer functions are the device allocator's; the host program's own
+/// element reads/writes, memcpy and memset of arrays become explicit
+/// transfers; runtime kernels, prints and collectives get host copies;
+/// kernels are enqueued (parax_cuda_launch_async) and scalar results come
+/// back through device scratch. With `hostKernels` the kernels stay in the
+/// module and each launch passes its host compilation (the strict fake
+/// driver runs it). Null, with `why`, for programs it does not cover yet
+/// (pmap bodies, the intra-op thread pool, unknown host calls).
+std::unique_ptr<llvm::Module> emitGpuResident(const ir::Module &m,
+                                              llvm::LLVMContext &ctx,
+                                              ProgramInfo &info,
+                                              const std::string &arch,
+                                              bool hostKernels,
+                                              std::string &why);
+
+/// libdevice's bitcode: PARAX_LIBDEVICE, else found beside the CUDA
+/// toolkit (CUDA_HOME, CUDA_PATH, the nvcc on PATH, /usr/local/cuda);
+/// "" when none is found.
+std::string libdevicePath();
+
 } // namespace parax::codegen

@@ -60,6 +60,42 @@ int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
   emu = saved;
   return 0;
 }
+
+void parax_emu_run_launch(void (*unpack)(void **), void **params, int kind,
+                          unsigned grid, unsigned block) {
+  using parax::codegen::GpuKernelKind;
+  EmuThread saved = emu;
+  if (kind == int32_t(GpuKernelKind::Block)) {
+    // Real threads meeting at the barriers; started in reverse so that the
+    // scheduler's order between barriers is not the threads' index order.
+    const int n = int(block);
+    std::barrier<> barrier(n);
+    std::vector<int64_t> shared(size_t(n) + 2);
+    std::vector<std::thread> threads;
+    for (int t = n - 1; t >= 0; --t)
+      threads.emplace_back([&, t] {
+        emu = EmuThread{t, n, t, &barrier, shared.data()};
+        unpack(params);
+      });
+    for (std::thread &t : threads)
+      t.join();
+  } else if (kind == int32_t(GpuKernelKind::Grid)) {
+    // Every thread of the launched grid, in an order unlike the hardware's
+    // (odd threads last, each half descending): the grid-stride loop must
+    // not depend on which thread runs first.
+    const int64_t total = int64_t(grid) * int64_t(block);
+    for (int pass = 0; pass < 2; ++pass)
+      for (int64_t t = total - 1; t >= 0; --t)
+        if ((t & 1) == pass) {
+          emu = EmuThread{t, total, t % int64_t(block), nullptr, nullptr};
+          unpack(params);
+        }
+  } else {
+    emu = EmuThread{};
+    unpack(params);
+  }
+  emu = saved;
+}
 }
 
 namespace parax::runtime {

@@ -28,6 +28,10 @@ void *parax_gpu_shared();
 int32_t parax_emu_launch(struct ParaxRtContext *ctx, const char *ptx,
                          const char *kernel, void **params, int32_t kind,
                          int64_t elements, void (*unpack)(void **));
+/// Runs one launch of a kernel's host compilation with the launch's real
+/// grid and block (the strict fake driver calls it, see CudaDriver.h).
+void parax_emu_run_launch(void (*unpack)(void **), void **params, int kind,
+                          unsigned grid, unsigned block);
 }
 
 namespace parax::runtime {
