@@ -155,6 +155,35 @@ std::string rewriteHostFunction(llvm::Function &f, bool entry,
   return "";
 }
 
+/// The store that is the only use of the only load of kernel result slot
+/// `slot` (a stack slot the kernel call `call` writes), when it stores into
+/// an array; null otherwise.
+llvm::StoreInst *onlyDeviceStore(llvm::Value *slot, llvm::CallInst *call) {
+  auto *a = llvm::dyn_cast<llvm::AllocaInst>(slot);
+  if (!a)
+    return nullptr;
+  llvm::LoadInst *load = nullptr;
+  for (llvm::User *u : a->users()) {
+    if (u == call)
+      continue;
+    if (auto *ii = llvm::dyn_cast<llvm::IntrinsicInst>(u);
+        ii && ii->isLifetimeStartOrEnd())
+      continue;
+    auto *l = llvm::dyn_cast<llvm::LoadInst>(u);
+    if (!l || load)
+      return nullptr;
+    load = l;
+  }
+  if (!load || !load->hasOneUse() || load->getParent() != call->getParent())
+    return nullptr;
+  auto *st = llvm::dyn_cast<llvm::StoreInst>(*load->user_begin());
+  if (!st || st->getValueOperand() != load ||
+      st->getFunction() != call->getFunction() ||
+      hostObject(st->getPointerOperand(), true))
+    return nullptr;
+  return st;
+}
+
 /// Step 3 for kernel `pk`: its calls become enqueued launches.
 void rewriteLaunches(llvm::Module &host, const PtxKernel &pk,
                      llvm::Constant *ptxText, bool hostKernels) {
@@ -254,7 +283,25 @@ void rewriteLaunches(llvm::Module &host, const PtxKernel &pk,
     b.SetInsertPoint(cur);
     b.CreateCondBr(b.CreateICmpNE(st, b.getInt32(0)), failBB, rest);
     b.SetInsertPoint(call);
+    llvm::FunctionCallee copy = host.getOrInsertFunction(
+        "parax_cuda_copy",
+        llvm::FunctionType::get(voidTy, {ptr, ptr, ptr, i64, i32, i32},
+                                false));
     for (const Out &o : outs) {
+      // A scalar whose only use is to be stored into an array stays on the
+      // device (a device-to-device copy where the store was); any other
+      // use needs its value on the host.
+      if (llvm::StoreInst *st = onlyDeviceStore(o.slot, call)) {
+        llvm::IRBuilder<> at(st);
+        at.CreateCall(copy, {rtCtx, st->getPointerOperand(), o.scratch,
+                             at.getInt64(int64_t(o.bytes)), at.getInt32(1),
+                             at.getInt32(1)});
+        at.CreateCall(release, {rtCtx, o.scratch});
+        auto *l = llvm::cast<llvm::LoadInst>(st->getValueOperand());
+        st->eraseFromParent();
+        l->eraseFromParent();
+        continue;
+      }
       b.CreateCall(read, {rtCtx, o.slot, o.scratch, b.getInt64(int64_t(o.bytes))});
       b.CreateCall(release, {rtCtx, o.scratch});
     }
@@ -352,19 +399,22 @@ std::unique_ptr<llvm::Module> emitGpuResident(const ir::Module &m,
       lowerForGpu(m, ctx, info, out, kernelIndex);
   if (out.kernels.size() != ptx.kernels.size())
     fail("the two lowerings of a program disagree");
-  for (llvm::Function &f : *host) {
-    if (f.isDeclaration() || kernelIndex.count(f.getName().str()))
-      continue;
-    why = rewriteHostFunction(f, f.getName() == kEntrySymbol, kernelIndex);
-    if (!why.empty())
-      return nullptr;
-  }
+  // Launches first: a kernel's scalar results stored into arrays become
+  // device copies before the host accesses are rewritten.
   llvm::Constant *c = llvm::ConstantDataArray::getString(ctx, ptx.ptx, true);
   auto *ptxText = new llvm::GlobalVariable(
       *host, c->getType(), true, llvm::GlobalValue::PrivateLinkage, c,
       "parax_ptx");
   for (const PtxKernel &pk : out.kernels)
     rewriteLaunches(*host, pk, ptxText, hostKernels);
+  for (llvm::Function &f : *host) {
+    if (f.isDeclaration() || kernelIndex.count(f.getName().str()) ||
+        f.getName().ends_with(".unpack"))
+      continue;
+    why = rewriteHostFunction(f, f.getName() == kEntrySymbol, kernelIndex);
+    if (!why.empty())
+      return nullptr;
+  }
   wrapEntry(*host, *m.funcs()[0], info);
   std::string err;
   llvm::raw_string_ostream os(err);

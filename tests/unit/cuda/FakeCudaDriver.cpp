@@ -32,6 +32,7 @@
 #include <map>
 #include <mutex>
 #include <regex>
+#include <csignal>
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -104,18 +105,41 @@ size_t pageRound(size_t n) {
   return (n + p - 1) / p * p;
 }
 
+void protect(int prot) {
+  for (Gpu &g : gpus)
+    if (g.top && mprotect(g.base, pageRound(g.top), prot) != 0) {
+      std::perror("fake cuda: mprotect of the device arena");
+      std::abort();
+    }
+}
+
 /// Device memory readable and writable by the host only inside the fake.
 void openArenas() {
   if (openDepth++ == 0)
-    for (Gpu &g : gpus)
-      if (g.top)
-        mprotect(g.base, pageRound(g.top), PROT_READ | PROT_WRITE);
+    protect(PROT_READ | PROT_WRITE);
 }
 void closeArenas() {
   if (--openDepth == 0)
-    for (Gpu &g : gpus)
-      if (g.top)
-        mprotect(g.base, pageRound(g.top), PROT_NONE);
+    protect(PROT_NONE);
+}
+
+/// A fault on the arena is a host access to device memory: say so.
+struct sigaction previousSegv;
+void onSegv(int sig, siginfo_t *info, void *uc) {
+  uintptr_t a = uintptr_t(info->si_addr);
+  for (Gpu &g : gpus)
+    if (a >= uintptr_t(g.base) && a < uintptr_t(g.base) + g.capacity) {
+      static const char msg[] =
+          "fake cuda: the host touched device memory (SIGSEGV in the arena)\n";
+      ssize_t w = write(2, msg, sizeof(msg) - 1);
+      (void)w;
+      break;
+    }
+  sigaction(SIGSEGV, &previousSegv, nullptr);
+  if (previousSegv.sa_flags & SA_SIGINFO && previousSegv.sa_sigaction)
+    previousSegv.sa_sigaction(sig, info, uc);
+  else
+    raise(sig);
 }
 
 /// The GPU whose arena holds [p, p + n) inside one live block, or -1.
@@ -171,6 +195,11 @@ void init() {
     }
     g.base = static_cast<char *>(p);
   }
+  struct sigaction sa {};
+  sa.sa_sigaction = onSegv;
+  sa.sa_flags = SA_SIGINFO;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &previousSegv);
 }
 
 /// Byte sizes of the .param list of `.entry name(` in `ptx`.
