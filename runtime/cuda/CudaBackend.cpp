@@ -87,12 +87,37 @@ class LoweredBackend : public CpuHostedBackend {
 public:
   LoweredBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
                  CpuBackend::ModuleEmitter emitter, std::string tag,
-                 std::string arch)
+                 std::string arch, int64_t budget = 0)
       : CpuHostedBackend(std::move(cpu), numDevices, std::move(arch),
-                         /*alwaysEmitPtx=*/false) {
+                         /*alwaysEmitPtx=*/false),
+        budget_(budget) {
     cpu_->setEmitter(std::move(emitter), std::move(tag));
   }
+  int64_t deviceMemoryBudget() const override { return budget_; }
+
+private:
+  int64_t budget_;
 };
+
+/// Per logical device: the least, over the GPUs, of a GPU's free memory
+/// (cuMemGetInfo) divided by the logical devices placed on it (d % #GPUs).
+int64_t memoryPerLogicalDevice(CudaRuntime &rt, int numDevices) {
+  size_t gpus = rt.devices().size();
+  std::vector<int64_t> count(gpus, 0);
+  for (int d = 0; d < std::max(numDevices, 1); ++d)
+    ++count[size_t(d) % gpus];
+  int64_t best = 0;
+  for (size_t g = 0; g < gpus; ++g) {
+    if (!count[g])
+      continue;
+    int64_t free = int64_t(rt.freeMemory(int(g)));
+    if (free <= 0)
+      return 0; // unknown: no budget
+    int64_t share = free / count[g];
+    best = best == 0 ? share : std::min(best, share);
+  }
+  return best;
+}
 
 /// Loads the driver and lists the devices; `error` says what is missing.
 bool probe(std::vector<cuda::DeviceInfo> &devices, std::string &error) {
@@ -196,7 +221,7 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
       },
       std::string("cuda-resident|") + (hostKernels ? "fake|" : "") + arch +
           "|",
-      arch);
+      arch, memoryPerLogicalDevice(*rt, numDevices));
 }
 
 } // namespace parax::runtime

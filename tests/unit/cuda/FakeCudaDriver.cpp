@@ -19,7 +19,7 @@
 //    "call PROGRAM launches L syncs S h2d B d2h B d2d B allocs A args X
 //    results Y" lines.
 // PARAX_FAKE_CUDA_DEVICES (default 1) GPUs with PARAX_FAKE_CUDA_SMS (132)
-// SMs and PARAX_FAKE_CUDA_MEMORY bytes each (default 4 GiB, reserved, not
+// SMs and PARAX_FAKE_CUDA_MEMORY bytes each (default 80 GiB, reserved, not
 // committed).
 //
 //===----------------------------------------------------------------------===//
@@ -183,7 +183,7 @@ void init() {
   if (!gpus.empty())
     return;
   size_t n = std::max<size_t>(1, envSize("PARAX_FAKE_CUDA_DEVICES", 1));
-  size_t mem = envSize("PARAX_FAKE_CUDA_MEMORY", size_t(4) << 30);
+  size_t mem = envSize("PARAX_FAKE_CUDA_MEMORY", size_t(80) << 30);
   gpus.resize(n);
   for (Gpu &g : gpus) {
     g.capacity = mem;
