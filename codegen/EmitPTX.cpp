@@ -129,6 +129,14 @@ void defineBlockHelpers(llvm::Module &m) {
         b.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {}, {}),
         b.getInt64Ty()));
   }
+  if (llvm::Function *f = m.getFunction("parax_gpu_block")) {
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    b.CreateRet(b.CreateZExt(
+        b.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}, {}),
+        b.getInt64Ty()));
+  }
   if (llvm::Function *f = m.getFunction("parax_gpu_barrier")) {
     f->setLinkage(llvm::GlobalValue::InternalLinkage);
     f->addFnAttr(llvm::Attribute::AlwaysInline);
@@ -285,15 +293,17 @@ std::string cudaArchFor(int major, int minor) {
 
 std::string PtxProgram::report() const {
   std::string r;
-  int grid = 0, block = 0;
+  int grid = 0, block = 0, multi = 0;
   for (const PtxKernel &k : kernels) {
     grid += k.kind == GpuKernelKind::Grid;
     block += k.kind == GpuKernelKind::Block;
+    multi += k.kind == GpuKernelKind::Blocks;
   }
   r += "// parax: " + std::to_string(kernels.size()) + " kernels for " + arch +
        " (" + std::to_string(grid) + " grid-stride, " + std::to_string(block) +
        " one-block, " +
-       std::to_string(kernels.size() - size_t(grid + block)) +
+       (multi ? std::to_string(multi) + " multi-block, " : std::string()) +
+       std::to_string(kernels.size() - size_t(grid + block + multi)) +
        " single-thread)\n";
   for (const PtxKernel &k : kernels)
     r += "// parax: kernel " + k.name + ": " +
@@ -301,6 +311,9 @@ std::string PtxProgram::report() const {
               ? "grid-stride over " + std::to_string(k.elements) + " elements"
           : k.kind == GpuKernelKind::Block
               ? "one block over runs of " + std::to_string(k.elements)
+          : k.kind == GpuKernelKind::Blocks
+              ? std::to_string(kGpuReduceBlocks) + " blocks over runs of " +
+                    std::to_string(k.elements)
               : std::string("single thread")) +
          ", " + std::to_string(k.numParams) + " params (" + k.op + ")\n";
   for (const std::string &s : notLowered)

@@ -32,10 +32,18 @@ enum class GpuKernelKind : uint8_t {
   Grid,   ///< grid-stride loop over `elements`; any grid size
   Serial, ///< one thread does the work (launch 1x1)
   Block,  ///< one block of kGpuBlock (256) threads cooperates (launch 1x256)
+  /// kGpuReduceBlocks blocks of kGpuBlock threads, each block on its own
+  /// part (launch kGpuReduceBlocks x 256): a reduction's first pass.
+  Blocks,
 };
 
 /// Threads of a Block kernel (its shared-memory tree assumes this size).
 inline constexpr int kGpuBlockThreads = 256;
+/// Blocks of a Blocks kernel. A constant, not the device's SM count, so
+/// that a reduction's partition (and so its float result) is the same on
+/// every GPU and in emulation; 1024 is at least one block per SM on any
+/// current GPU (132 on an H200: 7.75 each).
+inline constexpr int kGpuReduceBlocks = 1024;
 
 struct PtxKernel {
   std::string name;

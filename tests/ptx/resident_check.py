@@ -10,7 +10,8 @@ kernels run as their host compilation, counters logged per compiled call). The
 cuda run must exit as the interpreter's does (a host access to device memory is
 a SIGSEGV), print the same numbers (rel 1e-4 / abs 1e-5), and every call of a
 program named in an `# expect: NAME CHECK...` line must satisfy each CHECK:
-  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results
+  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results  maxgrid>=N
+(maxgrid: the most blocks of any launch of the call; the fake has 132 SMs.)
 (h2d=args: host-to-device bytes equal the call's argument bytes; d2h=results:
 device-to-host bytes equal its result bytes).
 """
@@ -30,14 +31,17 @@ def expectations(path):
 
 
 def calls(log):
-    out = []
+    out, maxgrid = [], 0
     for line in log.splitlines():
         f = line.split()
+        if f and f[0] == "launch":  # "launch NAME grid G block B params P"
+            maxgrid = max(maxgrid, int(f[3]))
         if f and f[0] == "call":
-            d = {"name": f[1]}
+            d = {"name": f[1], "maxgrid": maxgrid}
             for k, v in zip(f[2::2], f[3::2]):
                 d[k] = int(v)
             out.append(d)
+            maxgrid = 0
     return out
 
 
