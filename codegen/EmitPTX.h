@@ -12,8 +12,8 @@
 // collectives, pmap, debug prints and any region that could not be outlined
 // are "not lowered"; element loads/stores the host program makes on arrays
 // (rank-0 arguments and results, scalars read inside loops) are counted as
-// scalar transfers. Running the host part against device memory is not
-// implemented yet (see runtime/cuda/CudaBackend.h).
+// scalar transfers. emitGpuResident runs the host part against device
+// memory (see runtime/cuda/CudaBackend.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -84,13 +84,13 @@ std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
                                                llvm::LLVMContext &ctx,
                                                ProgramInfo &info);
 
-/// The host program for a real GPU: the module of emitModule's shape
+/// The host-memory host program for a GPU with pageable memory access
+/// (what emitGpuResident does not cover): the module of emitModule's shape
 /// (parax_main, ProgramInfo in `info`) with each kernel call replaced by
 /// parax_cuda_launch(ctx, ptx, name, params, kind, elements, null), where
 /// `params` is cuLaunchKernel's kernelParams and `ptx` the embedded PTX of
 /// all kernels for `arch` (runtime/cuda/CudaLaunch.cpp). Buffers stay where
-/// the CPU runtime allocates them: the GPU reaches them through pageable
-/// memory access (HMM).
+/// the CPU runtime allocates them: the GPU reaches them through HMM.
 std::unique_ptr<llvm::Module> emitGpuLaunch(const ir::Module &m,
                                             llvm::LLVMContext &ctx,
                                             ProgramInfo &info,

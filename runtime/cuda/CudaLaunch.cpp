@@ -128,6 +128,8 @@ namespace {
 int32_t launchFrom(ParaxRtContext *ctx, const char *ptx, const char *kernel,
                    void **params, int32_t kind, int64_t elements,
                    void (*unpack)(void **), bool sync) {
+  if (ctx->error) // e.g. a scratch allocation for this launch failed
+    return 1;
   std::string error;
   parax::runtime::CudaRuntime *rt = parax::runtime::CudaRuntime::get(error);
   if (rt && rt->launch(ctx->device, ptx, kernel, params, kind, elements,
