@@ -62,6 +62,7 @@ llvm::Value *Emitter::gridStride() {
   return gridCall(*this, "parax_gpu_stride");
 }
 llvm::Value *Emitter::gpuThread() { return gridCall(*this, "parax_gpu_thread"); }
+llvm::Value *Emitter::gpuBlock() { return gridCall(*this, "parax_gpu_block"); }
 
 void Emitter::gpuBarrier() {
   auto *fty = llvm::FunctionType::get(B.getVoidTy(), {}, false);

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/EmitPTX.h"
 #include "codegen/Emitter.h"
+#include "codegen/GpuLowering.h"
 #include "codegen/Optimize.h"
 #include "ir/Diagnostics.h"
 
@@ -50,7 +51,6 @@ namespace parax::codegen {
 namespace {
 
 constexpr const char *kTriple = "nvptx64-nvidia-cuda";
-constexpr const char *kLibdevice = "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
 
 [[noreturn]] void fail(const std::string &what) {
   throw ParaxError("InternalError",
@@ -127,6 +127,14 @@ void defineBlockHelpers(llvm::Module &m) {
     llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
     b.CreateRet(b.CreateZExt(
         b.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x, {}, {}),
+        b.getInt64Ty()));
+  }
+  if (llvm::Function *f = m.getFunction("parax_gpu_block")) {
+    f->setLinkage(llvm::GlobalValue::InternalLinkage);
+    f->addFnAttr(llvm::Attribute::AlwaysInline);
+    llvm::IRBuilder<> b(llvm::BasicBlock::Create(c, "entry", f));
+    b.CreateRet(b.CreateZExt(
+        b.CreateIntrinsic(llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x, {}, {}),
         b.getInt64Ty()));
   }
   if (llvm::Function *f = m.getFunction("parax_gpu_barrier")) {
@@ -218,13 +226,13 @@ void linkLibdevice(llvm::Module &dev) {
     needed |= f.isDeclaration() && f.getName().starts_with("__nv_");
   if (!needed)
     return;
-  struct stat st;
-  if (::stat(kLibdevice, &st) != 0)
-    fail(std::string("the kernels call libm functions and ") + kLibdevice +
-         " is missing");
+  std::string path = libdevicePath();
+  if (path.empty())
+    fail("the kernels call libm functions and libdevice.10.bc was not found "
+         "(set PARAX_LIBDEVICE or CUDA_HOME)");
   llvm::SMDiagnostic diag;
   std::unique_ptr<llvm::Module> ld =
-      llvm::getLazyIRFileModule(kLibdevice, diag, dev.getContext());
+      llvm::getLazyIRFileModule(path, diag, dev.getContext());
   if (!ld)
     fail("cannot read libdevice: " + diag.getMessage().str());
   ld->setTargetTriple(dev.getTargetTriple());
@@ -235,6 +243,37 @@ void linkLibdevice(llvm::Module &dev) {
 }
 
 } // namespace
+
+std::string libdevicePath() {
+  auto exists = [](const std::string &p) {
+    struct stat st;
+    return !p.empty() && ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  };
+  if (const char *e = std::getenv("PARAX_LIBDEVICE"); e && *e)
+    return exists(e) ? e : "";
+  const std::string rel = "/nvvm/libdevice/libdevice.10.bc";
+  for (const char *var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *e = std::getenv(var); e && *e && exists(e + rel))
+      return e + rel;
+  // The toolkit of the nvcc on PATH: <root>/bin/nvcc.
+  if (const char *path = std::getenv("PATH")) {
+    std::string all = path;
+    for (size_t at = 0; at <= all.size();) {
+      size_t end = all.find(':', at);
+      if (end == std::string::npos)
+        end = all.size();
+      std::string dir = all.substr(at, end - at);
+      at = end + 1;
+      if (dir.size() > 4 && dir.substr(dir.size() - 4) == "/bin" &&
+          exists(dir + "/nvcc") && exists(dir.substr(0, dir.size() - 4) + rel))
+        return dir.substr(0, dir.size() - 4) + rel;
+    }
+  }
+  for (const char *root : {"/usr/local/cuda", "/opt/cuda", "/usr/lib/cuda"})
+    if (exists(root + rel))
+      return root + rel;
+  return "";
+}
 
 std::string defaultCudaArch() {
   if (const char *a = std::getenv("PARAX_CUDA_ARCH"); a && *a)
@@ -254,15 +293,17 @@ std::string cudaArchFor(int major, int minor) {
 
 std::string PtxProgram::report() const {
   std::string r;
-  int grid = 0, block = 0;
+  int grid = 0, block = 0, multi = 0;
   for (const PtxKernel &k : kernels) {
     grid += k.kind == GpuKernelKind::Grid;
     block += k.kind == GpuKernelKind::Block;
+    multi += k.kind == GpuKernelKind::Blocks;
   }
   r += "// parax: " + std::to_string(kernels.size()) + " kernels for " + arch +
        " (" + std::to_string(grid) + " grid-stride, " + std::to_string(block) +
        " one-block, " +
-       std::to_string(kernels.size() - size_t(grid + block)) +
+       (multi ? std::to_string(multi) + " multi-block, " : std::string()) +
+       std::to_string(kernels.size() - size_t(grid + block + multi)) +
        " single-thread)\n";
   for (const PtxKernel &k : kernels)
     r += "// parax: kernel " + k.name + ": " +
@@ -270,6 +311,9 @@ std::string PtxProgram::report() const {
               ? "grid-stride over " + std::to_string(k.elements) + " elements"
           : k.kind == GpuKernelKind::Block
               ? "one block over runs of " + std::to_string(k.elements)
+          : k.kind == GpuKernelKind::Blocks
+              ? std::to_string(kGpuReduceBlocks) + " blocks over runs of " +
+                    std::to_string(k.elements)
               : std::string("single thread")) +
          ", " + std::to_string(k.numParams) + " params (" + k.op + ")\n";
   for (const std::string &s : notLowered)
@@ -280,8 +324,6 @@ std::string PtxProgram::report() const {
                           : "// parax: coverage: partial\n";
   return r;
 }
-
-namespace {
 
 /// Steps 1-2: the host module with the kernels outlined (still in it), and
 /// the report of what the kernels do not cover.
@@ -385,8 +427,6 @@ std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
   return hostPtr;
 }
 
-} // namespace
-
 PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
   PtxProgram out;
   out.arch = arch;
@@ -426,6 +466,11 @@ PtxProgram emitPtx(const ir::Module &m, const std::string &arch) {
   }
   for (const PtxKernel &pk : out.kernels)
     shapeKernel(*dev->getFunction(pk.name), pk.kind);
+  // The CPU path runs under FTZ/DAZ: f32 arithmetic flushes denormals here
+  // too (.ftz on the instructions; libdevice follows nvvm-reflect-ftz).
+  for (llvm::Function &f : *dev)
+    if (!f.isDeclaration())
+      f.addFnAttr("denormal-fp-math-f32", "preserve-sign,preserve-sign");
   defineGridHelpers(*dev);
   defineBlockHelpers(*dev);
   for (llvm::Function &f : *dev) {

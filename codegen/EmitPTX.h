@@ -12,8 +12,8 @@
 // collectives, pmap, debug prints and any region that could not be outlined
 // are "not lowered"; element loads/stores the host program makes on arrays
 // (rank-0 arguments and results, scalars read inside loops) are counted as
-// scalar transfers. Running the host part against device memory is not
-// implemented yet (see runtime/cuda/CudaBackend.h).
+// scalar transfers. emitGpuResident runs the host part against device
+// memory (see runtime/cuda/CudaBackend.h).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -32,10 +32,18 @@ enum class GpuKernelKind : uint8_t {
   Grid,   ///< grid-stride loop over `elements`; any grid size
   Serial, ///< one thread does the work (launch 1x1)
   Block,  ///< one block of kGpuBlock (256) threads cooperates (launch 1x256)
+  /// kGpuReduceBlocks blocks of kGpuBlock threads, each block on its own
+  /// part (launch kGpuReduceBlocks x 256): a reduction's first pass.
+  Blocks,
 };
 
 /// Threads of a Block kernel (its shared-memory tree assumes this size).
 inline constexpr int kGpuBlockThreads = 256;
+/// Blocks of a Blocks kernel. A constant, not the device's SM count, so
+/// that a reduction's partition (and so its float result) is the same on
+/// every GPU and in emulation; 1024 is at least one block per SM on any
+/// current GPU (132 on an H200: 7.75 each).
+inline constexpr int kGpuReduceBlocks = 1024;
 
 struct PtxKernel {
   std::string name;
@@ -76,16 +84,39 @@ std::unique_ptr<llvm::Module> emitGpuEmulation(const ir::Module &m,
                                                llvm::LLVMContext &ctx,
                                                ProgramInfo &info);
 
-/// The host program for a real GPU: the module of emitModule's shape
+/// The host-memory host program for a GPU with pageable memory access
+/// (what emitGpuResident does not cover): the module of emitModule's shape
 /// (parax_main, ProgramInfo in `info`) with each kernel call replaced by
 /// parax_cuda_launch(ctx, ptx, name, params, kind, elements, null), where
 /// `params` is cuLaunchKernel's kernelParams and `ptx` the embedded PTX of
 /// all kernels for `arch` (runtime/cuda/CudaLaunch.cpp). Buffers stay where
-/// the CPU runtime allocates them: the GPU reaches them through pageable
-/// memory access (HMM).
+/// the CPU runtime allocates them: the GPU reaches them through HMM.
 std::unique_ptr<llvm::Module> emitGpuLaunch(const ir::Module &m,
                                             llvm::LLVMContext &ctx,
                                             ProgramInfo &info,
                                             const std::string &arch);
+
+/// The host program of a device-resident program (runtime/cuda/
+/// DeviceResident.h): emitGpuLaunch's, with every buffer in device memory.
+/// parax_main uploads the arguments, runs, downloads the results; the
+/// buffer functions are the device allocator's; the host program's own
+/// element reads/writes, memcpy and memset of arrays become explicit
+/// transfers; runtime kernels, prints and collectives get host copies;
+/// kernels are enqueued (parax_cuda_launch_async) and scalar results come
+/// back through device scratch. With `hostKernels` the kernels stay in the
+/// module and each launch passes its host compilation (the strict fake
+/// driver runs it). Null, with `why`, for programs it does not cover yet
+/// (pmap bodies, the intra-op thread pool, unknown host calls).
+std::unique_ptr<llvm::Module> emitGpuResident(const ir::Module &m,
+                                              llvm::LLVMContext &ctx,
+                                              ProgramInfo &info,
+                                              const std::string &arch,
+                                              bool hostKernels,
+                                              std::string &why);
+
+/// libdevice's bitcode: PARAX_LIBDEVICE, else found beside the CUDA
+/// toolkit (CUDA_HOME, CUDA_PATH, the nvcc on PATH, /usr/local/cuda);
+/// "" when none is found.
+std::string libdevicePath();
 
 } // namespace parax::codegen

@@ -385,6 +385,85 @@ void Emitter::emitReduce(const ir::Operation &op) {
         store(rt.dtype, dst, o, cb.store(v));
       });
       endKernelRegion();
+    } else if (R >= kGpuBlock * kGpuReduceBlocks / 4) {
+      // GPU, few outputs and very long runs: two passes. Pass 1: G blocks
+      // of T threads, thread (b, t) takes r = b*T + t, + G*T, ... (coalesced),
+      // a tree in the block's shared memory gives part[o*G + b]. Pass 2: one
+      // block, thread t combines parts t, t + T, ... in order, then a tree.
+      // No atomics and G is a constant: the order, and so the float result,
+      // is the same on every GPU and in emulation.
+      const int64_t T = kGpuBlock, G = kGpuReduceBlocks;
+      const int64_t per = (R + G * T - 1) / (G * T);
+      llvm::Type *ct = cb.type();
+      llvm::Value *parts = alloc(TensorType{DType::F64, Shape{G * outCount}});
+      auto tree = [&](Value *tid, Value *shared, Value *part) -> Value * {
+        auto slot = [&](Value *i) { return B.CreateGEP(ct, shared, i); };
+        gpuBarrier(); // the previous output's readers are done
+        B.CreateStore(part, slot(tid));
+        gpuBarrier();
+        for (int64_t w = T / 2; w >= 1; w /= 2) {
+          auto *doBB = llvm::BasicBlock::Create(C, "tree", F);
+          auto *next = llvm::BasicBlock::Create(C, "tree.next", F);
+          B.CreateCondBr(B.CreateICmpSLT(tid, c64(w)), doBB, next);
+          B.SetInsertPoint(doBB);
+          Value *a = B.CreateLoad(ct, slot(tid));
+          Value *b = B.CreateLoad(ct, slot(B.CreateAdd(tid, c64(w))));
+          B.CreateStore(cb.combine(a, b), slot(tid));
+          B.CreateBr(next);
+          B.SetInsertPoint(next);
+          gpuBarrier();
+        }
+        return B.CreateLoad(ct, shared);
+      };
+      auto partAt = [&](Value *o, Value *i) {
+        return B.CreateGEP(ct, parts, B.CreateAdd(B.CreateMul(o, c64(G)), i));
+      };
+      beginKernelRegion(KernelKind::Blocks, op.name(), R);
+      {
+        Value *tid = gpuThread(), *blk = gpuBlock(), *shared = gpuShared();
+        Value *first = B.CreateAdd(B.CreateMul(blk, c64(T)), tid);
+        auto one = [&](Value *o) {
+          std::vector<Value *> kd = keptDims(o);
+          Gen gen = [&](Value *j) {
+            Value *r = B.CreateAdd(first, B.CreateMul(j, c64(G * T)));
+            Value *in = B.CreateICmpSLT(r, c64(R));
+            Value *v = elemOR(kd, B.CreateSelect(in, r, c64(R - 1)));
+            return B.CreateSelect(in, v, cb.identity());
+          };
+          Value *part = cb.orderFree() ? laneRun(*this, cb, c64(0), per, gen)
+                                       : pairwiseRun(*this, cb, c64(0), per, gen);
+          Value *v = tree(tid, shared, part);
+          auto *w = llvm::BasicBlock::Create(C, "part.store", F);
+          auto *next = llvm::BasicBlock::Create(C, "part.next", F);
+          B.CreateCondBr(B.CreateICmpEQ(tid, c64(0)), w, next);
+          B.SetInsertPoint(w);
+          B.CreateStore(v, partAt(o, blk));
+          B.CreateBr(next);
+          B.SetInsertPoint(next);
+        };
+        if (outCount == 1)
+          one(c64(0));
+        else
+          loop(outCount, [&](Value *o) { one(o); });
+      }
+      endKernelRegion();
+      beginKernelRegion(KernelKind::Block, op.name(), G);
+      {
+        Value *tid = gpuThread(), *shared = gpuShared();
+        auto one = [&](Value *o) {
+          Value *acc = cb.identity();
+          for (int64_t k = 0; k < G / T; ++k)
+            acc = cb.combine(
+                acc, B.CreateLoad(ct, partAt(o, B.CreateAdd(tid, c64(k * T)))));
+          return tree(tid, shared, acc);
+        };
+        if (scalarOut)
+          put(nullptr, one(c64(0)));
+        else
+          loop(outCount, [&](Value *o) { put(o, one(o)); });
+      }
+      endKernelRegion();
+      release(parts);
     } else {
       // GPU, few outputs and long runs: one block per output in turn;
       // thread t takes r = t, t + T, ... (coalesced), then a tree in shared

@@ -270,6 +270,8 @@ public:
   /// block's shared scratch (kGpuBlock slots of up to 8 bytes).
   static constexpr int64_t kGpuBlock = kGpuBlockThreads;
   llvm::Value *gpuThread();
+  /// Blocks kernels: this thread's block index (ctaid.x).
+  llvm::Value *gpuBlock();
   void gpuBarrier();
   llvm::Value *gpuShared();
   /// Whether a reduction runs as a parallel kernel (else one thread).

@@ -36,7 +36,8 @@ std::unique_ptr<Session> Session::create(const Options &opts, Sink out, Sink err
   eo.errSink = s->err_;
   eo.numDevices = opts.devices;
   eo.backendName = s->backend_->name();
-  eo.deviceMemory = opts.deviceMemory;
+  eo.deviceMemory = opts.deviceMemory > 0 ? opts.deviceMemory
+                                          : s->backend_->deviceMemoryBudget();
   eo.argv = opts.programArgs;
   eo.argv.insert(eo.argv.begin(), opts.program);
   eo.dumps = opts.dumps;

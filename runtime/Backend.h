@@ -52,6 +52,10 @@ public:
   virtual void setCodeCacheLimit(size_t programs) { (void)programs; }
   /// Frees the code kept for reuse (code of live programs stays).
   virtual void clearCaches() {}
+  /// The memory each logical device has when the user set no budget
+  /// (--device-memory): a GPU's free memory divided among the logical
+  /// devices on it; 0 when unknown or unlimited (host memory).
+  virtual int64_t deviceMemoryBudget() const { return 0; }
 
   /// Where jax.debug.print output goes.
   void setPrintSink(PrintSink s) { print_ = std::move(s); }

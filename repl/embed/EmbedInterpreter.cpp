@@ -192,7 +192,9 @@ Result<Interpreter> Interpreter::create(const Config &config) {
     frontend::EvalOptions eo;
     eo.numDevices = opts.devices;
     eo.backendName = impl->backend->name();
-    eo.deviceMemory = opts.deviceMemory;
+    eo.deviceMemory = opts.deviceMemory > 0
+                          ? opts.deviceMemory
+                          : impl->backend->deviceMemoryBudget();
     eo.argv = opts.programArgs;
     eo.argv.insert(eo.argv.begin(), opts.program);
     eo.maxSteps = config.maxSteps;

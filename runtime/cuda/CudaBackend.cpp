@@ -5,9 +5,11 @@
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CudaDevices.h"
 #include "runtime/cuda/CudaLaunch.h"
+#include "runtime/cuda/DeviceResident.h"
 #include "runtime/cuda/GpuEmulation.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
@@ -85,12 +87,37 @@ class LoweredBackend : public CpuHostedBackend {
 public:
   LoweredBackend(std::unique_ptr<CpuBackend> cpu, int numDevices,
                  CpuBackend::ModuleEmitter emitter, std::string tag,
-                 std::string arch)
+                 std::string arch, int64_t budget = 0)
       : CpuHostedBackend(std::move(cpu), numDevices, std::move(arch),
-                         /*alwaysEmitPtx=*/false) {
+                         /*alwaysEmitPtx=*/false),
+        budget_(budget) {
     cpu_->setEmitter(std::move(emitter), std::move(tag));
   }
+  int64_t deviceMemoryBudget() const override { return budget_; }
+
+private:
+  int64_t budget_;
 };
+
+/// Per logical device: the least, over the GPUs, of a GPU's free memory
+/// (cuMemGetInfo) divided by the logical devices placed on it (d % #GPUs).
+int64_t memoryPerLogicalDevice(CudaRuntime &rt, int numDevices) {
+  size_t gpus = rt.devices().size();
+  std::vector<int64_t> count(gpus, 0);
+  for (int d = 0; d < std::max(numDevices, 1); ++d)
+    ++count[size_t(d) % gpus];
+  int64_t best = 0;
+  for (size_t g = 0; g < gpus; ++g) {
+    if (!count[g])
+      continue;
+    int64_t free = int64_t(rt.freeMemory(int(g)));
+    if (free <= 0)
+      return 0; // unknown: no budget
+    int64_t share = free / count[g];
+    best = best == 0 ? share : std::min(best, share);
+  }
+  return best;
+}
 
 /// Loads the driver and lists the devices; `error` says what is missing.
 bool probe(std::vector<cuda::DeviceInfo> &devices, std::string &error) {
@@ -140,15 +167,9 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
     return nullptr;
   }
   const cuda::DeviceInfo &d = devices.front();
+  bool pageable = true;
   for (const cuda::DeviceInfo &x : devices)
-    if (!x.pageableMemoryAccess) {
-      error = "the cuda backend needs GPUs that can access pageable host "
-              "memory (HMM: the NVIDIA open kernel modules on Linux 6.1.24+), "
-              "and device " + std::to_string(x.ordinal) + " (" + x.name +
-              ") cannot; device-resident buffers are not implemented yet" +
-              kCpuWorks;
-      return nullptr;
-    }
+    pageable &= x.pageableMemoryAccess;
   CudaRuntime *rt = CudaRuntime::get(why);
   if (!rt) {
     error = "the cuda backend is unavailable: " + why + kCpuWorks;
@@ -160,18 +181,47 @@ std::unique_ptr<Backend> CudaBackend::create(int numDevices,
     arch = std::min(arch, x.arch);
   if (const char *a = std::getenv("PARAX_CUDA_ARCH"); a && *a)
     arch = a;
-  std::unique_ptr<CpuBackend> cpu = CpuBackend::create(
-      numDevices, error,
-      {{"parax_cuda_launch", reinterpret_cast<void *>(&parax_cuda_launch)}});
+  std::vector<std::pair<std::string, void *>> syms = {
+      {"parax_cuda_launch", reinterpret_cast<void *>(&parax_cuda_launch)}};
+#define PARAX_CUDA_SYMBOL(name)                                                \
+  syms.push_back({#name, reinterpret_cast<void *>(&name)});
+  PARAX_CUDA_RESIDENT_FUNCTIONS(PARAX_CUDA_SYMBOL)
+#undef PARAX_CUDA_SYMBOL
+  // The host compilations of kernels (strict fake driver) call these.
+  for (const codegen::JitSymbol &js : gpuEmulationSymbols())
+    if (js.name != "parax_cuda_launch")
+      syms.push_back({js.name, js.address});
+  std::unique_ptr<CpuBackend> cpu =
+      CpuBackend::create(numDevices, error, std::move(syms));
   if (!cpu)
     return nullptr;
+  bool hostKernels = rt->fake();
+  bool verbose = envFlag("PARAX_CUDA_VERBOSE");
+  // Device-resident where the lowering covers the program; otherwise the
+  // host-memory launch path where the GPUs reach host memory, else the CPU.
   return std::make_unique<LoweredBackend>(
       std::move(cpu), numDevices,
-      [arch](const ir::Module &m, llvm::LLVMContext &c,
-             codegen::ProgramInfo &info) {
-        return codegen::emitGpuLaunch(m, c, info, arch);
+      [arch, hostKernels, pageable, verbose](const ir::Module &m,
+                                             llvm::LLVMContext &c,
+                                             codegen::ProgramInfo &info)
+          -> std::unique_ptr<llvm::Module> {
+        std::string why;
+        if (auto mod =
+                codegen::emitGpuResident(m, c, info, arch, hostKernels, why))
+          return mod;
+        info = codegen::ProgramInfo();
+        if (verbose)
+          std::fprintf(stderr, "parax: cuda: %s runs %s: %s\n",
+                       m.funcs()[0]->name().c_str(),
+                       pageable ? "from host memory" : "on the CPU",
+                       why.c_str());
+        if (pageable)
+          return codegen::emitGpuLaunch(m, c, info, arch);
+        return codegen::emitModule(m, c, info);
       },
-      "cuda|" + arch + "|", arch);
+      std::string("cuda-resident|") + (hostKernels ? "fake|" : "") + arch +
+          "|",
+      arch, memoryPerLogicalDevice(*rt, numDevices));
 }
 
 } // namespace parax::runtime

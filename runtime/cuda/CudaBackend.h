@@ -3,13 +3,16 @@
 // `--backend cuda` runs each program's kernels on the GPU: the program goes
 // through the GPU lowering (codegen/EmitPTX: kernel regions outlined, PTX
 // for the device's arch), its host part is JIT-compiled for the CPU as by
-// the cpu backend, and each kernel call becomes a launch (CudaLaunch) on
-// the GPU of its logical device, followed by a stream synchronisation.
-// Buffers stay in host memory, which the GPU reaches through pageable memory
-// access (HMM); a GPU without it is refused. Collectives, runtime-kernel
-// fallbacks and debug prints run on the host. Device-resident buffers
-// (DeviceAllocator), NCCL and the benchmarks' targets are the next steps.
-// This path has not run on hardware yet.
+// the cpu backend, and its arrays live in device memory for the call
+// (codegen::emitGpuResident, DeviceResident.h): arguments up, kernels
+// enqueued on the logical device's stream, results down with one
+// synchronisation. Programs that path does not cover run from host memory
+// (each launch synchronised) on GPUs with pageable memory access, else on
+// the CPU. The memory budget per logical device is its GPU's free memory
+// shared among the logical devices on it. Runtime-kernel fallbacks, debug
+// prints and collectives run on the host on copies. NCCL is not used yet.
+// This path has not run on hardware yet; the strict fake driver
+// (tests/unit/cuda/FakeCudaDriver.cpp) runs all of it without a GPU.
 //
 //  - without a usable GPU, `--backend cuda` fails with what is missing;
 //  - PARAX_CUDA_PTX_ONLY=1 needs no GPU: each program is compiled to PTX

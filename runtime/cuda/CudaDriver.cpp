@@ -60,6 +60,11 @@ bool loadDriver(DriverApi &api, std::string &error, const char *library) {
   resolve(lib, "cuMemcpyHtoD_v2", api.cuMemcpyHtoD, missing);
   resolve(lib, "cuMemcpyDtoH_v2", api.cuMemcpyDtoH, missing);
   resolve(lib, "cuMemcpyDtoD_v2", api.cuMemcpyDtoD, missing);
+  resolve(lib, "cuMemcpyHtoDAsync_v2", api.cuMemcpyHtoDAsync, missing);
+  resolve(lib, "cuMemcpyDtoHAsync_v2", api.cuMemcpyDtoHAsync, missing);
+  resolve(lib, "cuMemcpyDtoDAsync_v2", api.cuMemcpyDtoDAsync, missing);
+  resolve(lib, "cuMemsetD8Async", api.cuMemsetD8Async, missing);
+  resolve(lib, "cuMemGetInfo_v2", api.cuMemGetInfo, missing);
   resolve(lib, "cuStreamCreate", api.cuStreamCreate, missing);
   resolve(lib, "cuStreamSynchronize", api.cuStreamSynchronize, missing);
   resolve(lib, "cuStreamDestroy_v2", api.cuStreamDestroy, missing);
@@ -68,6 +73,12 @@ bool loadDriver(DriverApi &api, std::string &error, const char *library) {
             " (the NVIDIA driver is too old for CUDA 13)";
     return false;
   }
+  // The strict fake driver's hooks; a real libcuda has none of them.
+  std::string optional;
+  resolve(lib, "paraxFakeBindHostKernel", api.paraxFakeBindHostKernel,
+          optional);
+  resolve(lib, "paraxFakeCallBegin", api.paraxFakeCallBegin, optional);
+  resolve(lib, "paraxFakeCallEnd", api.paraxFakeCallEnd, optional);
   return true;
 }
 

@@ -79,9 +79,30 @@ struct DriverApi {
   CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes) = nullptr;
   CUresult (*cuMemcpyDtoD)(CUdeviceptr dst, CUdeviceptr src,
                            size_t bytes) = nullptr;
+  CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src,
+                                size_t bytes, CUstream s) = nullptr;
+  CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes,
+                                CUstream s) = nullptr;
+  CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr dst, CUdeviceptr src,
+                                size_t bytes, CUstream s) = nullptr;
+  CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char value,
+                              size_t bytes, CUstream s) = nullptr;
+  CUresult (*cuMemGetInfo)(size_t *free, size_t *total) = nullptr;
   CUresult (*cuStreamCreate)(CUstream *s, unsigned flags) = nullptr;
   CUresult (*cuStreamSynchronize)(CUstream s) = nullptr;
   CUresult (*cuStreamDestroy)(CUstream s) = nullptr;
+
+  // --- Optional: only the strict fake driver (tests/unit/cuda) has these.
+  /// The next launch of `f` runs `run(unpack, params, kind, grid, block)`
+  /// on the host: the kernel's emulated host compilation.
+  using HostRunner = void (*)(void (*unpack)(void **), void **params,
+                              int kind, unsigned grid, unsigned block);
+  CUresult (*paraxFakeBindHostKernel)(CUfunction f, void (*unpack)(void **),
+                                      int kind, HostRunner run) = nullptr;
+  /// Brackets one compiled call (its counters are logged per call) with
+  /// the bytes parax expects its arguments and results to move.
+  void (*paraxFakeCallBegin)(const char *program, size_t argBytes) = nullptr;
+  void (*paraxFakeCallEnd)(size_t resultBytes) = nullptr;
 };
 
 /// The driver library to open: PARAX_CUDA_DRIVER when set (tests point it

@@ -2,6 +2,7 @@
 #include "runtime/cuda/CudaLaunch.h"
 #include "ir/Diagnostics.h"
 #include "runtime/cpu/RtContext.h"
+#include "runtime/cuda/GpuEmulation.h"
 #include "runtime/cuda/LaunchConfig.h"
 
 namespace parax::runtime {
@@ -35,10 +36,48 @@ CudaRuntime *CudaRuntime::get(std::string &error) {
   return rt;
 }
 
-bool CudaRuntime::launch(int logical, const char *ptx, const char *kernel,
+CudaRuntime::Logical *CudaRuntime::logical(int id, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_ptr<Logical> &l = logical_[id < 0 ? 0 : id];
+  if (l)
+    return l.get();
+  auto made = std::make_unique<Logical>();
+  made->gpu = int(size_t(id < 0 ? 0 : id) % contexts_.size());
+  if (!contexts_[size_t(made->gpu)]->makeCurrent(error))
+    return nullptr;
+  cuda::CUresult r = api_.cuStreamCreate(&made->stream, 0);
+  if (r != cuda::CUDA_SUCCESS) {
+    error = "cuStreamCreate: " + cuda::errorText(api_, r);
+    return nullptr;
+  }
+  made->allocator = std::make_unique<cuda::DeviceAllocator>(api_);
+  l = std::move(made);
+  return l.get();
+}
+
+bool CudaRuntime::makeCurrent(const Logical &l, std::string &error) {
+  return contexts_[size_t(l.gpu)]->makeCurrent(error);
+}
+
+size_t CudaRuntime::freeMemory(int gpu) {
+  std::string error;
+  if (gpu < 0 || size_t(gpu) >= contexts_.size() ||
+      !contexts_[size_t(gpu)]->makeCurrent(error))
+    return 0;
+  size_t free = 0, total = 0;
+  if (api_.cuMemGetInfo(&free, &total) != cuda::CUDA_SUCCESS)
+    return 0;
+  return free;
+}
+
+bool CudaRuntime::launch(int logicalId, const char *ptx, const char *kernel,
                          void **params, int32_t kind, int64_t elements,
+                         void (*unpack)(void **), bool sync,
                          std::string &error) {
-  size_t g = size_t(logical < 0 ? 0 : logical) % contexts_.size();
+  Logical *l = logical(logicalId, error);
+  if (!l)
+    return false;
+  size_t g = size_t(l->gpu);
   cuda::DeviceContext &dc = *contexts_[g];
   if (!dc.makeCurrent(error))
     return false;
@@ -61,10 +100,20 @@ bool CudaRuntime::launch(int logical, const char *ptx, const char *kernel,
                                            d.maxThreadsPerBlock);
   if (dims.grid == 0)
     return true;
-  cuda::CUresult r = api_.cuLaunchKernel(f, dims.grid, 1, 1, dims.block, 1, 1,
-                                         0, dc.stream(), params, nullptr);
+  cuda::CUresult r = cuda::CUDA_SUCCESS;
+  if (api_.paraxFakeBindHostKernel) {
+    if (!unpack) {
+      error = std::string("kernel ") + kernel +
+              ": the fake driver needs the kernel's host compilation";
+      return false;
+    }
+    r = api_.paraxFakeBindHostKernel(f, unpack, kind, &parax_emu_run_launch);
+  }
   if (r == cuda::CUDA_SUCCESS)
-    r = api_.cuStreamSynchronize(dc.stream());
+    r = api_.cuLaunchKernel(f, dims.grid, 1, 1, dims.block, 1, 1, 0,
+                            l->stream, params, nullptr);
+  if (r == cuda::CUDA_SUCCESS && sync)
+    r = api_.cuStreamSynchronize(l->stream);
   if (r != cuda::CUDA_SUCCESS) {
     error = std::string("kernel ") + kernel + ": " + cuda::errorText(api_, r);
     return false;
@@ -74,16 +123,37 @@ bool CudaRuntime::launch(int logical, const char *ptx, const char *kernel,
 
 } // namespace parax::runtime
 
-extern "C" int32_t parax_cuda_launch(ParaxRtContext *ctx, const char *ptx,
-                                     const char *kernel, void **params,
-                                     int32_t kind, int64_t elements) {
+namespace {
+
+int32_t launchFrom(ParaxRtContext *ctx, const char *ptx, const char *kernel,
+                   void **params, int32_t kind, int64_t elements,
+                   void (*unpack)(void **), bool sync) {
+  if (ctx->error) // e.g. a scratch allocation for this launch failed
+    return 1;
   std::string error;
   parax::runtime::CudaRuntime *rt = parax::runtime::CudaRuntime::get(error);
   if (rt && rt->launch(ctx->device, ptx, kernel, params, kind, elements,
-                       error))
+                       unpack, sync, error))
     return 0;
   if (!ctx->error)
     ctx->error = std::make_exception_ptr(
         parax::ParaxError("RuntimeError", "cuda: " + error));
   return 1;
+}
+
+} // namespace
+
+extern "C" int32_t parax_cuda_launch(ParaxRtContext *ctx, const char *ptx,
+                                     const char *kernel, void **params,
+                                     int32_t kind, int64_t elements,
+                                     void (*unpack)(void **)) {
+  return launchFrom(ctx, ptx, kernel, params, kind, elements, unpack, true);
+}
+
+extern "C" int32_t parax_cuda_launch_async(ParaxRtContext *ctx,
+                                           const char *ptx, const char *kernel,
+                                           void **params, int32_t kind,
+                                           int64_t elements,
+                                           void (*unpack)(void **)) {
+  return launchFrom(ctx, ptx, kernel, params, kind, elements, unpack, false);
 }

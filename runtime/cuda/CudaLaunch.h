@@ -1,17 +1,23 @@
 //===- CudaLaunch.h - the GPU state behind --backend cuda -------*- C++ -*-===//
 //
 // One process-wide CudaRuntime: the driver table, the devices, a primary
-// context and stream per device, and the kernel lookup. Compiled programs
-// (codegen::emitGpuLaunch) call parax_cuda_launch for each kernel: logical
-// device d runs on GPU d % #GPUs; each launch is followed by a stream
-// synchronisation, so the host part of the program may read what the kernel
-// wrote (the buffers are ordinary host memory the GPU reaches through
-// pageable memory access). Untested on hardware so far.
+// context per GPU, and per logical device a stream and a caching device
+// allocator (logical device d lives on GPU d % #GPUs; several logical
+// devices on one GPU are separate streams). Compiled programs call
+//  - parax_cuda_launch_async (device-resident programs, DeviceResident.h):
+//    the launch is enqueued on the logical device's stream, no sync;
+//  - parax_cuda_launch (the host-memory path for GPUs with pageable memory
+//    access): each launch is followed by a stream synchronisation, so the
+//    host part may read what the kernel wrote.
+// With the strict fake driver (tests/unit/cuda/FakeCudaDriver.cpp) each
+// launch is bound to its kernel's host compilation (`unpack`), which the
+// fake runs. Untested on hardware so far.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "runtime/cuda/CudaDevices.h"
+#include "runtime/cuda/DeviceAllocator.h"
 
 #include <cstdint>
 #include <memory>
@@ -23,7 +29,13 @@ struct ParaxRtContext;
 
 extern "C" int32_t parax_cuda_launch(ParaxRtContext *ctx, const char *ptx,
                                      const char *kernel, void **params,
-                                     int32_t kind, int64_t elements);
+                                     int32_t kind, int64_t elements,
+                                     void (*unpack)(void **));
+extern "C" int32_t parax_cuda_launch_async(ParaxRtContext *ctx,
+                                           const char *ptx, const char *kernel,
+                                           void **params, int32_t kind,
+                                           int64_t elements,
+                                           void (*unpack)(void **));
 
 namespace parax::runtime {
 
@@ -35,16 +47,43 @@ public:
 
   const cuda::DriverApi &api() const { return api_; }
   const std::vector<cuda::DeviceInfo> &devices() const { return devices_; }
-  /// Launches `kernel` of the module `ptx` on the GPU of logical device
-  /// `logical`; false with `error` set on failure.
+  /// Whether the driver is the strict fake (kernels run their host code).
+  bool fake() const { return api_.paraxFakeBindHostKernel != nullptr; }
+
+  /// A logical device: its GPU, its own stream and allocator.
+  struct Logical {
+    int gpu = 0;
+    cuda::CUstream stream = nullptr;
+    std::unique_ptr<cuda::DeviceAllocator> allocator;
+    /// Device copies of programs' constants, by host address; `host` is
+    /// the bytes uploaded, compared on each use (an address may be reused).
+    struct Constant {
+      cuda::CUdeviceptr dev = 0;
+      std::vector<unsigned char> host;
+    };
+    std::unordered_map<const void *, Constant> constants;
+    std::mutex mutex;
+  };
+  /// Logical device `id` (created on first use); null with `error` set.
+  Logical *logical(int id, std::string &error);
+  /// Makes the context of logical device `l`'s GPU current.
+  bool makeCurrent(const Logical &l, std::string &error);
+  /// Free bytes of GPU `gpu` (cuMemGetInfo), shared by the logical devices
+  /// on it: 0 when the driver cannot say.
+  size_t freeMemory(int gpu);
+
+  /// Launches `kernel` of the module `ptx` on logical device `logical`:
+  /// enqueued on its stream, then (sync) waited for; false with `error`.
   bool launch(int logical, const char *ptx, const char *kernel, void **params,
-              int32_t kind, int64_t elements, std::string &error);
+              int32_t kind, int64_t elements, void (*unpack)(void **),
+              bool sync, std::string &error);
 
 private:
   cuda::DriverApi api_;
   std::vector<cuda::DeviceInfo> devices_;
   std::vector<std::unique_ptr<cuda::DeviceContext>> contexts_;
   std::mutex mutex_;
+  std::unordered_map<int, std::unique_ptr<Logical>> logical_;
   /// Per GPU: kernel name (the compiled program's string) -> function.
   std::vector<std::unordered_map<const char *, cuda::CUfunction>> functions_;
 };

@@ -12,8 +12,30 @@ struct EmuThread {
   int64_t first = 0, stride = 1, thread = 0;
   std::barrier<> *barrier = nullptr;
   void *shared = nullptr;
+  int64_t block = 0;
 };
 thread_local EmuThread emu;
+
+/// `blocks` blocks of `n` threads: n real threads meeting at the barriers,
+/// which run the blocks one after another (last block first), sharing one
+/// scratch; a barrier between blocks keeps a block's scratch until all of
+/// its threads are done. Threads start in reverse index order, so the
+/// order between barriers is not the index order.
+void runBlocks(int n, int64_t blocks, void (*unpack)(void **), void **params) {
+  std::barrier<> barrier(n);
+  std::vector<int64_t> shared(size_t(n) + 2);
+  std::vector<std::thread> threads;
+  for (int t = n - 1; t >= 0; --t)
+    threads.emplace_back([&, t] {
+      for (int64_t b = blocks - 1; b >= 0; --b) {
+        emu = EmuThread{t, n, t, &barrier, shared.data(), b};
+        unpack(params);
+        barrier.arrive_and_wait();
+      }
+    });
+  for (std::thread &t : threads)
+    t.join();
+}
 
 } // namespace
 
@@ -21,6 +43,7 @@ extern "C" {
 int64_t parax_gpu_first() { return emu.first; }
 int64_t parax_gpu_stride() { return emu.stride; }
 int64_t parax_gpu_thread() { return emu.thread; }
+int64_t parax_gpu_block() { return emu.block; }
 void parax_gpu_barrier() {
   if (emu.barrier)
     emu.barrier->arrive_and_wait();
@@ -35,18 +58,10 @@ int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
   using parax::codegen::GpuKernelKind;
   EmuThread saved = emu;
   if (kind == int32_t(GpuKernelKind::Block)) {
-    const int n = parax::codegen::kGpuBlockThreads;
-    std::barrier<> barrier(n);
-    alignas(16) static thread_local int64_t shared[n];
-    int64_t *sharedPtr = shared; // one launch at a time per calling thread
-    std::vector<std::thread> threads;
-    for (int t = 0; t < n; ++t)
-      threads.emplace_back([&, t] {
-        emu = EmuThread{t, n, t, &barrier, sharedPtr};
-        thunk(env);
-      });
-    for (std::thread &t : threads)
-      t.join();
+    runBlocks(parax::codegen::kGpuBlockThreads, 1, unpack, env);
+  } else if (kind == int32_t(GpuKernelKind::Blocks)) {
+    runBlocks(parax::codegen::kGpuBlockThreads,
+              parax::codegen::kGpuReduceBlocks, unpack, env);
   } else if (kind == int32_t(GpuKernelKind::Grid) && elements > 0) {
     const int g = parax::runtime::kEmulatedGridThreads;
     for (int t = 0; t < g; ++t) {
@@ -60,6 +75,31 @@ int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
   emu = saved;
   return 0;
 }
+
+void parax_emu_run_launch(void (*unpack)(void **), void **params, int kind,
+                          unsigned grid, unsigned block) {
+  using parax::codegen::GpuKernelKind;
+  EmuThread saved = emu;
+  if (kind == int32_t(GpuKernelKind::Block) ||
+      kind == int32_t(GpuKernelKind::Blocks)) {
+    runBlocks(int(block), int64_t(grid), unpack, params);
+  } else if (kind == int32_t(GpuKernelKind::Grid)) {
+    // Every thread of the launched grid, in an order unlike the hardware's
+    // (odd threads last, each half descending): the grid-stride loop must
+    // not depend on which thread runs first.
+    const int64_t total = int64_t(grid) * int64_t(block);
+    for (int pass = 0; pass < 2; ++pass)
+      for (int64_t t = total - 1; t >= 0; --t)
+        if ((t & 1) == pass) {
+          emu = EmuThread{t, total, t % int64_t(block), nullptr, nullptr};
+          unpack(params);
+        }
+  } else {
+    emu = EmuThread{};
+    unpack(params);
+  }
+  emu = saved;
+}
 }
 
 namespace parax::runtime {
@@ -68,6 +108,7 @@ std::vector<codegen::JitSymbol> gpuEmulationSymbols() {
   return {{"parax_gpu_first", reinterpret_cast<void *>(&parax_gpu_first)},
           {"parax_gpu_stride", reinterpret_cast<void *>(&parax_gpu_stride)},
           {"parax_gpu_thread", reinterpret_cast<void *>(&parax_gpu_thread)},
+          {"parax_gpu_block", reinterpret_cast<void *>(&parax_gpu_block)},
           {"parax_gpu_barrier", reinterpret_cast<void *>(&parax_gpu_barrier)},
           {"parax_gpu_shared", reinterpret_cast<void *>(&parax_gpu_shared)},
           {"parax_cuda_launch", reinterpret_cast<void *>(&parax_emu_launch)}};

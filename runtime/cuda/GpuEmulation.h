@@ -5,7 +5,8 @@
 // but each kernel launch runs on the host: grid-stride kernels as
 // kEmulatedGridThreads virtual threads one after another (an odd count, so
 // the stride logic is exercised), one-block kernels as kGpuBlockThreads real
-// threads with a barrier and a shared scratch, one-thread kernels once. This
+// threads with a barrier and a shared scratch, multi-block kernels the same
+// threads running every block in turn, one-thread kernels once. This
 // checks the GPU lowering's results on the whole suite without a GPU; it
 // says nothing about NVPTX code generation or the driver.
 //
@@ -21,6 +22,7 @@ extern "C" {
 int64_t parax_gpu_first();
 int64_t parax_gpu_stride();
 int64_t parax_gpu_thread();
+int64_t parax_gpu_block();
 void parax_gpu_barrier();
 void *parax_gpu_shared();
 /// parax_cuda_launch's signature (codegen::emitGpuEmulation binds that
@@ -28,6 +30,10 @@ void *parax_gpu_shared();
 int32_t parax_emu_launch(struct ParaxRtContext *ctx, const char *ptx,
                          const char *kernel, void **params, int32_t kind,
                          int64_t elements, void (*unpack)(void **));
+/// Runs one launch of a kernel's host compilation with the launch's real
+/// grid and block (the strict fake driver calls it, see CudaDriver.h).
+void parax_emu_run_launch(void (*unpack)(void **), void **params, int kind,
+                          unsigned grid, unsigned block);
 }
 
 namespace parax::runtime {

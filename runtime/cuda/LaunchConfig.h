@@ -27,6 +27,9 @@ inline LaunchDims launchDims(codegen::GpuKernelKind kind, int64_t elements,
     return {1, 1};
   if (kind == codegen::GpuKernelKind::Block) // the kernel assumes this size
     return {1, unsigned(codegen::kGpuBlockThreads)};
+  if (kind == codegen::GpuKernelKind::Blocks)
+    return {unsigned(codegen::kGpuReduceBlocks),
+            unsigned(codegen::kGpuBlockThreads)};
   if (elements <= 0)
     return {0, 0};
   int64_t block = std::min<int64_t>(256, std::max(maxThreadsPerBlock, 32));

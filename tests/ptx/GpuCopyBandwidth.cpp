@@ -1,8 +1,10 @@
 //===- GpuCopyBandwidth.cpp - device-to-device copy bandwidth -------------===//
 //
-// The reference for scripts/gpu-check: cuMemcpyDtoD of 1 GiB on GPU 0 (best
-// of 10), counted as bytes read + written. Prints "bench copy_bandwidth X
-// GB/s"; exits 1 with the reason when no GPU is usable.
+// The reference for scripts/gpu-check: first one "device" line per GPU
+// (name, arch, SMs, memory total/free from cuMemGetInfo, the pageable
+// memory access (HMM) attribute) and the driver version, then cuMemcpyDtoD
+// of 1 GiB on GPU 0 (best of 10), counted as bytes read + written: "bench
+// copy_bandwidth X GB/s". Exits 1 with the reason when no GPU is usable.
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/cuda/CudaDevices.h"
@@ -22,6 +24,21 @@ int main() {
       !discoverDevices(api, devs, err)) {
     std::fprintf(stderr, "copy bandwidth: %s\n", err.c_str());
     return 1;
+  }
+  int version = 0;
+  api.cuDriverGetVersion(&version);
+  std::printf("driver CUDA %d.%d\n", version / 1000, version % 1000 / 10);
+  for (const DeviceInfo &d : devs) {
+    auto c = DeviceContext::open(api, d, err);
+    size_t freeB = 0, totalB = 0;
+    if (c)
+      api.cuMemGetInfo(&freeB, &totalB);
+    std::printf("device %d: %s, %s, %d SMs, %.1f GiB total, %.1f GiB free, "
+                "pageable memory access (HMM) %s\n",
+                d.ordinal, d.name.c_str(), d.arch.c_str(), d.smCount,
+                double(d.totalMemory) / double(1 << 30),
+                double(freeB) / double(1 << 30),
+                d.pageableMemoryAccess ? "yes" : "no");
   }
   auto ctx = DeviceContext::open(api, devs[0], err);
   if (!ctx) {

@@ -317,6 +317,14 @@ TEST(LaunchConfig, Dims) {
   d = launchDims(GpuKernelKind::Block, 1 << 20, 132, 1024);
   EXPECT_EQ(d.grid, 1u);
   EXPECT_EQ(d.block, unsigned(codegen::kGpuBlockThreads));
+  // A reduction's first pass: the constant block count, whatever the GPU
+  // (its partition fixes the float result), at least one block per SM.
+  for (int sms : {1, 132, 1024}) {
+    d = launchDims(GpuKernelKind::Blocks, int64_t(1) << 26, sms, 1024);
+    EXPECT_EQ(d.grid, unsigned(codegen::kGpuReduceBlocks));
+    EXPECT_GE(d.grid, unsigned(sms));
+    EXPECT_EQ(d.block, unsigned(codegen::kGpuBlockThreads));
+  }
 }
 
 TEST(CudaArch, Mapping) {

@@ -1,0 +1,458 @@
+//===- DeviceResident.cpp - device-resident compiled programs -------------===//
+#include "runtime/cuda/DeviceResident.h"
+#include "ir/Diagnostics.h"
+#include "runtime/cpu/RtContext.h"
+#include "runtime/cuda/CudaLaunch.h"
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+namespace {
+
+using parax::runtime::CudaRuntime;
+namespace cu = parax::cuda;
+
+cu::CUdeviceptr dptr(const void *p) {
+  return cu::CUdeviceptr(reinterpret_cast<uintptr_t>(p));
+}
+void *vptr(cu::CUdeviceptr p) { return reinterpret_cast<void *>(uintptr_t(p)); }
+
+/// One compiled call's device state.
+struct Call {
+  CudaRuntime *rt = nullptr;
+  CudaRuntime::Logical *dev = nullptr;
+  std::string program;
+  /// Device blocks of the call by start: size, references (-1: immortal
+  /// for the call, i.e. an argument copy or a constant).
+  struct Block {
+    size_t bytes = 0;
+    int64_t refs = 0;
+    bool owned = true; ///< freed at exit (constants are the runtime's)
+  };
+  std::map<uintptr_t, Block> blocks;
+  bool failed = false;
+
+  /// The block holding `p`, or null (host memory).
+  std::pair<const uintptr_t, Block> *find(const void *p) {
+    uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    auto it = blocks.upper_bound(a);
+    if (it == blocks.begin())
+      return nullptr;
+    --it;
+    if (a >= it->first + std::max<size_t>(it->second.bytes, 1))
+      return nullptr;
+    return &*it;
+  }
+};
+
+std::mutex callsMutex;
+std::unordered_map<const ParaxRtContext *, Call *> calls;
+
+Call *callOf(const ParaxRtContext *ctx) {
+  std::lock_guard<std::mutex> lock(callsMutex);
+  auto it = calls.find(ctx);
+  return it == calls.end() ? nullptr : it->second;
+}
+
+void setError(ParaxRtContext *ctx, const std::string &what) {
+  if (!ctx->error)
+    ctx->error = std::make_exception_ptr(
+        parax::ParaxError("RuntimeError", "cuda: " + what));
+  if (Call *c = callOf(ctx))
+    c->failed = true;
+}
+
+bool check(ParaxRtContext *ctx, Call &c, cu::CUresult r, const char *what) {
+  if (r == cu::CUDA_SUCCESS)
+    return true;
+  setError(ctx, std::string(what) + ": " + cu::errorText(c.rt->api(), r));
+  return false;
+}
+
+bool isDevice(ParaxRtContext *ctx, const void *p) {
+  Call *c = callOf(ctx);
+  return c && c->find(p);
+}
+
+void *allocate(ParaxRtContext *ctx, Call &c, size_t bytes, int64_t refs) {
+  cu::CUresult st = cu::CUDA_SUCCESS;
+  cu::CUdeviceptr p = c.dev->allocator->allocate(bytes, st);
+  if (!p) {
+    if (st == cu::CUDA_ERROR_OUT_OF_MEMORY) {
+      if (!ctx->error)
+        ctx->error = std::make_exception_ptr(parax::ParaxError(
+            "MemoryError", "cuda: out of device memory allocating " +
+                               std::to_string(bytes) + " bytes"));
+      c.failed = true;
+    } else {
+      check(ctx, c, st, "cuMemAlloc");
+    }
+    return nullptr;
+  }
+  c.blocks[uintptr_t(p)] = {bytes, refs, true};
+  return vptr(p);
+}
+
+void freeBlock(Call &c, uintptr_t start) {
+  auto it = c.blocks.find(start);
+  if (it == c.blocks.end())
+    return;
+  if (it->second.owned)
+    c.dev->allocator->free(cu::CUdeviceptr(start));
+  c.blocks.erase(it);
+}
+
+bool sync(ParaxRtContext *ctx, Call &c) {
+  return check(ctx, c, c.rt->api().cuStreamSynchronize(c.dev->stream),
+               "cuStreamSynchronize");
+}
+
+bool download(ParaxRtContext *ctx, Call &c, void *host, const void *dev,
+              size_t bytes) {
+  if (bytes == 0)
+    return true;
+  return check(ctx, c,
+               c.rt->api().cuMemcpyDtoHAsync(host, dptr(dev), bytes,
+                                             c.dev->stream),
+               "cuMemcpyDtoHAsync");
+}
+
+bool upload(ParaxRtContext *ctx, Call &c, void *dev, const void *host,
+            size_t bytes) {
+  if (bytes == 0)
+    return true;
+  return check(ctx, c,
+               c.rt->api().cuMemcpyHtoDAsync(dptr(dev), host, bytes,
+                                             c.dev->stream),
+               "cuMemcpyHtoDAsync");
+}
+
+/// Host copies of device operands (host pointers pass through); the host
+/// buffers are the CPU context's, released by dropHost.
+bool toHost(ParaxRtContext *ctx, Call &c, void *const *ins,
+            const std::vector<size_t> &bytes, std::vector<void *> &host,
+            std::vector<void *> &temps) {
+  bool any = false;
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    if (!c.find(ins[i])) {
+      host.push_back(ins[i]);
+      continue;
+    }
+    void *h = ctx->allocate(bytes[i]);
+    temps.push_back(h);
+    host.push_back(h);
+    if (!download(ctx, c, h, ins[i], bytes[i]))
+      return false;
+    any = true;
+  }
+  return !any || sync(ctx, c);
+}
+
+/// Device copies of the host results `outs` of a runtime call, replacing
+/// them in place; the host buffers' references are dropped.
+bool toDevice(ParaxRtContext *ctx, Call &c, void **outs,
+              const std::vector<size_t> &bytes) {
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    void *h = outs[i];
+    void *d = allocate(ctx, c, bytes[i], 1);
+    if (!d || !upload(ctx, c, d, h, bytes[i]))
+      return false;
+    ctx->release(h);
+    outs[i] = d;
+  }
+  return true;
+}
+
+std::vector<size_t> operandBytes(const ParaxRtContext *ctx, int32_t opId) {
+  std::vector<size_t> b;
+  const parax::ir::Operation &op = *ctx->info->ops[size_t(opId)];
+  for (const parax::ir::Value *v : op.operands())
+    b.push_back(size_t(v->type().byteSize()));
+  if (size_t(opId) < ctx->info->captures.size())
+    for (const parax::ir::Value *v : ctx->info->captures[size_t(opId)])
+      b.push_back(size_t(v->type().byteSize()));
+  return b;
+}
+
+std::vector<size_t> resultBytes(const ParaxRtContext *ctx, int32_t opId) {
+  std::vector<size_t> b;
+  const parax::ir::Operation &op = *ctx->info->ops[size_t(opId)];
+  for (unsigned i = 0; i < op.numResults(); ++i)
+    b.push_back(size_t(op.result(i)->type().byteSize()));
+  return b;
+}
+
+/// Runs `fn(hostIns)` on host copies of a runtime call's operands.
+template <typename Fn>
+int32_t onHost(ParaxRtContext *ctx, int32_t opId, void *const *ins, Fn fn) {
+  Call *c = callOf(ctx);
+  if (!c) {
+    setError(ctx, "a runtime call outside a device-resident program");
+    return 1;
+  }
+  std::vector<void *> host, temps;
+  int32_t st = 1;
+  try {
+    if (toHost(ctx, *c, ins, operandBytes(ctx, opId), host, temps))
+      st = fn(host.data());
+  } catch (...) {
+    if (!ctx->error)
+      ctx->error = std::current_exception();
+  }
+  for (void *t : temps)
+    ctx->release(t);
+  return st;
+}
+
+} // namespace
+
+extern "C" {
+
+int32_t parax_cuda_enter(ParaxRtContext *ctx, const char *program,
+                         void *const *ins, const int64_t *argBytes,
+                         int32_t nArgs, void **devIns, void *const *consts,
+                         const int64_t *constBytes, int32_t nConsts,
+                         void **devConsts, int64_t resultBytes) {
+  std::string error;
+  CudaRuntime *rt = CudaRuntime::get(error);
+  CudaRuntime::Logical *dev = rt ? rt->logical(ctx->device, error) : nullptr;
+  if (!dev || !rt->makeCurrent(*dev, error)) {
+    setError(ctx, error);
+    return 1;
+  }
+  auto *c = new Call;
+  c->rt = rt;
+  c->dev = dev;
+  c->program = program ? program : "";
+  {
+    std::lock_guard<std::mutex> lock(callsMutex);
+    calls[ctx] = c;
+  }
+  size_t argTotal = 0;
+  for (int32_t i = 0; i < nArgs; ++i)
+    argTotal += size_t(argBytes[i]);
+  if (rt->api().paraxFakeCallBegin)
+    rt->api().paraxFakeCallBegin(c->program.c_str(), argTotal);
+  (void)resultBytes;
+  // Arguments: one device copy per distinct host buffer.
+  std::unordered_map<const void *, void *> uploaded;
+  for (int32_t i = 0; i < nArgs; ++i) {
+    auto [it, fresh] = uploaded.try_emplace(ins[i], nullptr);
+    if (fresh) {
+      it->second = allocate(ctx, *c, size_t(argBytes[i]), -1);
+      if (!it->second ||
+          !upload(ctx, *c, it->second, ins[i], size_t(argBytes[i])))
+        return 1;
+    }
+    devIns[i] = it->second;
+  }
+  // Constants: uploaded once per logical device, re-checked by content.
+  std::lock_guard<std::mutex> lock(dev->mutex);
+  for (int32_t i = 0; i < nConsts; ++i) {
+    size_t n = size_t(constBytes[i]);
+    auto &k = dev->constants[consts[i]];
+    bool same = k.dev && k.host.size() == n &&
+                std::memcmp(k.host.data(), consts[i], n) == 0;
+    if (!same) {
+      if (k.dev)
+        dev->allocator->free(k.dev);
+      cu::CUresult st = cu::CUDA_SUCCESS;
+      k.dev = dev->allocator->allocate(n, st);
+      if (!k.dev) {
+        dev->constants.erase(consts[i]);
+        check(ctx, *c, st == cu::CUDA_SUCCESS ? cu::CUDA_ERROR_OUT_OF_MEMORY
+                                              : st,
+              "cuMemAlloc (a constant)");
+        return 1;
+      }
+      const auto *b = static_cast<const unsigned char *>(consts[i]);
+      k.host.assign(b, b + n);
+      if (!upload(ctx, *c, vptr(k.dev), consts[i], n))
+        return 1;
+    }
+    devConsts[i] = vptr(k.dev);
+    c->blocks[uintptr_t(k.dev)] = {n, -1, false};
+  }
+  return 0;
+}
+
+int32_t parax_cuda_exit(ParaxRtContext *ctx, int32_t status, void **outs,
+                        const int64_t *resultBytes, int32_t nResults) {
+  Call *c = callOf(ctx);
+  if (!c)
+    return status ? status : 1; // enter failed before registering
+  size_t total = 0;
+  if (status == 0 && !c->failed) {
+    // Each distinct device result once into a host buffer of the context.
+    std::unordered_map<const void *, void *> host;
+    bool any = false;
+    for (int32_t i = 0; i < nResults && status == 0; ++i) {
+      if (!outs[i] || !c->find(outs[i]))
+        continue; // host memory (the CPU runtime reads it as it is)
+      auto [it, fresh] = host.try_emplace(outs[i], nullptr);
+      if (fresh) {
+        try {
+          it->second = ctx->allocate(size_t(resultBytes[i]));
+        } catch (...) {
+          if (!ctx->error)
+            ctx->error = std::current_exception();
+          status = 1;
+          break;
+        }
+        if (!download(ctx, *c, it->second, outs[i], size_t(resultBytes[i])))
+          status = 1;
+        total += size_t(resultBytes[i]);
+        any = true;
+      } else {
+        parax_rt_retain(ctx, it->second);
+      }
+      parax_cuda_release(ctx, outs[i]);
+      outs[i] = it->second;
+    }
+    if (any && status == 0 && !sync(ctx, *c))
+      status = 1;
+  }
+  if (c->failed && status == 0)
+    status = 1;
+  // What the call still holds (arguments; on an error exit, everything).
+  while (!c->blocks.empty())
+    freeBlock(*c, c->blocks.begin()->first);
+  if (c->rt->api().paraxFakeCallEnd)
+    c->rt->api().paraxFakeCallEnd(total);
+  {
+    std::lock_guard<std::mutex> lock(callsMutex);
+    calls.erase(ctx);
+  }
+  delete c;
+  return status;
+}
+
+void *parax_cuda_alloc(ParaxRtContext *ctx, int64_t bytes) {
+  Call *c = callOf(ctx);
+  if (!c) {
+    setError(ctx, "allocation outside a device-resident program");
+    return nullptr;
+  }
+  return allocate(ctx, *c, size_t(bytes < 0 ? 0 : bytes), 1);
+}
+
+void parax_cuda_retain(ParaxRtContext *ctx, void *p) {
+  if (Call *c = callOf(ctx)) {
+    auto it = c->blocks.find(reinterpret_cast<uintptr_t>(p));
+    if (it != c->blocks.end() && it->second.refs > 0)
+      ++it->second.refs;
+  }
+}
+
+void parax_cuda_release(ParaxRtContext *ctx, void *p) {
+  if (Call *c = callOf(ctx)) {
+    auto it = c->blocks.find(reinterpret_cast<uintptr_t>(p));
+    if (it != c->blocks.end() && it->second.refs > 0 &&
+        --it->second.refs == 0)
+      freeBlock(*c, it->first); // stream order keeps a reuse safe
+  }
+}
+
+int32_t parax_cuda_is_unique(ParaxRtContext *ctx, void *p) {
+  Call *c = callOf(ctx);
+  if (!c)
+    return 0;
+  auto it = c->blocks.find(reinterpret_cast<uintptr_t>(p));
+  return it != c->blocks.end() && it->second.refs == 1;
+}
+
+void parax_cuda_read(ParaxRtContext *ctx, void *host, const void *dev,
+                     int64_t bytes) {
+  Call *c = callOf(ctx);
+  if (!c || !c->find(dev)) {
+    if (c && dev) // host memory after all (a stack temporary)
+      std::memcpy(host, dev, size_t(bytes));
+    return;
+  }
+  if (!download(ctx, *c, host, dev, size_t(bytes)) || !sync(ctx, *c))
+    std::memset(host, 0, size_t(bytes));
+}
+
+void parax_cuda_write(ParaxRtContext *ctx, void *dev, const void *host,
+                      int64_t bytes) {
+  Call *c = callOf(ctx);
+  if (!c || !c->find(dev)) {
+    if (c && dev)
+      std::memcpy(dev, host, size_t(bytes));
+    return;
+  }
+  // The value may live on the host stack only until the next write: the
+  // driver stages pageable sources before returning.
+  upload(ctx, *c, dev, host, size_t(bytes));
+}
+
+void parax_cuda_copy(ParaxRtContext *ctx, void *dst, const void *src,
+                     int64_t bytes, int32_t, int32_t) {
+  Call *c = callOf(ctx);
+  if (!c || bytes <= 0)
+    return;
+  bool d = c->find(dst) != nullptr, s = c->find(src) != nullptr;
+  if (d && s)
+    check(ctx, *c,
+          c->rt->api().cuMemcpyDtoDAsync(dptr(dst), dptr(src), size_t(bytes),
+                                         c->dev->stream),
+          "cuMemcpyDtoDAsync");
+  else if (d)
+    upload(ctx, *c, dst, src, size_t(bytes));
+  else if (s)
+    parax_cuda_read(ctx, dst, src, bytes);
+  else
+    std::memmove(dst, src, size_t(bytes));
+}
+
+void parax_cuda_fill(ParaxRtContext *ctx, void *dst, int32_t value,
+                     int64_t bytes) {
+  Call *c = callOf(ctx);
+  if (!c || bytes <= 0)
+    return;
+  if (!c->find(dst)) {
+    std::memset(dst, value, size_t(bytes));
+    return;
+  }
+  check(ctx, *c,
+        c->rt->api().cuMemsetD8Async(dptr(dst), (unsigned char)value,
+                                     size_t(bytes), c->dev->stream),
+        "cuMemsetD8Async");
+}
+
+int32_t parax_cuda_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
+                           void **outs) {
+  return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
+    if (int32_t st = parax_rt_eval(ctx, opId, h, outs))
+      return st;
+    return toDevice(ctx, *callOf(ctx), outs, resultBytes(ctx, opId)) ? 0 : 1;
+  });
+}
+
+int32_t parax_cuda_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
+                                 void **out) {
+  void *ins[1] = {in};
+  return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
+    if (int32_t st = parax_rt_collective(ctx, opId, h[0], out))
+      return st;
+    return toDevice(ctx, *callOf(ctx), out, resultBytes(ctx, opId)) ? 0 : 1;
+  });
+}
+
+int32_t parax_cuda_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
+                                  void *const *ins) {
+  return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
+    return parax_rt_debug_print(ctx, opId, h);
+  });
+}
+
+int32_t parax_cuda_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
+                                       void *const *ins) {
+  return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
+    return parax_rt_debug_breakpoint(ctx, opId, h);
+  });
+}
+
+} // extern "C"
