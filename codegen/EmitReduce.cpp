@@ -155,35 +155,36 @@ using Gen = std::function<Value *(Value *)>;
 /// Combines `count` elements gen(lo + i) in one loop. The combine of a
 /// float sum/product carries `reassoc` (the loop vectoriser then keeps
 /// VF x UF partial results, combined as a tree); max/min use
-/// llvm.maximum/minimum, which it vectorises as they are.
+/// llvm.maximum/minimum, which it vectorises as they are. The loop is
+/// interleaved (several vector accumulators: a chain of dependent vector
+/// adds or maximums would run at one per latency).
 Value *laneRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
                const Gen &gen) {
   auto &B = e.B;
   if (count <= 0)
     return cb.identity();
+  int saved = e.loopInterleave;
+  e.loopInterleave = 4;
   std::vector<Value *> r = e.loopCarry(
       e.c64(0), e.c64(count), {cb.identity()},
       [&](Value *i, const std::vector<Value *> &c) {
         Value *v = gen(B.CreateAdd(lo, i, "", true, true));
         return std::vector<Value *>{cb.combine(c[0], v, /*vector=*/true)};
       });
+  e.loopInterleave = saved;
   return r[0];
 }
 
-/// Pairwise (blocked) float sum/product of gen(lo + i), i < count.
-Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
-                   const Gen &gen) {
-  const int64_t K = 1024;
+constexpr int64_t kPairBlock = 1024;
+
+/// The binary counter of a pairwise sum over `nb` blocks whose values
+/// block(j) gives: `levels` (64 slots) holds the completed subtrees, the
+/// one of 2^k blocks at level k; `slot` is scratch.
+void pairCounter(Emitter &e, Combiner &cb, Value *levels, Value *slot,
+                 int64_t nb, const std::function<Value *(Value *)> &block) {
   auto &B = e.B;
-  int64_t nb = count / K, tail = count % K;
-  if (nb < 2)
-    return laneRun(e, cb, lo, count, gen);
-  llvm::Value *levels = e.entryAlloca(e.f32(), e.c64(64));
-  llvm::Value *slot = e.entryAlloca(e.f32());
   e.loop(e.c64(0), e.c64(nb), [&](Value *j) {
-    Value *s = laneRun(e, cb, B.CreateAdd(lo, B.CreateMul(j, e.c64(K))), K,
-                       gen);
-    B.CreateStore(s, slot);
+    B.CreateStore(block(j), slot);
     // Merge with the completed subtrees: as many as j has trailing ones.
     Value *cnt = B.CreateBinaryIntrinsic(
         llvm::Intrinsic::cttz, B.CreateNot(j), B.getFalse());
@@ -193,6 +194,21 @@ Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
     });
     B.CreateStore(B.CreateLoad(e.f32(), slot),
                   B.CreateGEP(e.f32(), levels, cnt));
+  });
+}
+
+/// Pairwise (blocked) float sum/product of gen(lo + i), i < count.
+Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
+                   const Gen &gen) {
+  const int64_t K = kPairBlock;
+  auto &B = e.B;
+  int64_t nb = count / K, tail = count % K;
+  if (nb < 2)
+    return laneRun(e, cb, lo, count, gen);
+  llvm::Value *levels = e.entryAlloca(e.f32(), e.c64(64));
+  llvm::Value *slot = e.entryAlloca(e.f32());
+  pairCounter(e, cb, levels, slot, nb, [&](Value *j) {
+    return laneRun(e, cb, B.CreateAdd(lo, B.CreateMul(j, e.c64(K))), K, gen);
   });
   Value *acc = nullptr;
   for (int64_t k = 63; k >= 0; --k)
@@ -204,6 +220,68 @@ Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
   if (tail)
     acc = cb.combine(acc, laneRun(e, cb, B.CreateAdd(lo, e.c64(nb * K)), tail,
                                   gen));
+  return acc;
+}
+
+/// One output's run over `count` elements split over the worker pool, with
+/// the serial run's result: order-free combines take chunks of 64K
+/// elements combined in order; a float sum/product takes whole subtrees of
+/// the pairwise tree (2^p blocks each), whose values the same binary
+/// counter then combines, so the result has the bits of pairwiseRun. Null
+/// (nothing emitted) when the run is too short to split.
+Value *splitRun(Emitter &e, Combiner &cb, int64_t count, const Gen &gen) {
+  auto &B = e.B;
+  const int64_t K = kPairBlock;
+  int64_t sb = 64; // blocks per chunk, a power of two
+  while (count / (sb * K) > 4096)
+    sb *= 2;
+  const int64_t chunk = sb * K, S = count / chunk;
+  if (S < 2 || !e.splitsLoop(S, chunk))
+    return nullptr;
+  llvm::Type *ct = cb.type();
+  Value *parts = e.entryAlloca(ct, e.c64(S));
+  e.parallelLoop(S, chunk, [&](Value *s) {
+    Value *lo = B.CreateMul(s, e.c64(chunk));
+    Value *v = cb.orderFree() ? laneRun(e, cb, lo, chunk, gen)
+                              : pairwiseRun(e, cb, lo, chunk, gen);
+    B.CreateStore(v, B.CreateGEP(ct, parts, s));
+  });
+  auto part = [&](Value *s) { return B.CreateLoad(ct, B.CreateGEP(ct, parts, s)); };
+  if (cb.orderFree()) {
+    std::vector<Value *> r = e.loopCarry(
+        e.c64(0), e.c64(S), {cb.identity()},
+        [&](Value *s, const std::vector<Value *> &c) {
+          return std::vector<Value *>{cb.combine(c[0], part(s))};
+        });
+    Value *acc = r[0];
+    if (count % chunk)
+      acc = cb.combine(acc, laneRun(e, cb, e.c64(S * chunk), count % chunk, gen));
+    return acc;
+  }
+  // The serial counter over nb blocks ends with the subtrees of the set
+  // bits of nb: those of 2^p blocks and more are the subtrees of the chunks
+  // (counted the same way), the smaller ones those of the remaining blocks.
+  int64_t p = 0;
+  while ((int64_t(1) << p) < sb)
+    ++p;
+  int64_t nb = count / K, rem = nb - S * sb, tail = count % K;
+  Value *high = e.entryAlloca(e.f32(), e.c64(64));
+  Value *low = e.entryAlloca(e.f32(), e.c64(64));
+  Value *slot = e.entryAlloca(e.f32());
+  pairCounter(e, cb, high, slot, S, part);
+  pairCounter(e, cb, low, slot, rem, [&](Value *j) {
+    Value *lo = B.CreateAdd(e.c64(S * chunk), B.CreateMul(j, e.c64(K)));
+    return laneRun(e, cb, lo, K, gen);
+  });
+  Value *acc = nullptr;
+  for (int64_t k = 63; k >= 0; --k)
+    if ((nb >> k) & 1) {
+      Value *l = B.CreateLoad(e.f32(), k >= p ? B.CreateConstGEP1_64(e.f32(), high, uint64_t(k - p))
+                                              : B.CreateConstGEP1_64(e.f32(), low, uint64_t(k)));
+      acc = acc ? cb.combine(acc, l) : l;
+    }
+  if (tail)
+    acc = cb.combine(acc, laneRun(e, cb, e.c64(nb * K), tail, gen));
   return acc;
 }
 
@@ -443,6 +521,10 @@ void Emitter::emitReduce(const ir::Operation &op) {
       });
       put(linearOf(ko), v);
     });
+  } else if (grouped && Bn < 8 && outCount == 1 && R == n &&
+             (scalar = splitRun(*this, cb, R, elemAt))) {
+    // 2'. One long run split over the worker pool.
+    put(c64(0), scalar);
   } else if (grouped && Bn < 8) {
     // 2. A run over R per output element (strided when Bn > 1).
     loopNest({A, Bn}, [&](Index &o) {
@@ -455,7 +537,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
       Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
                                 : pairwiseRun(*this, cb, c64(0), R, gen);
       put(linearOf(o), v);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/R);
   } else if (grouped && cb.orderFree()) {
     // 3a. Whole rows combined into the result.
     Value *id = cb.store(cb.identity());
@@ -548,7 +630,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
       Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
                                 : pairwiseRun(*this, cb, c64(0), R, gen);
       put(linearOf(ko), v);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/R);
   }
   CgValue cv;
   if (scalarOut) {

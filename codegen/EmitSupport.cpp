@@ -297,10 +297,10 @@ void Emitter::loop(llvm::Value *lo, llvm::Value *hi,
 /// Loop metadata on every loop we emit: vectorise, but neither interleave
 /// nor unroll (each copy of a fused body costs compile time and the loops
 /// are memory-bound or carry short bodies).
-static llvm::MDNode *loopMetadata(llvm::LLVMContext &c) {
+static llvm::MDNode *loopMetadata(llvm::LLVMContext &c, int interleave) {
   llvm::Metadata *il[] = {llvm::MDString::get(c, "llvm.loop.interleave.count"),
                           llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
-                              llvm::Type::getInt32Ty(c), 1))};
+                              llvm::Type::getInt32Ty(c), interleave))};
   llvm::Metadata *ud[] = {llvm::MDString::get(c, "llvm.loop.unroll.disable")};
   llvm::MDNode *ilN = llvm::MDNode::get(c, il), *udN = llvm::MDNode::get(c, ud);
   llvm::TempMDTuple tmp = llvm::MDNode::getTemporary(c, {});
@@ -312,7 +312,7 @@ static llvm::MDNode *loopMetadata(llvm::LLVMContext &c) {
 void Emitter::markLoop(llvm::Instruction *latchBr) {
   if (const char *e = std::getenv("PARAX_LOOP_MD"); e && *e == '0')
     return;
-  latchBr->setMetadata(llvm::LLVMContext::MD_loop, loopMetadata(C));
+  latchBr->setMetadata(llvm::LLVMContext::MD_loop, loopMetadata(C, loopInterleave));
 }
 
 llvm::MDNode *Emitter::newNoAliasScope() {
@@ -361,10 +361,15 @@ std::vector<llvm::Value *> Emitter::loopCarry(
 }
 
 void Emitter::loopNest(const Shape &shape,
-                       const std::function<void(Index &)> &body) {
+                       const std::function<void(Index &)> &body,
+                       bool parallelOuter, int64_t workPerElem) {
   if (numElements(shape) == 0)
     return;
   std::vector<llvm::Value *> ivs(shape.size());
+  // The first dim that is not 1 may run split over the worker pool.
+  size_t outer = 0;
+  while (outer < shape.size() && shape[outer] == 1)
+    ++outer;
   std::function<void(size_t, llvm::Value *)> level = [&](size_t d,
                                                          llvm::Value *lin) {
     if (d == shape.size()) {
@@ -378,14 +383,22 @@ void Emitter::loopNest(const Shape &shape,
       level(d + 1, lin);
       return;
     }
-    loop(shape[d], [&](llvm::Value *iv) {
+    auto run = [&](llvm::Value *iv) {
       ivs[d] = iv;
       llvm::Value *l = iv;
       if (lin)
         l = B.CreateAdd(B.CreateMul(lin, c64(shape[d]), "", true, true), iv,
                         "", true, true);
       level(d + 1, l);
-    });
+    };
+    if (parallelOuter && d == outer) {
+      int64_t inner = workPerElem;
+      for (size_t j = d + 1; j < shape.size(); ++j)
+        inner *= shape[j];
+      parallelLoop(shape[d], inner, run);
+    } else {
+      loop(shape[d], run);
+    }
   };
   if (shape.empty()) {
     Index idx = makeIndex(shape, {});
@@ -430,12 +443,12 @@ void Emitter::fillLoop(const Shape &shape, DType d, llvm::Value *dst,
                               : makeLinearIndex(shape, c64(0));
     put(idx);
   } else if (linearOnly) {
-    loop(n, [&](llvm::Value *iv) {
+    parallelLoop(n, 1, [&](llvm::Value *iv) {
       Index idx = makeLinearIndex(shape, iv);
       put(idx);
     });
   } else {
-    loopNest(shape, put);
+    loopNest(shape, put, /*parallelOuter=*/true);
   }
   noAliasScope_ = saved;
 }

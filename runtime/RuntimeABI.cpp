@@ -409,16 +409,24 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
 
 void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
                            int64_t n, int64_t grain) {
+  // The width: the machine's threads shared by the devices of the enclosing
+  // pmap (N devices x width never exceeds the cores: with as many devices
+  // as cores, each device's loops stay on its own thread).
   int threads = parax::runtime::ThreadPool::hardwareThreads();
-  int64_t chunks = grain > 0 ? (n + grain - 1) / grain : 1;
-  int use = int(std::min<int64_t>(threads, chunks));
-  if (use <= 1) {
+  int devices = ctx->comm ? ctx->comm->size() : 1;
+  int width = std::max(1, threads / std::max(1, devices));
+  int64_t most = grain > 0 ? (n + grain - 1) / grain : 1;
+  // A few chunks per thread: a helper that starts late (another program on
+  // the machine) costs a chunk, not half the loop.
+  int64_t chunks = std::min<int64_t>(most, int64_t(width) * 4);
+  if (width <= 1 || chunks <= 1) {
     body(env, 0, n);
     return;
   }
-  ctx->backend->pool().run(use, [&](int t) {
+  ctx->backend->pool().parallelFor(chunks, width, [&](int64_t c) {
     parax::runtime::FlushDenormalGuard ftz;
-    int64_t lo = n * t / use, hi = n * (t + 1) / use;
+    int64_t lo = int64_t((__int128)n * c / chunks);
+    int64_t hi = int64_t((__int128)n * (c + 1) / chunks);
     body(env, lo, hi);
   });
 }
