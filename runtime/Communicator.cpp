@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
+#include <thread>
 
 namespace parax::runtime {
 
@@ -15,22 +17,41 @@ ThreadCommunicator::ThreadCommunicator(int n, const StopFlag *stop)
 
 void ThreadCommunicator::abort() {
   std::lock_guard<std::mutex> lock(m_);
-  aborted_ = true;
+  aborted_.store(true);
   cv_.notify_all();
 }
 
+// The last device to arrive opens the barrier; the others first spin for a
+// few tens of microseconds (yielding, so a device thread that has no core
+// of its own gets one), then sleep on the condition variable. Collectives
+// inside loops (a stencil's halo swap every step) meet at barriers that
+// open within microseconds, where a sleep and a wake-up cost far more.
 void ThreadCommunicator::barrier() {
-  std::unique_lock<std::mutex> lock(m_);
-  if (aborted_)
-    throw ParaxError("RuntimeError", "another device failed during a collective");
-  uint64_t gen = generation_;
-  if (++arrived_ == n_) {
-    arrived_ = 0;
-    ++generation_;
-    cv_.notify_all();
-    return;
+  uint64_t gen;
+  {
+    std::lock_guard<std::mutex> lock(m_);
+    if (aborted_.load())
+      throw ParaxError("RuntimeError", "another device failed during a collective");
+    gen = generation_.load();
+    if (++arrived_ == n_) {
+      arrived_ = 0;
+      generation_.store(gen + 1);
+      cv_.notify_all();
+      return;
+    }
   }
-  auto released = [&] { return generation_ != gen || aborted_; };
+  auto released = [&] { return generation_.load() != gen || aborted_.load(); };
+  static const int spinUs = [] {
+    const char *e = std::getenv("PARAX_BARRIER_SPIN_US");
+    return e && *e ? std::max(0, std::atoi(e)) : 50;
+  }();
+  auto spinUntil = std::chrono::steady_clock::now() + std::chrono::microseconds(spinUs);
+  for (int i = 0; !released(); ++i) {
+    if (i % 16 == 15 && std::chrono::steady_clock::now() > spinUntil)
+      break;
+    std::this_thread::yield();
+  }
+  std::unique_lock<std::mutex> lock(m_);
   if (!stop_) {
     cv_.wait(lock, released);
   } else {
@@ -38,12 +59,12 @@ void ThreadCommunicator::barrier() {
     // milliseconds (only devices that already wait pay for it).
     while (!cv_.wait_for(lock, std::chrono::milliseconds(10), released))
       if (stop_->stopped()) {
-        aborted_ = true; // the others leave too, and later collectives fail
+        aborted_.store(true); // the others leave too, and later collectives fail
         cv_.notify_all();
         throw stop_->error(Loc{});
       }
   }
-  if (generation_ == gen)
+  if (generation_.load() == gen)
     throw ParaxError("RuntimeError", "another device failed during a collective");
 }
 

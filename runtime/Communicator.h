@@ -24,6 +24,7 @@
 #include "ir/Operation.h"
 #include "runtime/BackendStop.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <vector>
@@ -62,9 +63,9 @@ private:
   const StopFlag *stop_;
   std::mutex m_;
   std::condition_variable cv_;
-  int arrived_ = 0;
-  uint64_t generation_ = 0;
-  bool aborted_ = false;
+  int arrived_ = 0;                       ///< m_
+  std::atomic<uint64_t> generation_{0};   ///< written under m_
+  std::atomic<bool> aborted_{false};      ///< written under m_
   /// Per device, between the collective's two barriers: its operand's data
   /// and its result's data.
   std::vector<const void *> in_;
