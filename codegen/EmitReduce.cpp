@@ -556,10 +556,11 @@ void Emitter::emitReduce(const ir::Operation &op) {
   } else if (grouped) {
     // 3b. Float sum/product of wide rows: tiles + binary counter.
     const int64_t W = 256, KR = 16;
-    llvm::Value *levels = entryAlloca(f32(), c64(48 * W));
-    llvm::Value *cur = entryAlloca(f32(), c64(W));
     int64_t nb = R / KR, tail = R % KR;
     auto tile = [&](Value *a, Value *b0, int64_t w) {
+      // Scratch of this tile's loop (its own in each chunk of a split).
+      llvm::Value *levels = entryAlloca(f32(), c64(48 * W));
+      llvm::Value *cur = entryAlloca(f32(), c64(W));
       auto rowsInto = [&](Value *r0, int64_t rows) {
         loop(w, [&](Value *t) {
           B.CreateStore(cb.identity(), B.CreateGEP(f32(), cur, t));
@@ -614,14 +615,23 @@ void Emitter::emitReduce(const ir::Operation &op) {
         store(rt.dtype, dst, o, cb.store(acc));
       });
     };
-    loop(A, [&](Value *a) {
-      int64_t full = Bn / W, rest = Bn % W;
-      loop(c64(0), c64(full), [&](Value *tb) {
-        tile(a, B.CreateMul(tb, c64(W)), W);
+    int64_t full = Bn / W, rest = Bn % W;
+    if (full > 0 && splitsLoop(A * full, W * R)) {
+      // Column tiles are independent: split them over the worker pool.
+      parallelLoop(A * full, W * R, [&](Value *t) {
+        tile(B.CreateUDiv(t, c64(full)), B.CreateMul(B.CreateURem(t, c64(full)), c64(W)), W);
       });
       if (rest)
-        tile(a, c64(full * W), rest);
-    });
+        parallelLoop(A, rest * R, [&](Value *a) { tile(a, c64(full * W), rest); });
+    } else {
+      loop(A, [&](Value *a) {
+        loop(c64(0), c64(full), [&](Value *tb) {
+          tile(a, B.CreateMul(tb, c64(W)), W);
+        });
+        if (rest)
+          tile(a, c64(full * W), rest);
+      });
+    }
   } else {
     // General layout: per output element, a run over the reduced index.
     loopNest(kshape, [&](Index &ko) {
@@ -674,7 +684,70 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
       const auto &od = dimsOf(o);
       Value *base = B.CreateAdd(B.CreateMul(od[0], c64(R * Bn)), od[1]);
       Value *best = c64(0);
-      if (R > 0) {
+      // Whether (v, q) beats the best so far (c, cq) of a lane combine:
+      // the first NaN, else the extreme value, ties to the lower index.
+      auto beats = [&](Value *v, Value *q, Value *c, Value *cq) -> Value * {
+        Value *lower = B.CreateICmpSLT(q, cq);
+        if (fl) {
+          Value *vn = B.CreateFCmpUNO(v, v), *cn = B.CreateFCmpUNO(c, c);
+          Value *ext = isMax ? B.CreateFCmpOGT(v, c) : B.CreateFCmpOLT(v, c);
+          Value *tie = B.CreateAnd(B.CreateFCmpOEQ(v, c), lower);
+          Value *num = B.CreateSelect(vn, B.getTrue(), B.CreateOr(ext, tie));
+          return B.CreateSelect(cn, B.CreateAnd(vn, lower), num);
+        }
+        bool sg = isSigned(d);
+        Value *ext = isMax ? (sg ? B.CreateICmpSGT(v, c) : B.CreateICmpUGT(v, c))
+                           : (sg ? B.CreateICmpSLT(v, c) : B.CreateICmpULT(v, c));
+        return B.CreateOr(ext, B.CreateAnd(B.CreateICmpEQ(v, c), lower));
+      };
+      const int64_t L = 16;
+      if (R >= 4 * L) {
+        // L lanes, lane l taking indices l, l + L, ... (each in order, as
+        // the serial loop: the first NaN / first extreme of the lane), then
+        // the lanes combined by index: the serial loop's answer, with L
+        // independent compare-select chains instead of one.
+        auto better = [&](Value *v, Value *c) -> Value * {
+          if (fl) {
+            Value *b = isMax ? B.CreateFCmpOGT(v, c) : B.CreateFCmpOLT(v, c);
+            b = B.CreateOr(b, B.CreateFCmpUNO(v, v));
+            return B.CreateAnd(b, B.CreateFCmpORD(c, c));
+          }
+          bool sg = isSigned(d);
+          return isMax ? (sg ? B.CreateICmpSGT(v, c) : B.CreateICmpUGT(v, c))
+                       : (sg ? B.CreateICmpSLT(v, c) : B.CreateICmpULT(v, c));
+        };
+        auto at = [&](Value *q) { return value(B.CreateAdd(base, B.CreateMul(q, c64(Bn)))); };
+        std::vector<Value *> init;
+        for (int64_t l = 0; l < L; ++l)
+          init.push_back(at(c64(l)));
+        for (int64_t l = 0; l < L; ++l)
+          init.push_back(c64(l));
+        auto step = [&](Value *q0, int64_t lanes, const std::vector<Value *> &c) {
+          std::vector<Value *> n = c;
+          for (int64_t l = 0; l < lanes; ++l) {
+            Value *q = B.CreateAdd(q0, c64(l));
+            Value *v = at(q);
+            Value *bt = better(v, c[size_t(l)]);
+            n[size_t(l)] = B.CreateSelect(bt, v, c[size_t(l)]);
+            n[size_t(L + l)] = B.CreateSelect(bt, q, c[size_t(L + l)]);
+          }
+          return n;
+        };
+        int64_t blocks = R / L;
+        std::vector<Value *> lanes = loopCarry(
+            c64(1), c64(blocks), init, [&](Value *j, const std::vector<Value *> &c) {
+              return step(B.CreateMul(j, c64(L)), L, c);
+            });
+        if (R % L)
+          lanes = step(c64(blocks * L), R % L, lanes);
+        Value *bv = lanes[0], *bq = lanes[size_t(L)];
+        for (int64_t l = 1; l < L; ++l) {
+          Value *t = beats(lanes[size_t(l)], lanes[size_t(L + l)], bv, bq);
+          bv = B.CreateSelect(t, lanes[size_t(l)], bv);
+          bq = B.CreateSelect(t, lanes[size_t(L + l)], bq);
+        }
+        best = bq;
+      } else if (R > 0) {
         Value *bv0 = value(base);
         std::vector<Value *> fin = loopCarry(
             c64(1), c64(R), {bv0, c64(0)},
@@ -704,7 +777,7 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
         scalar = r;
       else
         store(rt.dtype, dst, linearOf(o), r);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/std::max<int64_t>(1, R));
   CgValue cv;
   if (scalarOut) {
     cv.repr = Repr::Scalar;

@@ -22,3 +22,11 @@ print(float(jnp.sum(rows)), float(rows[1234]), float(cols[77]), float(t[5, 2999]
 shards = jnp.sin(jnp.arange(2 * (1 << 21), dtype=jnp.float32)).reshape(2, -1)
 p = pmap(lambda v: jax.lax.psum(jnp.sum(v * 3.0), 'i'), axis_name='i')(shards)
 print([float(v) for v in p])
+
+# Arg-reductions (lanes combined by index) and column sums of wide rows
+# (tiles split over the pool).
+z = jnp.cos(jnp.arange(1 << 21, dtype=jnp.float32) * 0.37)
+print(int(jax.jit(jnp.argmax)(z)), int(jax.jit(jnp.argmin)(z)),
+      [int(v) for v in jax.jit(lambda a: jnp.argmax(a.reshape(512, -1), axis=1))(z)[::97]])
+cs = jax.jit(lambda a: jnp.sum(a.reshape(1024, -1), axis=0))(z)
+print(float(cs[0]), float(cs[1000]), float(cs[-1]), float(jnp.sum(cs)))
