@@ -945,6 +945,46 @@ void Emitter::emitDot(const ir::Operation &op) {
           B.CreateStore(t[0], elemPtr(ad, acc, rowBase));
           return;
         }
+        const int64_t JB = 64;
+        if (fl && d == DType::F32 && acc == dst && Nn >= JB) {
+          // Blocks of JB columns whose sums stay in registers across the
+          // whole k loop (the SLP vectoriser packs the JB independent fma
+          // chains into vectors): each sum is still one fma per k in k
+          // order, so the bits are those of the loop below, without a
+          // load and a store of the row per k.
+          auto block = [&](Value *j0) {
+            std::vector<Value *> sums = loopCarry(
+                c64(0), c64(Kn), std::vector<Value *>(size_t(JB), zero),
+                [&](Value *kk, const std::vector<Value *> &c) {
+                  Index ci = makeLinearIndex(kS, kk);
+                  Value *a = operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+                  std::vector<Value *> nx;
+                  for (int64_t jj = 0; jj < JB; ++jj) {
+                    Index nj = makeLinearIndex(nS, B.CreateAdd(j0, c64(jj)));
+                    Value *b = operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+                    nx.push_back(fmaOrMac(a, b, c[size_t(jj)]));
+                  }
+                  return nx;
+                });
+            for (int64_t jj = 0; jj < JB; ++jj)
+              B.CreateStore(sums[size_t(jj)],
+                            elemPtr(ad, acc, B.CreateAdd(rowBase, B.CreateAdd(j0, c64(jj)))));
+          };
+          loop(Nn / JB, [&](Value *jb) { block(B.CreateMul(jb, c64(JB))); });
+          if (Nn % JB)
+            loop(c64(Nn - Nn % JB), c64(Nn), [&](Value *j) {
+              Index nj = makeLinearIndex(nS, j);
+              std::vector<Value *> t = loopCarry(
+                  c64(0), c64(Kn), {zero}, [&](Value *kk, const std::vector<Value *> &c) {
+                    Index ci = makeLinearIndex(kS, kk);
+                    Value *a = operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+                    Value *b = operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+                    return std::vector<Value *>{fmaOrMac(a, b, c[0])};
+                  });
+              B.CreateStore(t[0], elemPtr(ad, acc, B.CreateAdd(rowBase, j)));
+            });
+          return;
+        }
         loop(Nn, [&](Value *j) {
           B.CreateStore(zero, elemPtr(ad, acc, B.CreateAdd(rowBase, j)));
         });
