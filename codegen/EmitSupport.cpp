@@ -254,6 +254,33 @@ void Emitter::emitInto(const ir::Value *v, llvm::Value *dst) {
 void Emitter::computeInto(const ir::Operation &op, unsigned res,
                           llvm::Value *dst) {
   const ir::Value *v = op.result(res);
+  if (!gpu && op.kind() == OpKind::Concatenate) {
+    // Pieces that are contiguous ranges of the result (no dim before the
+    // axis is longer than 1): one fill per operand into its range, instead
+    // of every element choosing its operand (a clamped gather each).
+    int64_t axis = op.attrs().getInt("axis");
+    const Shape &rs = v->type().shape;
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < axis; ++i)
+      outer *= rs[size_t(i)];
+    for (size_t i = size_t(axis) + 1; i < rs.size(); ++i)
+      inner *= rs[i];
+    if (outer == 1) {
+      DType d = v->type().dtype;
+      int64_t at = 0;
+      for (const ir::Value *x : op.operands()) {
+        int64_t len = x->type().shape[size_t(axis)];
+        if (len == 0)
+          continue;
+        llvm::Value *piece =
+            at ? B.CreateInBoundsGEP(elemTy(d), dst, c64(at * inner)) : dst;
+        fillLoop(x->type().shape, d, piece, linearOnly(x),
+                 [&](Index &idx) { return elem(x, idx); });
+        at += len;
+      }
+      return;
+    }
+  }
   bool flat = true;
   if (op.hasTrait(ir::E) || op.kind() == OpKind::Reshape) {
     for (const ir::Value *o : op.operands())

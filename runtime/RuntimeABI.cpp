@@ -51,9 +51,11 @@ void *ParaxRtContext::adopt(const std::shared_ptr<Buffer> &b) {
 }
 
 namespace {
-/// Spare buffers: each at most 1 MiB, at most 8 MiB per context.
-constexpr size_t kSpareBufferBytes = size_t(1) << 20;
-constexpr size_t kSparePoolBytes = size_t(8) << 20;
+/// Spare buffers: each at most 8 MiB, at most 32 MiB per context (a loop
+/// step that materialises a few arrays of a million elements reuses them
+/// instead of faulting in fresh pages every iteration).
+constexpr size_t kSpareBufferBytes = size_t(8) << 20;
+constexpr size_t kSparePoolBytes = size_t(32) << 20;
 } // namespace
 
 void *ParaxRtContext::allocate(size_t bytes) {
