@@ -4,6 +4,7 @@ prints a table of medians and parax/JAX ratios.
 
 usage: bench/run.py [--parax build/parax] [--backend cpu] [--devices 4]
                     [--only NAME] [--repeat 3] [--memcheck]
+                    [--save RUN.json] [--compare BASE.json]
 
 Each bench/*.py is one program that both run unchanged: it times its own
 steady-state calls and prints `RESULT <name> <milliseconds>` (the median of
@@ -25,9 +26,19 @@ measured (the largest over the program's calls, per device).
 Ratios below 1 mean parax is faster. The geometric mean covers the
 steady-state rows (not compile latency or start-up, which have their own
 targets).
+
+--save RUN.json stores the run (every repetition of every row, both
+systems). --compare BASE.json then prints the rows that got slower than the
+stored run by more than the noise: a row's noise is the spread
+(max - min) / median of its repetitions, measured in both runs and for
+both systems; a row regressed when its parax/JAX ratio (the figure that
+survives a busy machine, both being timed in the same run) grew by more
+than the summed spreads of both runs (and at least 3%). The exit status is
+2 when a row regressed.
 """
 import argparse
 import glob
+import json
 import math
 import os
 import re
@@ -85,6 +96,34 @@ def close(a, b):
     return True
 
 
+def spread(xs):
+    """Relative spread of repetitions: (max - min) / median."""
+    m = statistics.median(xs)
+    return (max(xs) - min(xs)) / m if m > 0 else 0.0
+
+
+def compare(base, samples):
+    """Rows slower than the stored run `base` by more than the noise."""
+    print(f"\n{'vs ' + base.get('label', 'base'):34} {'base ratio':>11} {'now ratio':>11} "
+          f"{'change':>8} {'noise':>7}")
+    regressed = []
+    for k, (ps, js) in samples.items():
+        b = base["rows"].get(k)
+        if not b:
+            continue
+        now = statistics.median(ps) / statistics.median(js)
+        was = statistics.median(b["parax"]) / statistics.median(b["jax"])
+        noise = max(0.03, spread(ps) + spread(js) + spread(b["parax"]) + spread(b["jax"]))
+        change = now / was - 1.0
+        mark = "  SLOWER" if change > noise else ""
+        print(f"{k:34} {was:11.3f} {now:11.3f} {change:+8.1%} {noise:7.1%}{mark}")
+        if mark:
+            regressed.append(k)
+    for k in regressed:
+        print("REGRESSION", k)
+    return regressed
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--parax", default=os.path.join(ROOT, "build", "parax"))
@@ -93,6 +132,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--memcheck", action="store_true")
+    ap.add_argument("--save", default="", help="store this run (JSON)")
+    ap.add_argument("--compare", default="", help="a stored run to compare with")
     args = ap.parse_args()
 
     jax_env = dict(os.environ, JAX_PLATFORMS="cpu",
@@ -100,6 +141,7 @@ def main():
     parax_env = dict(os.environ, PARAX_CACHE_DIR="off")
     parax_cmd = [args.parax, "--backend", args.backend, "--devices", str(args.devices)]
     rows = {}
+    samples = {}
     peaks = {}
     mismatches = []
     startup_prog = os.path.join(ROOT, "examples", "seed_fori_loop.py")
@@ -130,6 +172,7 @@ def main():
         for k in px:
             if k != "__checks" and k in jx:
                 rows[k] = (statistics.median(px[k]), statistics.median(jx[k]))
+                samples[k] = (px[k], jx[k])
         if args.memcheck and not startup:
             peaks.update(memcheck(parax_cmd + extra + [prog], parax_env, name))
         print(f"  ran {name}", file=sys.stderr, flush=True)
@@ -152,7 +195,19 @@ def main():
             print(f"{k:58} {pl:11d} {me:11d} {r:9.3f}")
     for m in mismatches:
         print("CHECK MISMATCH", m)
-    return 1 if mismatches else 0
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump({"label": os.path.basename(args.save), "devices": args.devices,
+                       "backend": args.backend, "repeat": args.repeat,
+                       "rows": {k: {"parax": p, "jax": j} for k, (p, j) in samples.items()}},
+                      f, indent=1)
+    regressed = []
+    if args.compare:
+        with open(args.compare) as f:
+            regressed = compare(json.load(f), samples)
+    if mismatches:
+        return 1
+    return 2 if regressed else 0
 
 
 if __name__ == "__main__":

@@ -76,6 +76,28 @@ private:
   std::map<std::string, CacheDigest> misses_;
 };
 
+/// The vector width (bits) the optimiser prefers for parax's loops:
+/// PARAX_VECTOR_WIDTH=128|256|512, else the widest the host has (AVX-512:
+/// 512, which LLVM's own default for some of these cores, 256, leaves
+/// unused; measured with bench/run.py on an AVX-512 EPYC: docs/speed.md).
+int preferredVectorWidth() {
+  static const int w = [] {
+    if (const char *e = std::getenv("PARAX_VECTOR_WIDTH"); e && *e) {
+      int v = std::atoi(e);
+      if (v == 128 || v == 256 || v == 512)
+        return v;
+    }
+    llvm::StringMap<bool> f = llvm::sys::getHostCPUFeatures();
+    if (f.lookup("avx512f") && f.lookup("avx512bw") && f.lookup("avx512dq") &&
+        f.lookup("avx512vl"))
+      return 512;
+    if (f.lookup("avx"))
+      return 256;
+    return 128;
+  }();
+  return w;
+}
+
 } // namespace
 
 struct CpuJitImpl {
@@ -146,7 +168,8 @@ CpuJit::Create(std::vector<JitSymbol> runtimeSymbols, std::string cacheDir) {
     return jit.takeError();
   impl->jit = std::move(*jit);
   impl->config = impl->jit->getTargetTriple().str() + "|" + impl->cpu + "|" +
-                 impl->features + "|codegen O3|LLVM " PARAX_LLVM_VERSION_STRING
+                 impl->features + "|vw" + std::to_string(preferredVectorWidth()) +
+                 "|codegen O3|LLVM " PARAX_LLVM_VERSION_STRING
                  "|" + paraxBuildId();
 
   auto &es = impl->jit->getExecutionSession();
@@ -188,6 +211,10 @@ CpuJit::add(std::unique_ptr<llvm::Module> m,
             const std::string &cacheKey, int optLevel, JitDumps *dumps) {
   m->setDataLayout(dataLayout());
   m->setTargetTriple(triple());
+  const std::string width = std::to_string(preferredVectorWidth());
+  for (llvm::Function &f : *m)
+    if (!f.isDeclaration())
+      f.addFnAttr("prefer-vector-width", width);
   bool wantDumps = dumps && (dumps->wantLLVM || dumps->wantAsm);
   static const bool timing = std::getenv("PARAX_JIT_TIMING") != nullptr;
   if (const char *pre = std::getenv("PARAX_DUMP_PREOPT")) {

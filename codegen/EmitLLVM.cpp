@@ -490,6 +490,7 @@ std::unique_ptr<llvm::Module> emitModule(const ir::Module &m,
   auto mod = std::make_unique<llvm::Module>("parax", ctx);
   Emitter e(ctx, *mod, plan, info);
   e.emitEntry(entry);
+  outlineParallelLoops(e);
   std::string err;
   llvm::raw_string_ostream os(err);
   if (llvm::verifyModule(*mod, &os))

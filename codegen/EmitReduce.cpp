@@ -155,35 +155,36 @@ using Gen = std::function<Value *(Value *)>;
 /// Combines `count` elements gen(lo + i) in one loop. The combine of a
 /// float sum/product carries `reassoc` (the loop vectoriser then keeps
 /// VF x UF partial results, combined as a tree); max/min use
-/// llvm.maximum/minimum, which it vectorises as they are.
+/// llvm.maximum/minimum, which it vectorises as they are. The loop is
+/// interleaved (several vector accumulators: a chain of dependent vector
+/// adds or maximums would run at one per latency).
 Value *laneRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
                const Gen &gen) {
   auto &B = e.B;
   if (count <= 0)
     return cb.identity();
+  int saved = e.loopInterleave;
+  e.loopInterleave = 4;
   std::vector<Value *> r = e.loopCarry(
       e.c64(0), e.c64(count), {cb.identity()},
       [&](Value *i, const std::vector<Value *> &c) {
         Value *v = gen(B.CreateAdd(lo, i, "", true, true));
         return std::vector<Value *>{cb.combine(c[0], v, /*vector=*/true)};
       });
+  e.loopInterleave = saved;
   return r[0];
 }
 
-/// Pairwise (blocked) float sum/product of gen(lo + i), i < count.
-Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
-                   const Gen &gen) {
-  const int64_t K = 1024;
+constexpr int64_t kPairBlock = 1024;
+
+/// The binary counter of a pairwise sum over `nb` blocks whose values
+/// block(j) gives: `levels` (64 slots) holds the completed subtrees, the
+/// one of 2^k blocks at level k; `slot` is scratch.
+void pairCounter(Emitter &e, Combiner &cb, Value *levels, Value *slot,
+                 int64_t nb, const std::function<Value *(Value *)> &block) {
   auto &B = e.B;
-  int64_t nb = count / K, tail = count % K;
-  if (nb < 2)
-    return laneRun(e, cb, lo, count, gen);
-  llvm::Value *levels = e.entryAlloca(e.f32(), e.c64(64));
-  llvm::Value *slot = e.entryAlloca(e.f32());
   e.loop(e.c64(0), e.c64(nb), [&](Value *j) {
-    Value *s = laneRun(e, cb, B.CreateAdd(lo, B.CreateMul(j, e.c64(K))), K,
-                       gen);
-    B.CreateStore(s, slot);
+    B.CreateStore(block(j), slot);
     // Merge with the completed subtrees: as many as j has trailing ones.
     Value *cnt = B.CreateBinaryIntrinsic(
         llvm::Intrinsic::cttz, B.CreateNot(j), B.getFalse());
@@ -193,6 +194,21 @@ Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
     });
     B.CreateStore(B.CreateLoad(e.f32(), slot),
                   B.CreateGEP(e.f32(), levels, cnt));
+  });
+}
+
+/// Pairwise (blocked) float sum/product of gen(lo + i), i < count.
+Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
+                   const Gen &gen) {
+  const int64_t K = kPairBlock;
+  auto &B = e.B;
+  int64_t nb = count / K, tail = count % K;
+  if (nb < 2)
+    return laneRun(e, cb, lo, count, gen);
+  llvm::Value *levels = e.entryAlloca(e.f32(), e.c64(64));
+  llvm::Value *slot = e.entryAlloca(e.f32());
+  pairCounter(e, cb, levels, slot, nb, [&](Value *j) {
+    return laneRun(e, cb, B.CreateAdd(lo, B.CreateMul(j, e.c64(K))), K, gen);
   });
   Value *acc = nullptr;
   for (int64_t k = 63; k >= 0; --k)
@@ -204,6 +220,68 @@ Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
   if (tail)
     acc = cb.combine(acc, laneRun(e, cb, B.CreateAdd(lo, e.c64(nb * K)), tail,
                                   gen));
+  return acc;
+}
+
+/// One output's run over `count` elements split over the worker pool, with
+/// the serial run's result: order-free combines take chunks of 64K
+/// elements combined in order; a float sum/product takes whole subtrees of
+/// the pairwise tree (2^p blocks each), whose values the same binary
+/// counter then combines, so the result has the bits of pairwiseRun. Null
+/// (nothing emitted) when the run is too short to split.
+Value *splitRun(Emitter &e, Combiner &cb, int64_t count, const Gen &gen) {
+  auto &B = e.B;
+  const int64_t K = kPairBlock;
+  int64_t sb = 64; // blocks per chunk, a power of two
+  while (count / (sb * K) > 4096)
+    sb *= 2;
+  const int64_t chunk = sb * K, S = count / chunk;
+  if (S < 2 || !e.splitsLoop(S, chunk))
+    return nullptr;
+  llvm::Type *ct = cb.type();
+  Value *parts = e.entryAlloca(ct, e.c64(S));
+  e.parallelLoop(S, chunk, [&](Value *s) {
+    Value *lo = B.CreateMul(s, e.c64(chunk));
+    Value *v = cb.orderFree() ? laneRun(e, cb, lo, chunk, gen)
+                              : pairwiseRun(e, cb, lo, chunk, gen);
+    B.CreateStore(v, B.CreateGEP(ct, parts, s));
+  });
+  auto part = [&](Value *s) { return B.CreateLoad(ct, B.CreateGEP(ct, parts, s)); };
+  if (cb.orderFree()) {
+    std::vector<Value *> r = e.loopCarry(
+        e.c64(0), e.c64(S), {cb.identity()},
+        [&](Value *s, const std::vector<Value *> &c) {
+          return std::vector<Value *>{cb.combine(c[0], part(s))};
+        });
+    Value *acc = r[0];
+    if (count % chunk)
+      acc = cb.combine(acc, laneRun(e, cb, e.c64(S * chunk), count % chunk, gen));
+    return acc;
+  }
+  // The serial counter over nb blocks ends with the subtrees of the set
+  // bits of nb: those of 2^p blocks and more are the subtrees of the chunks
+  // (counted the same way), the smaller ones those of the remaining blocks.
+  int64_t p = 0;
+  while ((int64_t(1) << p) < sb)
+    ++p;
+  int64_t nb = count / K, rem = nb - S * sb, tail = count % K;
+  Value *high = e.entryAlloca(e.f32(), e.c64(64));
+  Value *low = e.entryAlloca(e.f32(), e.c64(64));
+  Value *slot = e.entryAlloca(e.f32());
+  pairCounter(e, cb, high, slot, S, part);
+  pairCounter(e, cb, low, slot, rem, [&](Value *j) {
+    Value *lo = B.CreateAdd(e.c64(S * chunk), B.CreateMul(j, e.c64(K)));
+    return laneRun(e, cb, lo, K, gen);
+  });
+  Value *acc = nullptr;
+  for (int64_t k = 63; k >= 0; --k)
+    if ((nb >> k) & 1) {
+      Value *l = B.CreateLoad(e.f32(), k >= p ? B.CreateConstGEP1_64(e.f32(), high, uint64_t(k - p))
+                                              : B.CreateConstGEP1_64(e.f32(), low, uint64_t(k)));
+      acc = acc ? cb.combine(acc, l) : l;
+    }
+  if (tail)
+    acc = cb.combine(acc, laneRun(e, cb, e.c64(nb * K), tail, gen));
   return acc;
 }
 
@@ -522,6 +600,10 @@ void Emitter::emitReduce(const ir::Operation &op) {
       });
       put(linearOf(ko), v);
     });
+  } else if (grouped && Bn < 8 && outCount == 1 && R == n &&
+             (scalar = splitRun(*this, cb, R, elemAt))) {
+    // 2'. One long run split over the worker pool.
+    put(c64(0), scalar);
   } else if (grouped && Bn < 8) {
     // 2. A run over R per output element (strided when Bn > 1).
     loopNest({A, Bn}, [&](Index &o) {
@@ -534,7 +616,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
       Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
                                 : pairwiseRun(*this, cb, c64(0), R, gen);
       put(linearOf(o), v);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/R);
   } else if (grouped && cb.orderFree()) {
     // 3a. Whole rows combined into the result.
     Value *id = cb.store(cb.identity());
@@ -553,10 +635,11 @@ void Emitter::emitReduce(const ir::Operation &op) {
   } else if (grouped) {
     // 3b. Float sum/product of wide rows: tiles + binary counter.
     const int64_t W = 256, KR = 16;
-    llvm::Value *levels = entryAlloca(f32(), c64(48 * W));
-    llvm::Value *cur = entryAlloca(f32(), c64(W));
     int64_t nb = R / KR, tail = R % KR;
     auto tile = [&](Value *a, Value *b0, int64_t w) {
+      // Scratch of this tile's loop (its own in each chunk of a split).
+      llvm::Value *levels = entryAlloca(f32(), c64(48 * W));
+      llvm::Value *cur = entryAlloca(f32(), c64(W));
       auto rowsInto = [&](Value *r0, int64_t rows) {
         loop(w, [&](Value *t) {
           B.CreateStore(cb.identity(), B.CreateGEP(f32(), cur, t));
@@ -611,14 +694,23 @@ void Emitter::emitReduce(const ir::Operation &op) {
         store(rt.dtype, dst, o, cb.store(acc));
       });
     };
-    loop(A, [&](Value *a) {
-      int64_t full = Bn / W, rest = Bn % W;
-      loop(c64(0), c64(full), [&](Value *tb) {
-        tile(a, B.CreateMul(tb, c64(W)), W);
+    int64_t full = Bn / W, rest = Bn % W;
+    if (full > 0 && splitsLoop(A * full, W * R)) {
+      // Column tiles are independent: split them over the worker pool.
+      parallelLoop(A * full, W * R, [&](Value *t) {
+        tile(B.CreateUDiv(t, c64(full)), B.CreateMul(B.CreateURem(t, c64(full)), c64(W)), W);
       });
       if (rest)
-        tile(a, c64(full * W), rest);
-    });
+        parallelLoop(A, rest * R, [&](Value *a) { tile(a, c64(full * W), rest); });
+    } else {
+      loop(A, [&](Value *a) {
+        loop(c64(0), c64(full), [&](Value *tb) {
+          tile(a, B.CreateMul(tb, c64(W)), W);
+        });
+        if (rest)
+          tile(a, c64(full * W), rest);
+      });
+    }
   } else {
     // General layout: per output element, a run over the reduced index.
     loopNest(kshape, [&](Index &ko) {
@@ -627,7 +719,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
       Value *v = cb.orderFree() ? laneRun(*this, cb, c64(0), R, gen)
                                 : pairwiseRun(*this, cb, c64(0), R, gen);
       put(linearOf(ko), v);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/R);
   }
   CgValue cv;
   if (scalarOut) {
@@ -671,7 +763,70 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
       const auto &od = dimsOf(o);
       Value *base = B.CreateAdd(B.CreateMul(od[0], c64(R * Bn)), od[1]);
       Value *best = c64(0);
-      if (R > 0) {
+      // Whether (v, q) beats the best so far (c, cq) of a lane combine:
+      // the first NaN, else the extreme value, ties to the lower index.
+      auto beats = [&](Value *v, Value *q, Value *c, Value *cq) -> Value * {
+        Value *lower = B.CreateICmpSLT(q, cq);
+        if (fl) {
+          Value *vn = B.CreateFCmpUNO(v, v), *cn = B.CreateFCmpUNO(c, c);
+          Value *ext = isMax ? B.CreateFCmpOGT(v, c) : B.CreateFCmpOLT(v, c);
+          Value *tie = B.CreateAnd(B.CreateFCmpOEQ(v, c), lower);
+          Value *num = B.CreateSelect(vn, B.getTrue(), B.CreateOr(ext, tie));
+          return B.CreateSelect(cn, B.CreateAnd(vn, lower), num);
+        }
+        bool sg = isSigned(d);
+        Value *ext = isMax ? (sg ? B.CreateICmpSGT(v, c) : B.CreateICmpUGT(v, c))
+                           : (sg ? B.CreateICmpSLT(v, c) : B.CreateICmpULT(v, c));
+        return B.CreateOr(ext, B.CreateAnd(B.CreateICmpEQ(v, c), lower));
+      };
+      const int64_t L = 16;
+      if (R >= 4 * L) {
+        // L lanes, lane l taking indices l, l + L, ... (each in order, as
+        // the serial loop: the first NaN / first extreme of the lane), then
+        // the lanes combined by index: the serial loop's answer, with L
+        // independent compare-select chains instead of one.
+        auto better = [&](Value *v, Value *c) -> Value * {
+          if (fl) {
+            Value *b = isMax ? B.CreateFCmpOGT(v, c) : B.CreateFCmpOLT(v, c);
+            b = B.CreateOr(b, B.CreateFCmpUNO(v, v));
+            return B.CreateAnd(b, B.CreateFCmpORD(c, c));
+          }
+          bool sg = isSigned(d);
+          return isMax ? (sg ? B.CreateICmpSGT(v, c) : B.CreateICmpUGT(v, c))
+                       : (sg ? B.CreateICmpSLT(v, c) : B.CreateICmpULT(v, c));
+        };
+        auto at = [&](Value *q) { return value(B.CreateAdd(base, B.CreateMul(q, c64(Bn)))); };
+        std::vector<Value *> init;
+        for (int64_t l = 0; l < L; ++l)
+          init.push_back(at(c64(l)));
+        for (int64_t l = 0; l < L; ++l)
+          init.push_back(c64(l));
+        auto step = [&](Value *q0, int64_t lanes, const std::vector<Value *> &c) {
+          std::vector<Value *> n = c;
+          for (int64_t l = 0; l < lanes; ++l) {
+            Value *q = B.CreateAdd(q0, c64(l));
+            Value *v = at(q);
+            Value *bt = better(v, c[size_t(l)]);
+            n[size_t(l)] = B.CreateSelect(bt, v, c[size_t(l)]);
+            n[size_t(L + l)] = B.CreateSelect(bt, q, c[size_t(L + l)]);
+          }
+          return n;
+        };
+        int64_t blocks = R / L;
+        std::vector<Value *> lanes = loopCarry(
+            c64(1), c64(blocks), init, [&](Value *j, const std::vector<Value *> &c) {
+              return step(B.CreateMul(j, c64(L)), L, c);
+            });
+        if (R % L)
+          lanes = step(c64(blocks * L), R % L, lanes);
+        Value *bv = lanes[0], *bq = lanes[size_t(L)];
+        for (int64_t l = 1; l < L; ++l) {
+          Value *t = beats(lanes[size_t(l)], lanes[size_t(L + l)], bv, bq);
+          bv = B.CreateSelect(t, lanes[size_t(l)], bv);
+          bq = B.CreateSelect(t, lanes[size_t(L + l)], bq);
+        }
+        best = bq;
+      } else if (R > 0) {
         Value *bv0 = value(base);
         std::vector<Value *> fin = loopCarry(
             c64(1), c64(R), {bv0, c64(0)},
@@ -701,7 +856,7 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
         scalar = r;
       else
         store(rt.dtype, dst, linearOf(o), r);
-    });
+    }, /*parallelOuter=*/!scalarOut, /*workPerElem=*/std::max<int64_t>(1, R));
   CgValue cv;
   if (scalarOut) {
     cv.repr = Repr::Scalar;
@@ -867,6 +1022,46 @@ void Emitter::emitDot(const ir::Operation &op) {
                 return std::vector<Value *>{prod(kk, c[0])};
               });
           B.CreateStore(t[0], elemPtr(ad, acc, rowBase));
+          return;
+        }
+        const int64_t JB = 64;
+        if (fl && d == DType::F32 && acc == dst && Nn >= JB) {
+          // Blocks of JB columns whose sums stay in registers across the
+          // whole k loop (the SLP vectoriser packs the JB independent fma
+          // chains into vectors): each sum is still one fma per k in k
+          // order, so the bits are those of the loop below, without a
+          // load and a store of the row per k.
+          auto block = [&](Value *j0) {
+            std::vector<Value *> sums = loopCarry(
+                c64(0), c64(Kn), std::vector<Value *>(size_t(JB), zero),
+                [&](Value *kk, const std::vector<Value *> &c) {
+                  Index ci = makeLinearIndex(kS, kk);
+                  Value *a = operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+                  std::vector<Value *> nx;
+                  for (int64_t jj = 0; jj < JB; ++jj) {
+                    Index nj = makeLinearIndex(nS, B.CreateAdd(j0, c64(jj)));
+                    Value *b = operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+                    nx.push_back(fmaOrMac(a, b, c[size_t(jj)]));
+                  }
+                  return nx;
+                });
+            for (int64_t jj = 0; jj < JB; ++jj)
+              B.CreateStore(sums[size_t(jj)],
+                            elemPtr(ad, acc, B.CreateAdd(rowBase, B.CreateAdd(j0, c64(jj)))));
+          };
+          loop(Nn / JB, [&](Value *jb) { block(B.CreateMul(jb, c64(JB))); });
+          if (Nn % JB)
+            loop(c64(Nn - Nn % JB), c64(Nn), [&](Value *j) {
+              Index nj = makeLinearIndex(nS, j);
+              std::vector<Value *> t = loopCarry(
+                  c64(0), c64(Kn), {zero}, [&](Value *kk, const std::vector<Value *> &c) {
+                    Index ci = makeLinearIndex(kS, kk);
+                    Value *a = operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+                    Value *b = operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+                    return std::vector<Value *>{fmaOrMac(a, b, c[0])};
+                  });
+              B.CreateStore(t[0], elemPtr(ad, acc, B.CreateAdd(rowBase, j)));
+            });
           return;
         }
         loop(Nn, [&](Value *j) {

@@ -254,6 +254,33 @@ void Emitter::emitInto(const ir::Value *v, llvm::Value *dst) {
 void Emitter::computeInto(const ir::Operation &op, unsigned res,
                           llvm::Value *dst) {
   const ir::Value *v = op.result(res);
+  if (!gpu && op.kind() == OpKind::Concatenate) {
+    // Pieces that are contiguous ranges of the result (no dim before the
+    // axis is longer than 1): one fill per operand into its range, instead
+    // of every element choosing its operand (a clamped gather each).
+    int64_t axis = op.attrs().getInt("axis");
+    const Shape &rs = v->type().shape;
+    int64_t outer = 1, inner = 1;
+    for (int64_t i = 0; i < axis; ++i)
+      outer *= rs[size_t(i)];
+    for (size_t i = size_t(axis) + 1; i < rs.size(); ++i)
+      inner *= rs[i];
+    if (outer == 1) {
+      DType d = v->type().dtype;
+      int64_t at = 0;
+      for (const ir::Value *x : op.operands()) {
+        int64_t len = x->type().shape[size_t(axis)];
+        if (len == 0)
+          continue;
+        llvm::Value *piece =
+            at ? B.CreateInBoundsGEP(elemTy(d), dst, c64(at * inner)) : dst;
+        fillLoop(x->type().shape, d, piece, linearOnly(x),
+                 [&](Index &idx) { return elem(x, idx); });
+        at += len;
+      }
+      return;
+    }
+  }
   bool flat = true;
   if (op.hasTrait(ir::E) || op.kind() == OpKind::Reshape) {
     for (const ir::Value *o : op.operands())
@@ -297,10 +324,10 @@ void Emitter::loop(llvm::Value *lo, llvm::Value *hi,
 /// Loop metadata on every loop we emit: vectorise, but neither interleave
 /// nor unroll (each copy of a fused body costs compile time and the loops
 /// are memory-bound or carry short bodies).
-static llvm::MDNode *loopMetadata(llvm::LLVMContext &c) {
+static llvm::MDNode *loopMetadata(llvm::LLVMContext &c, int interleave) {
   llvm::Metadata *il[] = {llvm::MDString::get(c, "llvm.loop.interleave.count"),
                           llvm::ConstantAsMetadata::get(llvm::ConstantInt::get(
-                              llvm::Type::getInt32Ty(c), 1))};
+                              llvm::Type::getInt32Ty(c), interleave))};
   llvm::Metadata *ud[] = {llvm::MDString::get(c, "llvm.loop.unroll.disable")};
   llvm::MDNode *ilN = llvm::MDNode::get(c, il), *udN = llvm::MDNode::get(c, ud);
   llvm::TempMDTuple tmp = llvm::MDNode::getTemporary(c, {});
@@ -312,7 +339,7 @@ static llvm::MDNode *loopMetadata(llvm::LLVMContext &c) {
 void Emitter::markLoop(llvm::Instruction *latchBr) {
   if (const char *e = std::getenv("PARAX_LOOP_MD"); e && *e == '0')
     return;
-  latchBr->setMetadata(llvm::LLVMContext::MD_loop, loopMetadata(C));
+  latchBr->setMetadata(llvm::LLVMContext::MD_loop, loopMetadata(C, loopInterleave));
 }
 
 llvm::MDNode *Emitter::newNoAliasScope() {
@@ -361,10 +388,15 @@ std::vector<llvm::Value *> Emitter::loopCarry(
 }
 
 void Emitter::loopNest(const Shape &shape,
-                       const std::function<void(Index &)> &body) {
+                       const std::function<void(Index &)> &body,
+                       bool parallelOuter, int64_t workPerElem) {
   if (numElements(shape) == 0)
     return;
   std::vector<llvm::Value *> ivs(shape.size());
+  // The first dim that is not 1 may run split over the worker pool.
+  size_t outer = 0;
+  while (outer < shape.size() && shape[outer] == 1)
+    ++outer;
   std::function<void(size_t, llvm::Value *)> level = [&](size_t d,
                                                          llvm::Value *lin) {
     if (d == shape.size()) {
@@ -378,14 +410,22 @@ void Emitter::loopNest(const Shape &shape,
       level(d + 1, lin);
       return;
     }
-    loop(shape[d], [&](llvm::Value *iv) {
+    auto run = [&](llvm::Value *iv) {
       ivs[d] = iv;
       llvm::Value *l = iv;
       if (lin)
         l = B.CreateAdd(B.CreateMul(lin, c64(shape[d]), "", true, true), iv,
                         "", true, true);
       level(d + 1, l);
-    });
+    };
+    if (parallelOuter && d == outer) {
+      int64_t inner = workPerElem;
+      for (size_t j = d + 1; j < shape.size(); ++j)
+        inner *= shape[j];
+      parallelLoop(shape[d], inner, run);
+    } else {
+      loop(shape[d], run);
+    }
   };
   if (shape.empty()) {
     Index idx = makeIndex(shape, {});
@@ -430,12 +470,12 @@ void Emitter::fillLoop(const Shape &shape, DType d, llvm::Value *dst,
                               : makeLinearIndex(shape, c64(0));
     put(idx);
   } else if (linearOnly) {
-    loop(n, [&](llvm::Value *iv) {
+    parallelLoop(n, 1, [&](llvm::Value *iv) {
       Index idx = makeLinearIndex(shape, iv);
       put(idx);
     });
   } else {
-    loopNest(shape, put);
+    loopNest(shape, put, /*parallelOuter=*/true);
   }
   noAliasScope_ = saved;
 }

@@ -61,7 +61,18 @@ struct KernelRegion {
   /// released after the region.
   llvm::Instruction *entry = nullptr;
   std::vector<llvm::Value *> deferredReleases;
+  /// CPU parallel loops (EmitParallelCpu.cpp): the region is a loop over
+  /// [lo, hi) of [0, n); lo and hi are placeholders defined in front of the
+  /// region, which become the chunk bounds of parax_rt_parallel_for.
+  bool cpuParallel = false;
+  llvm::Instruction *lo = nullptr, *hi = nullptr;
+  llvm::Value *ctx = nullptr;
+  int64_t n = 0, grain = 0;
 };
+
+class Emitter;
+/// Outlines the CPU parallel loops parallelLoop marked (EmitParallelCpu.cpp).
+void outlineParallelLoops(Emitter &e);
 
 class Emitter {
 public:
@@ -171,10 +182,23 @@ public:
                                    llvm::Value *hi,
                                    const std::vector<CgValue> &inits,
                                    bool scalarBody, const CountedBody &body);
+  /// for (iv = 0; iv < n; ++iv) body(iv), split over the CPU's worker pool
+  /// when n x workPerIter is large enough to pay for it (CPU mode, outside
+  /// any other region); the body must only compute and store (no runtime
+  /// calls), else the loop stays serial (EmitParallelCpu.cpp).
+  void parallelLoop(int64_t n, int64_t workPerIter,
+                    const std::function<void(llvm::Value *)> &body);
+  /// Whether parallelLoop(n, workPerIter) would split the loop.
+  bool splitsLoop(int64_t n, int64_t workPerIter) const;
   /// Attaches parax's loop metadata to a loop's back edge.
   void markLoop(llvm::Instruction *latchBr);
-  /// Row-major loop nest over `shape`; `body` gets the full index.
-  void loopNest(const Shape &shape, const std::function<void(Index &)> &body);
+  /// Row-major loop nest over `shape`; `body` gets the full index. With
+  /// `parallelOuter`, the outermost loop is a parallelLoop.
+  void loopNest(const Shape &shape, const std::function<void(Index &)> &body,
+                bool parallelOuter = false, int64_t workPerElem = 1);
+  /// The interleave count markLoop gives loops (1: a reduction's loop sets
+  /// more, for independent accumulators).
+  int loopInterleave = 1;
   /// A loop over all elements of `shape` that writes `gen(idx)` into `dst`:
   /// flat when `linearOnly`, else a nest; vectorisable either way.
   void fillLoop(const Shape &shape, DType d, llvm::Value *dst, bool linearOnly,

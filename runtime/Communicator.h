@@ -1,11 +1,21 @@
 //===- Communicator.h - collectives between device threads ------*- C++ -*-===//
 //
 // The in-process communicator of the interpreter and CPU backends: N device
-// threads meet at a barrier, deposit their operand, and read a result that
-// is computed once, in device order, so every run and every device sees
-// bit-identical values. If one device fails, the others are released with
-// an error instead of waiting forever; with a StopFlag, waiting devices
-// also leave when a stop is requested (Ctrl-C, interrupt(), --timeout).
+// threads meet at a barrier and publish their operand and their own result
+// buffer; then every device does its share of the work and writes straight
+// into the results:
+//  - all-reduce (psum/pmax/pmin) is a reduce-scatter fused with an
+//    all-gather: device p of a group combines slice p of all the group's
+//    operands, in group order (((x0 (+) x1) (+) x2) ...: the serial combine,
+//    so every run and every device sees the same bits as one thread
+//    combining in device order), and copies the slice into every member's
+//    result;
+//  - all_gather: each device copies every operand into its own result;
+//  - ppermute: each destination copies its source's operand.
+// No device allocates anything but its result. If one device fails, the
+// others are released with an error instead of waiting forever; with a
+// StopFlag, waiting devices also leave when a stop is requested (Ctrl-C,
+// interrupt(), --timeout).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -15,6 +25,7 @@
 #include "runtime/BackendStop.h"
 #include "runtime/DeviceCollectives.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <vector>
@@ -43,17 +54,23 @@ public:
 
 private:
   void barrier();
-  template <typename F> Array exchange(int device, const Array &x, F &&combine);
+  /// This device's share of an all-reduce over `members` (the group, in
+  /// combine order; `pos` is this device's place in it) of `count`
+  /// elements of dtype `d`.
+  void reduceMySlice(ir::OpKind op, DType d, const std::vector<int> &members,
+                     size_t pos, int64_t count);
 
   int n_;
   const StopFlag *stop_;
   std::mutex m_;
   std::condition_variable cv_;
-  int arrived_ = 0;
-  uint64_t generation_ = 0;
-  bool aborted_ = false;
-  std::vector<Array> slots_;
-  Array result_;
+  int arrived_ = 0;                       ///< m_
+  std::atomic<uint64_t> generation_{0};   ///< written under m_
+  std::atomic<bool> aborted_{false};      ///< written under m_
+  /// Per device, between the collective's two barriers: its operand's data
+  /// and its result's data.
+  std::vector<const void *> in_;
+  std::vector<void *> out_;
 };
 
 } // namespace parax::runtime

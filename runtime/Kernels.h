@@ -27,6 +27,12 @@ Array unaryOp(ir::OpKind k, const Array &x, const TensorType &resultType);
 /// operands of identical shape and dtype. Comparisons yield bool.
 Array binaryOp(ir::OpKind k, const Array &a, const Array &b,
                const TensorType &resultType);
+/// The loops of binaryOp (not comparisons) on raw memory: y[i] = a[i] (k)
+/// b[i] for `n` elements of dtype `d`, bit-identical to binaryOp. `y` must
+/// not overlap `a` or `b` (the loops are __restrict__). Used on slices by
+/// the collectives (runtime/Communicator.cpp).
+void binaryOpInto(ir::OpKind k, DType d, const void *a, const void *b, void *y,
+                  int64_t n);
 
 /// select(pred, onTrue, onFalse), all of one shape; pred is bool.
 Array selectOp(const Array &pred, const Array &onTrue, const Array &onFalse,

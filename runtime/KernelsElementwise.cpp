@@ -211,6 +211,30 @@ Array binaryOp(OpKind k, const Array &a, const Array &b,
   return y;
 }
 
+void binaryOpInto(OpKind k, DType d, const void *a, const void *b, void *y,
+                  int64_t n) {
+  ScopedFlushDenormal ftz;
+  PARAX_ASSERT(!ir::isComparison(k)) << "binaryOpInto: a comparison";
+  bool ok = dispatch(d, [&](auto tag) -> bool {
+    using Tg = decltype(tag);
+    using T = typename Tg::T;
+    const T *pa = static_cast<const T *>(a), *pb = static_cast<const T *>(b);
+    T *out = static_cast<T *>(y);
+    if constexpr (Tg::kind == DType::F32)
+      return PARAX_ISA(binaryF32, k, pa, pb, out, n);
+    else if constexpr (Tg::isF64)
+      return PARAX_ISA(binaryF64, k, pa, pb, out, n);
+    else if constexpr (Tg::isHalf)
+      return PARAX_ISA(binaryHalf, k, pa, pb, out, n, Tg::kind == DType::BF16);
+    else if constexpr (Tg::isBool)
+      return PARAX_ISA(binaryBool, k, pa, pb, out, n);
+    else
+      return PARAX_ISA(binaryIntT<T>, k, pa, pb, out, n);
+  });
+  PARAX_ASSERT(ok) << "binary op " << mnemonic(k) << " is not defined for "
+                   << dtypeName(d);
+}
+
 Array selectOp(const Array &pred, const Array &onTrue, const Array &onFalse,
                const TensorType &resultType) {
   PARAX_ASSERT(pred.shape() == onTrue.shape() &&

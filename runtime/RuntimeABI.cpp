@@ -52,57 +52,99 @@ void *ParaxRtContext::adopt(const std::shared_ptr<Buffer> &b) {
 }
 
 namespace {
-/// Spare buffers: each at most 1 MiB, at most 8 MiB per context.
-constexpr size_t kSpareBufferBytes = size_t(1) << 20;
-constexpr size_t kSparePoolBytes = size_t(8) << 20;
+/// Spare buffers: each at most 8 MiB, at most 32 MiB per context (a loop
+/// step that materialises a few arrays of a million elements reuses them
+/// instead of faulting in fresh pages every iteration).
+constexpr size_t kSpareBufferBytes = size_t(8) << 20;
+constexpr size_t kSparePoolBytes = size_t(32) << 20;
 } // namespace
 
 void *ParaxRtContext::allocate(size_t bytes) {
-  auto s = spare.find(bytes);
-  if (s == spare.end() || s->second.empty())
-    return adopt(Buffer::allocate(bytes));
-  void *p = s->second.back();
-  Entry &e = buffers.at(p);
-  parax::HostMemory::charge(int64_t(bytes), "an array");
-  s->second.pop_back();
+  int h = -1;
+  for (int i = hotCount - 1; i >= 0 && h < 0; --i)
+    if (hot[i].bytes == bytes)
+      h = i;
+  void *p;
+  Entry *e;
+  std::vector<void *> *list = nullptr;
+  if (h >= 0) {
+    p = hot[h].p;
+    e = hot[h].e;
+  } else {
+    auto s = spare.find(bytes);
+    if (s == spare.end() || s->second.empty())
+      return adopt(Buffer::allocate(bytes));
+    list = &s->second;
+    p = list->back();
+    e = &buffers.at(p);
+  }
+  parax::HostMemory::charge(int64_t(bytes), "an array"); // may throw: nothing taken yet
+  if (h >= 0)
+    hot[h] = hot[--hotCount];
+  else
+    list->pop_back();
   spareBytes -= bytes;
-  parax::MemoryTracker::add(e.buffer->placement(), int64_t(bytes));
-  e.refs = 1;
+  parax::MemoryTracker::add(e->buffer->placement(), int64_t(bytes));
+  e->refs = 1;
+  recent[recentNext] = Hot{p, bytes, e};
+  recentNext = (recentNext + 1) % kHot;
   return p;
 }
 
 void ParaxRtContext::release(const void *p) {
-  auto it = buffers.find(p);
-  if (it == buffers.end() || --it->second.refs > 0)
+  Entry *e = nullptr;
+  for (const Hot &r : recent)
+    if (r.p == p) {
+      e = r.e;
+      break;
+    }
+  std::unordered_map<const void *, Entry>::iterator it;
+  if (!e) {
+    it = buffers.find(p);
+    if (it == buffers.end())
+      return;
+    e = &it->second;
+  }
+  if (--e->refs > 0)
     return;
-  const Buffer &b = *it->second.buffer;
+  const Buffer &b = *e->buffer;
   size_t n = b.bytes();
   // Only a buffer nobody else shares (no Array, no other registry), held by
   // this device alone (a reuse is accounted where the buffer was).
-  if (n > 0 && n <= kSpareBufferBytes && it->second.buffer.use_count() == 1 &&
+  if (n > 0 && n <= kSpareBufferBytes && e->buffer.use_count() == 1 &&
       spareBytes + n <= kSparePoolBytes && b.placement().numShards <= 1 &&
       b.placement().device == parax::currentDevice()) {
     parax::MemoryTracker::add(b.placement(), -int64_t(n));
     parax::HostMemory::release(int64_t(n));
-    spare[n].push_back(const_cast<void *>(p));
+    if (hotCount < kHot)
+      hot[hotCount++] = Hot{const_cast<void *>(p), n, e};
+    else
+      spare[n].push_back(const_cast<void *>(p));
     spareBytes += n;
-    it->second.refs = 0;
+    e->refs = 0;
     return;
   }
-  buffers.erase(it);
+  for (Hot &r : recent)
+    if (r.p == p)
+      r = Hot{};
+  buffers.erase(p);
 }
 
 ParaxRtContext::~ParaxRtContext() {
   // ~Buffer un-accounts what spares already gave back: free each first (the
   // live count dips) and only then restore the count, so no peak moves.
+  auto drop = [&](void *p, size_t n) {
+    auto it = buffers.find(p);
+    parax::Placement where = it->second.buffer->placement();
+    buffers.erase(it);
+    parax::MemoryTracker::add(where, int64_t(n));
+    parax::HostMemory::chargeUnchecked(int64_t(n));
+  };
   for (auto &[n, ptrs] : spare)
-    for (void *p : ptrs) {
-      auto it = buffers.find(p);
-      parax::Placement where = it->second.buffer->placement();
-      buffers.erase(it);
-      parax::MemoryTracker::add(where, int64_t(n));
-      parax::HostMemory::chargeUnchecked(int64_t(n));
-    }
+    for (void *p : ptrs)
+      drop(p, n);
+  for (int i = 0; i < hotCount; ++i)
+    drop(hot[i].p, hot[i].bytes);
 }
 
 Array ParaxRtContext::arrayAt(const void *p, const TensorType &t) const {
@@ -414,16 +456,24 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
 
 void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
                            int64_t n, int64_t grain) {
+  // The width: the machine's threads shared by the devices of the enclosing
+  // pmap (N devices x width never exceeds the cores: with as many devices
+  // as cores, each device's loops stay on its own thread).
   int threads = parax::runtime::ThreadPool::hardwareThreads();
-  int64_t chunks = grain > 0 ? (n + grain - 1) / grain : 1;
-  int use = int(std::min<int64_t>(threads, chunks));
-  if (use <= 1) {
+  int devices = ctx->comm ? ctx->comm->size() : 1;
+  int width = std::max(1, threads / std::max(1, devices));
+  int64_t most = grain > 0 ? (n + grain - 1) / grain : 1;
+  // A few chunks per thread: a helper that starts late (another program on
+  // the machine) costs a chunk, not half the loop.
+  int64_t chunks = std::min<int64_t>(most, int64_t(width) * 4);
+  if (width <= 1 || chunks <= 1) {
     body(env, 0, n);
     return;
   }
-  ctx->backend->pool().run(use, [&](int t) {
+  ctx->backend->pool().parallelFor(chunks, width, [&](int64_t c) {
     parax::runtime::FlushDenormalGuard ftz;
-    int64_t lo = n * t / use, hi = n * (t + 1) / use;
+    int64_t lo = int64_t((__int128)n * c / chunks);
+    int64_t hi = int64_t((__int128)n * (c + 1) / chunks);
     body(env, lo, hi);
   });
 }

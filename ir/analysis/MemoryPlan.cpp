@@ -17,8 +17,8 @@
 //  5. pmap: each device's region is simulated on that device's counter;
 //     mapped arguments are per-device copies, replicated ones shared;
 //     stacked outputs are split evenly over the devices. Collectives give
-//     every device its own result; device 0 combines (one or two
-//     temporaries).
+//     every device its own result and nothing else (each device writes
+//     its share of the combine into every result).
 //  6. Each device's high-water mark and the buffers live at it are kept.
 //
 // With a StorageModel (a compiled backend) the same machinery follows the
@@ -36,8 +36,7 @@
 //    operand it does not know is copied for the duration of the call;
 //  - pmap shards along axis 0 are views, other axes are copied on the
 //    device; per-device results stay alive until all are stacked;
-//  - collectives: device 0 combines into up to two temporaries, then each
-//    device copies the result.
+//  - collectives: each device allocates its result, nothing more.
 //
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/MemoryPlan.h"
@@ -415,18 +414,9 @@ private:
       return;
     default:
       if (sameOnEveryDevice(op.kind())) { // all-reduce, all-gather
-        // Device 0 combines into temporaries; every device keeps its copy.
-        int64_t bytes = op.result()->type().byteSize();
-        if (device_ == 0) {
-          // The combined result (reductions keep at most two partial sums
-          // alive, then one) plus device 0's own copy.
-          int shared = alloc(op.result(), bytes, 0);
-          int mine = alloc(op.result(), bytes, 0);
-          unref(shared);
-          setSlot(op.result(), mine);
-        } else {
-          setSlot(op.result(), alloc(op.result(), bytes, device_));
-        }
+        // Every device writes its share straight into each result: no
+        // temporaries (runtime/Communicator.cpp).
+        setSlot(op.result(), alloc(op.result(), op.result()->type().byteSize(), device_));
         return;
       }
       for (auto &r : op.results())
@@ -738,33 +728,16 @@ private:
     unrefAll(temps);
   }
 
-  /// parax_rt_collective over runtime/Communicator.cpp: device 0 combines
-  /// (a reduction keeps at most two partial results, an all_gather one),
-  /// every device copies the result; ppermute receives into a copy.
+  /// parax_rt_collective over runtime/Communicator.cpp: each device's
+  /// result is its only allocation (every device writes its share of the
+  /// combine straight into all results; ppermute receives into it).
   void ccollective(const Operation &op) {
     std::vector<int> temps;
     CV in = cargBuffer(op.operand(0), temps);
     int copy = ccopyIfUnknown(in, op.operand(0));
     const Value *res = op.result();
     int64_t bytes = bytesOf(res);
-    int mine;
-    if (op.kind() != OpKind::Ppermute && device_ == 0) {
-      std::vector<int> shared;
-      if (op.kind() == OpKind::AllGather) {
-        shared.push_back(alloc(res, bytes, 0));
-      } else if (axisSize_ >= 2) {
-        shared.push_back(alloc(res, bytes, 0));
-        if (axisSize_ >= 3) {
-          shared.push_back(alloc(res, bytes, 0));
-          unref(shared[0]);
-          shared.erase(shared.begin());
-        }
-      }
-      mine = cfresh(res, bytes).buf;
-      unrefAll(shared);
-    } else {
-      mine = cfresh(res, bytes).buf;
-    }
+    int mine = cfresh(res, bytes).buf;
     if (copy >= 0)
       unref(copy);
     unrefAll(temps);

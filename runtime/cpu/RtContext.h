@@ -51,6 +51,21 @@ struct ParaxRtContext {
   /// the device, so measured peaks are the live bytes. Bounded per context.
   std::unordered_map<size_t, std::vector<void *>> spare;
   size_t spareBytes = 0;
+  /// The last few spare buffers, kept out of `spare`, and the entries of
+  /// the last few reused ones: a loop that alternates two buffers of one
+  /// size (a carry and its successor) then allocates and releases without
+  /// a hash-map lookup. Entry pointers are stable (node-based map); a reused
+  /// entry leaves `recent` when its buffer leaves the registry.
+  struct Hot {
+    void *p = nullptr;
+    size_t bytes = 0;
+    Entry *e = nullptr;
+  };
+  static constexpr int kHot = 4;
+  Hot hot[kHot];
+  int hotCount = 0;
+  Hot recent[kHot];
+  int recentNext = 0;
   std::unordered_map<const void *, std::shared_ptr<parax::Buffer>> externals;
   std::exception_ptr error;
 

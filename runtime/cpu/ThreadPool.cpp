@@ -7,7 +7,21 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/cpu/ThreadPool.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace parax::runtime {
+
+/// One parallelFor call (on its caller's stack). `joined` counts helpers
+/// that took part, `inside` those still running chunks; the caller returns
+/// once no chunk is left and `inside` is 0, so no helper touches the job
+/// after that.
+struct ThreadPool::ForJob {
+  const std::function<void(int64_t)> *body = nullptr;
+  int64_t chunks = 0;
+  std::atomic<int64_t> next{0};
+  int wanted = 0, joined = 0, inside = 0; // hm_
+};
 
 ThreadPool::~ThreadPool() {
   {
@@ -17,11 +31,78 @@ ThreadPool::~ThreadPool() {
   wake_.notify_all();
   for (auto &t : workers_)
     t.join();
+  {
+    std::lock_guard<std::mutex> lock(hm_);
+    helpersStop_ = true;
+  }
+  helperWake_.notify_all();
+  for (auto &t : helpers_)
+    t.join();
 }
 
 int ThreadPool::hardwareThreads() {
-  unsigned n = std::thread::hardware_concurrency();
-  return n ? int(n) : 1;
+  static const int n = [] {
+    if (const char *e = std::getenv("PARAX_THREADS"); e && *e) {
+      int v = std::atoi(e);
+      if (v >= 1)
+        return v;
+    }
+    unsigned h = std::thread::hardware_concurrency();
+    return h ? int(h) : 1;
+  }();
+  return n;
+}
+
+ThreadPool::ForJob *ThreadPool::findJob() {
+  for (ForJob *j : jobs_)
+    if (j->joined < j->wanted && j->next.load(std::memory_order_relaxed) < j->chunks)
+      return j;
+  return nullptr;
+}
+
+void ThreadPool::helper() {
+  std::unique_lock<std::mutex> lock(hm_);
+  for (;;) {
+    ForJob *j = nullptr;
+    helperWake_.wait(lock, [&] { return helpersStop_ || (j = findJob()); });
+    if (helpersStop_)
+      return;
+    ++j->joined;
+    ++j->inside;
+    lock.unlock();
+    for (int64_t i; (i = j->next.fetch_add(1)) < j->chunks;)
+      (*j->body)(i);
+    lock.lock();
+    if (--j->inside == 0)
+      helperLeft_.notify_all();
+  }
+}
+
+void ThreadPool::parallelFor(int64_t chunks, int width,
+                             const std::function<void(int64_t)> &body) {
+  width = int(std::min<int64_t>(std::min(width, hardwareThreads()), chunks));
+  if (width <= 1) {
+    for (int64_t i = 0; i < chunks; ++i)
+      body(i);
+    return;
+  }
+  ForJob job;
+  job.body = &body;
+  job.chunks = chunks;
+  job.wanted = width - 1;
+  {
+    std::lock_guard<std::mutex> lock(hm_);
+    while (int(helpers_.size()) < hardwareThreads() - 1)
+      helpers_.emplace_back([this] { helper(); });
+    jobs_.push_back(&job);
+  }
+  for (int k = 0; k < job.wanted; ++k)
+    helperWake_.notify_one();
+  for (int64_t i; (i = job.next.fetch_add(1)) < chunks;)
+    body(i);
+  std::unique_lock<std::mutex> lock(hm_);
+  jobs_.erase(std::find(jobs_.begin(), jobs_.end(), &job));
+  helperLeft_.wait(lock, [&] { return job.inside == 0; });
 }
 
 void ThreadPool::worker() {

@@ -9,12 +9,17 @@
 //===----------------------------------------------------------------------===//
 #include "runtime/Communicator.h"
 #include "ir/Diagnostics.h"
+#include "ir/OpRules.h"
+#include "runtime/Kernels.h"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstring>
+#include <random>
+#include <cmath>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -243,6 +248,112 @@ TEST_F(CommunicatorTest, CollectivesAfterAbortFailAtOnce) {
   comm.abort();
   EXPECT_THROW(comm.allReduce(0, filled({}, 1), ir::OpKind::Psum), ParaxError);
   EXPECT_THROW(comm.permute(1, filled({}, 1), {0, 1}), ParaxError);
+}
+
+/// Values with many distinct bits (so a different summation order shows):
+/// uniform in [-1e3, 1e3), a few of them NaN, +-0 and denormal when asked.
+Array noisy(int64_t count, DType d, uint32_t seed, bool specials) {
+  Array a = Array::allocate(TensorType{d, {count}, false});
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<double> u(-1e3, 1e3);
+  for (int64_t i = 0; i < count; ++i) {
+    double v = u(g);
+    if (!isFloat(d))
+      v = std::floor(v);
+    if (specials && isFloat(d) && i % 997 == 5)
+      v = (i / 997) % 3 == 0 ? std::nan("") : (i / 997) % 3 == 1 ? -0.0 : 1e-40;
+    a.setDouble(i, v);
+  }
+  return a;
+}
+
+bool sameBytes(const Array &a, const Array &b) {
+  return a.byteSize() == b.byteSize() &&
+         std::memcmp(a.raw(), b.raw(), size_t(a.byteSize())) == 0;
+}
+
+// The reduce-scatter + all-gather all-reduce against one thread combining
+// in device order (the algorithm it replaced): the same bytes on every
+// device, for sizes that do not split evenly into slices or blocks.
+TEST_F(CommunicatorTest, AllReduceIsBitIdenticalToTheSerialCombine) {
+  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32}) {
+    for (ir::OpKind k : {ir::OpKind::Psum, ir::OpKind::Pmax, ir::OpKind::Pmin}) {
+      for (int n : {1, 3, 4, 5}) {
+        for (int64_t count : {int64_t(0), int64_t(7), int64_t(100003)}) {
+          std::vector<Array> xs;
+          for (int dev = 0; dev < n; ++dev)
+            xs.push_back(noisy(count, d, uint32_t(dev * 31 + count), true));
+          ir::OpKind op = ir::collectiveCombiner(k);
+          Array want = xs[0].copy();
+          for (int dev = 1; dev < n; ++dev)
+            want = binaryOp(op, want, xs[size_t(dev)], want.type());
+          ThreadCommunicator comm(n);
+          std::vector<Array> got(static_cast<size_t>(n));
+          onDevices(n, [&](int dev) { got[size_t(dev)] = comm.allReduce(dev, xs[size_t(dev)], k); });
+          for (int dev = 0; dev < n; ++dev)
+            EXPECT_TRUE(sameBytes(got[size_t(dev)], want))
+                << dtypeName(d) << " " << mnemonic(k) << " n=" << n
+                << " count=" << count << " device " << dev;
+        }
+      }
+    }
+  }
+}
+
+// Groups of a 2 x 3 mesh (reduce over the mesh's second axis): each group
+// combines in its own order, like the serial combine of its members.
+TEST_F(CommunicatorTest, GroupAllReduceMatchesTheSerialCombinePerGroup) {
+  const int n = 6;
+  const std::vector<int64_t> groups{2, 0, 4, 1, 5, 3};
+  const int64_t gs = 3, count = 50001;
+  std::vector<Array> xs;
+  for (int dev = 0; dev < n; ++dev)
+    xs.push_back(noisy(count, DType::F32, uint32_t(7 + dev), false));
+  ThreadCommunicator comm(n);
+  std::vector<Array> got(static_cast<size_t>(n));
+  onDevices(n, [&](int dev) {
+    for (int r = 0; r < 3; ++r)
+      got[size_t(dev)] = comm.allReduce(dev, xs[size_t(dev)], ir::OpKind::Psum, &groups, gs);
+  });
+  for (size_t g = 0; g < groups.size(); g += size_t(gs)) {
+    Array want = xs[size_t(groups[g])].copy();
+    for (size_t k = 1; k < size_t(gs); ++k)
+      want = binaryOp(ir::OpKind::Add, want, xs[size_t(groups[g + k])], want.type());
+    for (size_t k = 0; k < size_t(gs); ++k)
+      EXPECT_TRUE(sameBytes(got[size_t(groups[g + k])], want)) << "device " << groups[g + k];
+  }
+}
+
+// all_gather writes each operand straight into every result: the bytes of
+// concatenating the operands (tiled) or stacking them (a new axis).
+TEST_F(CommunicatorTest, AllGatherMatchesConcatenationAtEveryAxis) {
+  const int n = 3;
+  std::vector<Array> xs;
+  for (int dev = 0; dev < n; ++dev)
+    xs.push_back(noisy(4 * 5 * 6, DType::F32, uint32_t(dev), false).reshaped({4, 5, 6}));
+  for (int64_t axis = 0; axis < 3; ++axis)
+    for (bool tiled : {false, true}) {
+      ThreadCommunicator comm(n);
+      std::vector<Array> got(static_cast<size_t>(n));
+      onDevices(n, [&](int dev) { got[size_t(dev)] = comm.allGather(dev, xs[size_t(dev)], axis, tiled); });
+      std::vector<Array> parts;
+      TensorType rt = xs[0].type();
+      for (const Array &x : xs) {
+        Shape s = x.shape();
+        if (!tiled)
+          s.insert(s.begin() + axis, 1);
+        parts.push_back(x.reshaped(s));
+      }
+      if (tiled)
+        rt.shape[size_t(axis)] *= n;
+      else
+        rt.shape.insert(rt.shape.begin() + axis, n);
+      Array want = concatenateOp(parts, axis, rt);
+      for (int dev = 0; dev < n; ++dev) {
+        EXPECT_EQ(got[size_t(dev)].shape(), want.shape());
+        EXPECT_TRUE(sameBytes(got[size_t(dev)], want)) << "axis " << axis << " tiled " << tiled;
+      }
+    }
 }
 
 } // namespace
