@@ -36,6 +36,7 @@ class ThreadCommunicator : public DeviceCollectives {
 public:
   explicit ThreadCommunicator(int numDevices, const StopFlag *stop = nullptr);
   int size() const { return n_; }
+  int localDeviceCount() const override { return n_; }
 
   /// psum / pmax / pmin over all devices (kind: Psum, Pmax or Pmin), or,
   /// with `groups` (concatenated groups of `groupSize` devices, each in its

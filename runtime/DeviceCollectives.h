@@ -23,6 +23,9 @@ public:
   virtual Array allGather(int device, const Array &x, int64_t axis, bool tiled) = 0;
   virtual Array permute(int device, const Array &x, const std::vector<int64_t> &pairs) = 0;
   virtual void abort() = 0;
+  /// The device threads of this process that meet here (they share its
+  /// cores: parallel loops inside a pmap divide the cores among them).
+  virtual int localDeviceCount() const = 0;
   /// Called by each device thread before a collective: op for the messages
   /// that say where a process is (only the cross-process one records it).
   virtual void enter(int /*device*/, const ir::Operation & /*op*/) {}

@@ -460,7 +460,7 @@ void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
   // pmap (N devices x width never exceeds the cores: with as many devices
   // as cores, each device's loops stay on its own thread).
   int threads = parax::runtime::ThreadPool::hardwareThreads();
-  int devices = ctx->comm ? ctx->comm->size() : 1;
+  int devices = ctx->comm ? ctx->comm->localDeviceCount() : 1;
   int width = std::max(1, threads / std::max(1, devices));
   int64_t most = grain > 0 ? (n + grain - 1) / grain : 1;
   // A few chunks per thread: a helper that starts late (another program on

@@ -35,6 +35,7 @@ public:
 
 private:
   void barrier();
+  int localDeviceCount() const override { return n_; }
   int local(int device) const { return device - offset_; }
   /// Leader only: every device's operand of every process, global order.
   std::vector<Array> gatherAll(const TensorType &t);
