@@ -209,11 +209,17 @@ int runLaunch(int argc, char **argv) {
     stopped.insert(size_t(std::strtoul(lines.c_str() + at, nullptr, 10)));
     at = end + 1;
   }
+  size_t causes = 0;
+  for (auto &f : failed)
+    causes += !stopped.count(f.first);
   for (auto &[k, code] : failed)
     if (!stopped.count(k)) {
+      std::string others = causes > 1 ? "the first of " + std::to_string(causes) +
+                                             " processes that failed on their own"
+                           : failed.size() > 1 ? "the others stopped because of it"
+                                               : "the only failure";
       std::fprintf(stderr, "parax launch: the job failed in process %zu (status %d; %s): "
-                           "exiting with its status\n", k, code,
-                   failed.size() > 1 ? "the others stopped because of it" : "the only failure");
+                           "exiting with its status\n", k, code, others.c_str());
       return code;
     }
   return status;
