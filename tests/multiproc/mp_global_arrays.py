@@ -1,8 +1,9 @@
-# covers: jax.make_array_from_process_local_data and jax.make_array_from_callback on a mesh spanning both processes' devices (global device ids), x.shape, x.sharding, x.is_fully_addressable, x.addressable_shards in each process, sharding.addressable_devices / device_set / addressable_devices_indices_map, jax.jit of a reduction and of an elementwise function over such an array
+# covers: jax.make_array_from_process_local_data and jax.make_array_from_callback on a mesh spanning both processes' devices (global device ids), x.shape, x.sharding, x.is_fully_addressable, x.addressable_shards in each process, sharding.addressable_devices / device_set / addressable_devices_indices_map, jax.jit of a reduction and of an elementwise function over such an array, pmap over one (each process passes its part)
 # multiproc: processes=2 local_devices=2
 import numpy as np
 import jax
 import jax.numpy as jnp
+from jax import lax
 from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
 
 jax.distributed.initialize()
@@ -39,3 +40,9 @@ for sh in w.addressable_shards:
 print(sorted(d.id for d in x.sharding.addressable_devices) == [d.id for d in jax.local_devices()],
       len(x.sharding.device_set))
 print(sorted(d.id for d in x.sharding.addressable_devices_indices_map((4, 2))))
+
+# pmap takes this process's part of a global array (as JAX does)
+v = jax.make_array_from_process_local_data(NamedSharding(mesh, P('x')),
+                                           np.arange(2, dtype=np.float32) + 10 * p, (4,))
+r = jax.pmap(lambda a: lax.psum(a, 'i') + a, axis_name='i')(v)
+print(r.shape, r.is_fully_addressable, r)

@@ -859,6 +859,26 @@ def _addressable_shards(x):
     return out
 
 
+def _process_local_data(x):
+    """This process's part of a global array (the range its shards cover in
+    each dimension): what pmap takes from an array over several processes."""
+    s = _ps.get(x)
+    if s is None or not isinstance(s, NamedSharding) or s.is_fully_addressable:
+        return x
+    plain = _ps.unshard(x)
+    lo = list(x.shape)
+    hi = [0] * len(x.shape)
+    for pos, dev_id in enumerate(s.mesh.device_ids):
+        if _is_local(dev_id):
+            index, _ = s._device_index(pos, x.shape)
+            for d, sl in enumerate(index):
+                a = 0 if sl.start is None else sl.start
+                b = x.shape[d] if sl.stop is None else sl.stop
+                lo[d] = min(lo[d], a)
+                hi[d] = max(hi[d], b)
+    return plain[tuple([slice(lo[d], hi[d], None) for d in range(len(lo))])]
+
+
 def _array_attr(x, name):
     if name == 'sharding':
         return _array_sharding(x)
