@@ -5,6 +5,10 @@
 // supervises them: the job's own control plane stops every process when one
 // fails; the launcher reports which process ended how, and kills whatever is
 // still running a while after the first failure so nothing is left behind.
+// Its status is the failing process's own: each process that stops because
+// of another's failure says so on a pipe (PARAX_LAUNCH_REPORT_FD, written
+// by ProcessGroup::stopJob), so a survivor's status 1 is never mistaken for
+// the cause, whichever process the launcher happens to reap first.
 //
 //===----------------------------------------------------------------------===//
 #include "repl/Launch.h"
@@ -13,10 +17,12 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <fcntl.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <netinet/in.h>
+#include <set>
 #include <string>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -112,6 +118,13 @@ int runLaunch(int argc, char **argv) {
   ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
   std::string self = len > 0 ? std::string(exe, size_t(len)) : std::string(argv[0]);
 
+  // The pipe on which stopped survivors report themselves (one short line
+  // each, "<process id>\n"; writes that small are atomic).
+  int report[2] = {-1, -1};
+  if (::pipe(report) == 0) {
+    ::fcntl(report[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(report[0], F_SETFL, O_NONBLOCK);
+  }
   std::signal(SIGINT, forwardSignal);
   std::signal(SIGTERM, forwardSignal);
   for (int k = 0; k < n; ++k) {
@@ -125,6 +138,8 @@ int runLaunch(int argc, char **argv) {
       setenv("PARAX_COORDINATOR_ADDRESS", address.c_str(), 1);
       setenv("PARAX_NUM_PROCESSES", std::to_string(n).c_str(), 1);
       setenv("PARAX_PROCESS_ID", std::to_string(k).c_str(), 1);
+      if (report[1] >= 0)
+        setenv("PARAX_LAUNCH_REPORT_FD", std::to_string(report[1]).c_str(), 1);
       std::vector<char *> args{const_cast<char *>(self.c_str())};
       for (std::string &s : pass)
         args.push_back(s.data());
@@ -135,7 +150,10 @@ int runLaunch(int argc, char **argv) {
     }
     gChildren.push_back(pid);
   }
+  if (report[1] >= 0)
+    ::close(report[1]);
   int status = 0, running = n;
+  std::vector<std::pair<size_t, int>> failed; // (process, status) in the order reaped
   auto firstFailure = std::chrono::steady_clock::time_point::max();
   while (running > 0) {
     int ws = 0;
@@ -168,11 +186,42 @@ int runLaunch(int argc, char **argv) {
                    WTERMSIG(ws), strsignal(WTERMSIG(ws)));
     else if (code != 0)
       std::fprintf(stderr, "parax launch: process %zu exited with status %d\n", k, code);
-    if (code != 0 && status == 0) {
-      status = code;
-      firstFailure = std::chrono::steady_clock::now();
+    if (code != 0) {
+      failed.push_back({k, code});
+      if (status == 0) {
+        status = code;
+        firstFailure = std::chrono::steady_clock::now();
+      }
     }
   }
+  // Every process has ended: the ones that stopped because of another's
+  // failure reported themselves; the first other failure is the cause.
+  std::set<size_t> stopped;
+  std::string lines;
+  char buf[512];
+  ssize_t got;
+  while (report[0] >= 0 && (got = ::read(report[0], buf, sizeof buf)) > 0)
+    lines.append(buf, size_t(got));
+  for (size_t at = 0; at < lines.size();) {
+    size_t end = lines.find('\n', at);
+    if (end == std::string::npos)
+      break;
+    stopped.insert(size_t(std::strtoul(lines.c_str() + at, nullptr, 10)));
+    at = end + 1;
+  }
+  size_t causes = 0;
+  for (auto &f : failed)
+    causes += !stopped.count(f.first);
+  for (auto &[k, code] : failed)
+    if (!stopped.count(k)) {
+      std::string others = causes > 1 ? "the first of " + std::to_string(causes) +
+                                             " processes that failed on their own"
+                           : failed.size() > 1 ? "the others stopped because of it"
+                                               : "the only failure";
+      std::fprintf(stderr, "parax launch: the job failed in process %zu (status %d; %s): "
+                           "exiting with its status\n", k, code, others.c_str());
+      return code;
+    }
   return status;
 }
 

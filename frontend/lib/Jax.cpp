@@ -517,7 +517,13 @@ void installJaxModule(Evaluator &ev, ModuleObject &jax, ModuleObject &debug,
     return Value::integer(ev.options().numDevices);
   });
   jax.def("process_count", [processes](Evaluator &, CallArgs &) { return Value::integer(processes()); });
-  jax.def("process_index", [thisProcess](Evaluator &, CallArgs &) { return Value::integer(thisProcess()); });
+  // In a job of several processes the index is marked process-varying: a
+  // trace constant made from it (or from arithmetic on it) counts as
+  // device-varying in the divergent-collective check.
+  jax.def("process_index", [thisProcess, processes](Evaluator &, CallArgs &) {
+    Value v = Value::integer(thisProcess());
+    return processes() > 1 ? v.markProcessVarying() : v;
+  });
   jax.def("process_indices", [processes](Evaluator &, CallArgs &) {
     std::vector<Value> r;
     for (int p = 0; p < processes(); ++p)

@@ -132,8 +132,11 @@ Value convert(Evaluator &ev, const Value &x, DType dt, bool weak) {
   TensorType t = typeOf(x);
   if (t.dtype == dt && t.weak == weak)
     return x;
-  if (x.isNumber())
-    return scalarAs(x, dt, weak);
+  if (x.isNumber()) {
+    Value r = scalarAs(x, dt, weak);
+    // Keeps a number derived from jax.process_index() marked (Value.h).
+    return x.processVarying() ? r.markProcessVarying() : r;
+  }
   if (t.dtype == dt && !ev.currentTrace()) {
     // Only the weak flag changes: no data movement.
     if (x.isArray())

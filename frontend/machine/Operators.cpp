@@ -219,7 +219,25 @@ static bool instanceBinary(Evaluator &ev, BinOpKind op, const Value &a, const Va
   return false;
 }
 
+/// A copy of a Python number without the process-varying mark, so the
+/// operators below compute as usual and mark the result once.
+static Value unmarked(const Value &v) {
+  if (v.isBool())
+    return Value::boolean(v.asBool());
+  if (v.isInt())
+    return Value::integer(v.asInt());
+  return Value::floating(v.asFloat());
+}
+static bool processVaryingNumbers(const Value &a, const Value &b) {
+  return (a.processVarying() || b.processVarying()) && a.isNumber() && b.isNumber();
+}
+
 Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
+  // A number derived from jax.process_index() stays process-varying.
+  if (processVaryingNumbers(a, b)) {
+    Value r = binary(op, unmarked(a), unmarked(b), loc);
+    return r.isNumber() ? r.markProcessVarying() : r;
+  }
   if (classOfInstance(a) || classOfInstance(b)) {
     Value out;
     if (instanceBinary(*this, op, a, b, out))
@@ -279,6 +297,10 @@ Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
 }
 
 Value Evaluator::unary(UnaryOpKind op, const Value &a, Loc loc) {
+  if (a.processVarying() && a.isNumber()) {
+    Value r = unary(op, unmarked(a), loc);
+    return r.isNumber() ? r.markProcessVarying() : r;
+  }
   if (op == UnaryOpKind::Not) {
     if (a.isArrayValue() && a.isTracer()) {
       // `not x` needs a Python bool: the same error as `if x:`.
@@ -459,6 +481,8 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
 } // namespace
 
 Value Evaluator::equals(const Value &a, const Value &b, Loc loc) {
+  if (processVaryingNumbers(a, b))
+    return equals(unmarked(a), unmarked(b), loc).markProcessVarying();
   if ((a.isArrayValue() && b.isArrayLike()) ||
       (b.isArrayValue() && a.isArrayLike()))
     return jnp::compare(*this, CmpOpKind::Eq, a, b);
@@ -480,6 +504,8 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
   default:
     break;
   }
+  if (processVaryingNumbers(a, b))
+    return compare(op, unmarked(a), unmarked(b), loc).markProcessVarying();
   if (classOfInstance(a) || classOfInstance(b)) {
     // Rich comparisons with their reflections (a < b tries b > a).
     static const std::map<CmpOpKind, std::pair<const char *, const char *>> names = {

@@ -130,11 +130,23 @@ public:
   /// Identity for `is` on heap objects; value identity for inline ones.
   bool identical(const Value &o) const;
 
+  /// A Python number derived from jax.process_index() in a job of several
+  /// processes: it differs between processes, so a trace constant made from
+  /// it counts as device-varying in the divergent-collective check. Carried
+  /// through arithmetic and comparisons (Operators.cpp); never changes the
+  /// value, its hash or equality.
+  bool processVarying() const { return processVarying_; }
+  Value &markProcessVarying() {
+    processVarying_ = true;
+    return *this;
+  }
+
 private:
   static void dropLastReference(std::shared_ptr<Object> obj);
 
   Kind kind_;
   bool b_ = false;
+  bool processVarying_ = false;
   union {
     int64_t i_ = 0;
     double f_;

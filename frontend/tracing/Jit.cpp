@@ -581,6 +581,16 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
   std::vector<Value> leaves;
   TreeDef def = flatten(ev, Value::tuple(dyn), leaves);
   numpyLeavesToJax(leaves);
+  // Several processes: a global array over other processes' devices too
+  // (jax.make_array_from_process_local_data) enters pmap as this process's
+  // part of it, as in JAX (jax.sharding._process_local_data).
+  if (runtime::dist::ProcessGroup *g = runtime::dist::ProcessGroup::current();
+      g && g->numProcesses() > 1 && shardingHooks().key)
+    for (Value &leaf : leaves)
+      if (leaf.isArray() && !shardingHooks().key(leaf).empty()) {
+        Value mod = ev.importModule("jax.sharding", loc);
+        leaf = ev.call(ev.getAttr(mod, "_process_local_data", loc), std::vector<Value>{leaf}, loc);
+      }
   std::vector<std::string> names = argLeafNames(ev, fun_, def);
   checkArgLeaves(ev, leaves, names, fname);
   // Keyword arguments are mapped over axis 0 (JAX rule).

@@ -77,6 +77,9 @@ std::string branchName(const ir::Operation &op, const TraceStack &inner = {}) {
   if (d.source.op) {
     source = d.source.op->kind() == ir::OpKind::AxisIndex
                  ? "lax.axis_index('" + d.source.op->attrs().getString("axis_name") + "')"
+             : d.source.op->kind() == ir::OpKind::Constant
+                 ? std::string("a value derived from jax.process_index() (a Python int that "
+                               "differs between processes)")
                  : collectiveName(*d.source.op);
     sourceLoc = d.source.op->loc();
   } else {
@@ -93,8 +96,15 @@ std::string branchName(const ir::Operation &op, const TraceStack &inner = {}) {
   diag.stack = c.stack();
   diag.notes.push_back({b.loc(), "the " + what + " whose control varies between devices"});
   if (sourceLoc.valid())
-    diag.notes.push_back({sourceLoc, "the device-varying value comes from here"});
-  diag.hint = "every device must reach " + collectiveName(c) +
+    diag.notes.push_back({sourceLoc, d.source.op && d.source.op->kind() == ir::OpKind::Constant
+                                         ? "the process-varying value enters the trace here"
+                                         : "the device-varying value comes from here"});
+  bool byProcess = d.source.op && d.source.op->kind() == ir::OpKind::Constant;
+  diag.hint = byProcess
+      ? "every device of every process must reach " + collectiveName(c) +
+            ": compute it outside the " + what + " and select with jnp.where on "
+            "jax.process_index() passed in as data"
+      : "every device must reach " + collectiveName(c) +
               ": compute it outside the " + what +
               " (e.g. s = lax.psum(v, '" + axis + "') before branching and select with "
               "jnp.where), or make the " +

@@ -145,10 +145,14 @@ ir::Value *materialize(Evaluator &ev, TraceContext &ctx, const Value &v) {
     if (it != ctx.constants.end() && it->second->type() == a.type())
       return it->second;
   }
+  ir::Attrs attrs{{"value", a}};
+  // A Python number derived from jax.process_index() (several processes):
+  // the divergent-collective check treats this constant as device-varying.
+  if (v.processVarying())
+    attrs.set("process_varying", int64_t(1));
   ir::Builder b(ctx.block);
-  ir::Operation *op = b.create(ir::OpKind::Constant, {}, {a.type()},
-                               ir::Attrs{{"value", a}}, ev.currentLoc(),
-                               ev.callStack());
+  ir::Operation *op = b.create(ir::OpKind::Constant, {}, {a.type()}, std::move(attrs),
+                               ev.currentLoc(), ev.callStack());
   if (key)
     ctx.constants[key] = op->result();
   if (split)

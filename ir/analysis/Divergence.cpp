@@ -4,7 +4,9 @@
 //  1. A value is *varying* when it can differ between devices: a mapped
 //     region argument, axis_index, ppermute, or any op with a varying
 //     operand. Values from outside the region, constants and the results of
-//     psum/pmax/pmin/all_gather are uniform (every device holds the same).
+//     psum/pmax/pmin/all_gather are uniform (every device holds the same),
+//     except a constant marked process_varying (made from a Python number
+//     derived from jax.process_index(): it differs between processes).
 //  2. Control is *divergent* under a cond/switch with a varying index, a
 //     while_loop whose predicate varies, or a fori_loop with varying bounds;
 //     divergence is inherited by everything nested inside.
@@ -153,6 +155,8 @@ private:
     }
     switch (op.kind()) {
     case OpKind::Constant:
+      if (op.attrs().has("process_varying"))
+        varying_[op.result()] = VarianceSource{&op, -1, nullptr};
       return;
     case OpKind::ForiLoop: {
       const VarianceSource *b = vary(op.operand(0)) ? vary(op.operand(0)) : vary(op.operand(1));

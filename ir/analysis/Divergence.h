@@ -17,7 +17,8 @@ namespace parax::ir {
 
 /// Where a device-varying value comes from.
 struct VarianceSource {
-  const Operation *op = nullptr; ///< axis_index or ppermute (or null)
+  /// axis_index, ppermute, or a process_varying constant (or null)
+  const Operation *op = nullptr;
   int mappedArg = -1;            ///< Else: the pmap region argument index.
   const Operation *pmap = nullptr;
 };

@@ -76,6 +76,12 @@ void ProcessGroup::stopJob(const std::string &why) {
   }
   std::string msg = "parax: process " + std::to_string(pid) + " stops: " + why + "\n";
   (void)!::write(STDERR_FILENO, msg.data(), msg.size());
+  // Under parax launch: tell the launcher this process is not the cause, so
+  // the job's status is the failing process's own (repl/Launch.cpp).
+  if (const char *fd = std::getenv("PARAX_LAUNCH_REPORT_FD")) {
+    std::string line = std::to_string(pid) + "\n";
+    (void)!::write(std::atoi(fd), line.data(), line.size());
+  }
   ::_exit(1);
 }
 

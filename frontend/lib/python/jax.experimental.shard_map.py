@@ -18,6 +18,13 @@ from jax.sharding import (Mesh, NamedSharding, PartitionSpec, _current_mesh, _na
 _bindings = []
 
 
+def _device_is_local(dev_id):
+    for d in _jax.local_devices():
+        if d.id == dev_id:
+            return True
+    return False
+
+
 def _prod(xs):
     n = 1
     for x in xs:
@@ -307,6 +314,12 @@ class _ShardMapped:
         specs = _prefix_specs(in_specs if not isinstance(in_specs, list) else tuple(in_specs),
                               args, 'in_specs')
         leaves, tree = _jax.tree_util.tree_flatten(args)
+        if _jax.process_count() > 1 and any([not _device_is_local(i) for i in mesh.device_ids]):
+            raise NotImplementedError(
+                'shard_map over a mesh with other processes\' devices is not supported by '
+                'parax yet (it runs shard_map on this process\'s devices): use jax.pmap '
+                'across processes (each process passes its local shard), or a mesh of '
+                'jax.local_devices()')
         for x, s in zip(leaves, specs):
             _check_in_spec(x, s, mesh)
         stacked = [_stack(x, s, mesh) for x, s in zip(leaves, specs)]

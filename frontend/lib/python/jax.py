@@ -6,7 +6,8 @@
 # place of arrays (the transformations themselves are native).
 import jax.numpy as _jnp
 from jax.sharding import (NamedSharding, P, PartitionSpec, make_mesh, reshard, set_mesh,
-                          typeof, make_array_from_callback, make_array_from_single_device_arrays)
+                          typeof, make_array_from_callback, make_array_from_single_device_arrays,
+                          make_array_from_process_local_data)
 from jax.experimental.shard_map import shard_map
 import jax.distributed as distributed
 

@@ -103,6 +103,24 @@ class PartitionSpec:
 P = PartitionSpec
 
 
+def _device_by_id(dev_id):
+    """The device with global id `dev_id` (ids are not list positions once a
+    job spans several processes: CPU ids are process * 2048 + k)."""
+    for d in _jax.devices():
+        if d.id == dev_id:
+            return d
+    raise ValueError('no device with id ' + str(dev_id))
+
+
+def _is_local(dev_id):
+    return _device_by_id(dev_id).process_index == _jax.process_index()
+
+
+def _local_position(dev_id):
+    """The device's position among this process's devices."""
+    return [d.id for d in _jax.local_devices()].index(dev_id)
+
+
 def _flatten_devices(devices):
     """Device ids and the grid shape of a (nested) list or array of devices."""
     if hasattr(devices, 'tolist') and not hasattr(devices, 'id'):
@@ -163,8 +181,7 @@ class Mesh:
 
     @property
     def devices(self):
-        all_devices = _jax.devices()
-        flat = [all_devices[i] for i in self.device_ids]
+        flat = [_device_by_id(i) for i in self.device_ids]
         return _DeviceGrid(_nest(flat, self.axis_sizes))
 
     @property
@@ -551,16 +568,15 @@ class NamedSharding(Sharding):
 
     @property
     def device_set(self):
-        all_devices = _jax.devices()
-        return set([all_devices[i] for i in self.mesh.device_ids])
+        return set([_device_by_id(i) for i in self.mesh.device_ids])
 
     @property
     def addressable_devices(self):
-        return self.device_set
+        return set([_device_by_id(i) for i in self.mesh.device_ids if _is_local(i)])
 
     @property
     def is_fully_addressable(self):
-        return True
+        return all([_is_local(i) for i in self.mesh.device_ids])
 
     @property
     def is_fully_replicated(self):
@@ -629,14 +645,17 @@ class NamedSharding(Sharding):
         return tuple(index), replica
 
     def devices_indices_map(self, global_shape):
-        all_devices = _jax.devices()
         out = {}
         for pos, dev_id in enumerate(self.mesh.device_ids):
-            out[all_devices[dev_id]] = self._device_index(pos, global_shape)[0]
+            out[_device_by_id(dev_id)] = self._device_index(pos, global_shape)[0]
         return out
 
     def addressable_devices_indices_map(self, global_shape):
-        return self.devices_indices_map(global_shape)
+        out = {}
+        for pos, dev_id in enumerate(self.mesh.device_ids):
+            if _is_local(dev_id):
+                out[_device_by_id(dev_id)] = self._device_index(pos, global_shape)[0]
+        return out
 
     def is_equivalent_to(self, other, ndim):
         if not hasattr(other, 'devices_indices_map'):
@@ -827,16 +846,37 @@ class Shard:
 def _addressable_shards(x):
     s = _ps.get(x)
     plain = _ps.unshard(x)
-    all_devices = _jax.devices()
     if s is None:
-        return [Shard(all_devices[0], tuple([slice(None, None, None) for _ in x.shape]), 0,
-                      plain)]
+        return [Shard(_jax.local_devices()[0], tuple([slice(None, None, None) for _ in x.shape]),
+                      0, plain)]
     out = []
     for pos, dev_id in enumerate(s.mesh.device_ids):
+        if not _is_local(dev_id):  # another process's shard: not addressable here
+            continue
         index, replica = s._device_index(pos, x.shape)
-        out.append(Shard(all_devices[dev_id], index, replica, _ps.shard_data(plain, index,
-                                                                             dev_id)))
+        out.append(Shard(_device_by_id(dev_id), index, replica,
+                         _ps.shard_data(plain, index, _local_position(dev_id))))
     return out
+
+
+def _process_local_data(x):
+    """This process's part of a global array (the range its shards cover in
+    each dimension): what pmap takes from an array over several processes."""
+    s = _ps.get(x)
+    if s is None or not isinstance(s, NamedSharding) or s.is_fully_addressable:
+        return x
+    plain = _ps.unshard(x)
+    lo = list(x.shape)
+    hi = [0] * len(x.shape)
+    for pos, dev_id in enumerate(s.mesh.device_ids):
+        if _is_local(dev_id):
+            index, _ = s._device_index(pos, x.shape)
+            for d, sl in enumerate(index):
+                a = 0 if sl.start is None else sl.start
+                b = x.shape[d] if sl.stop is None else sl.stop
+                lo[d] = min(lo[d], a)
+                hi[d] = max(hi[d], b)
+    return plain[tuple([slice(lo[d], hi[d], None) for d in range(len(lo))])]
 
 
 def _array_attr(x, name):
@@ -845,7 +885,8 @@ def _array_attr(x, name):
     if name == 'addressable_shards' or name == 'global_shards':
         return _addressable_shards(x)
     if name == 'is_fully_addressable':
-        return True
+        s = _ps.get(x)
+        return True if s is None else s.is_fully_addressable
     if name == 'is_fully_replicated':
         s = _ps.get(x)
         return True if s is None else s.is_fully_replicated
@@ -1036,8 +1077,12 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None):
         return _jnp.asarray(whole, dtype=dtype)
     sharding.shard_shape(shape)
     g = None
+    filled = _np.zeros(shape, _np.int32)
     done = []
+    # As in JAX, the callback is asked only for this process's shards.
     for pos in range(sharding.mesh.size):
+        if not _is_local(sharding.mesh.device_ids[pos]):
+            continue
         index, replica = sharding._device_index(pos, shape)
         key = repr(index)
         if key in done:
@@ -1047,7 +1092,66 @@ def make_array_from_callback(shape, sharding, data_callback, dtype=None):
         if g is None:
             g = _np.zeros(shape, dtype=block.dtype if dtype is None else dtype)
         g[index] = block
-    return _put_leaf(g, sharding)
+        filled[index] = 1
+    return _put_leaf(_across_processes(g, filled), sharding)
+
+
+def _across_processes(g, filled):
+    """The global array from every process's part of it (`filled` marks this
+    process's part of `g`). parax keeps a global array's whole data in every
+    process; the shards of other processes' devices stay non-addressable."""
+    import numpy as _np
+    if _jax.process_count() == 1:
+        return g
+    from jax.experimental import multihost_utils as _mh
+    parts = _mh.process_allgather(g)
+    marks = _mh.process_allgather(filled)
+    out = _np.zeros(g.shape, g.dtype)
+    for q in range(len(parts)):
+        out = _np.where(marks[q] != 0, parts[q], out)
+    return out
+
+
+def make_array_from_process_local_data(sharding, local_data, global_shape=None):
+    """The global array of which this process holds the part on its own
+    devices (each dimension: the range its devices' shards cover)."""
+    import numpy as _np
+    local_data = _np.asarray(local_data)
+    if not isinstance(sharding, NamedSharding):
+        return _put_leaf(local_data, sharding)
+    ndim = local_data.ndim
+    splits = sharding._splits(ndim)
+    # The shard ranges of this process's devices, in blocks per dimension.
+    mine = [set() for _ in range(ndim)]
+    probe = tuple([n for n in splits])
+    for pos, dev_id in enumerate(sharding.mesh.device_ids):
+        if _is_local(dev_id):
+            index, _ = sharding._device_index(pos, probe)
+            for d in range(ndim):
+                mine[d].add(0 if index[d].start is None else index[d].start)
+    if global_shape is None:
+        global_shape = tuple([local_data.shape[d] * splits[d] // len(mine[d])
+                              for d in range(ndim)])
+    global_shape = tuple(global_shape)
+    if len(global_shape) != ndim:
+        raise ValueError('local_data has rank ' + str(ndim) + ' but global_shape ' +
+                         repr(global_shape) + ' has rank ' + str(len(global_shape)))
+    block = sharding.shard_shape(global_shape)
+    start = []
+    for d in range(ndim):
+        want = len(mine[d]) * block[d]
+        if local_data.shape[d] != want and local_data.shape[d] != global_shape[d]:
+            raise ValueError('Invalid local data shape: ' + repr(local_data.shape) + ' for '
+                             'global shape ' + repr(global_shape) + ' and sharding ' +
+                             repr(sharding) + ': dimension ' + str(d) + ' should be ' +
+                             str(want) + ' (this process\'s shards)')
+        start.append(0 if local_data.shape[d] == global_shape[d] else min(mine[d]) * block[d])
+    g = _np.zeros(global_shape, local_data.dtype)
+    filled = _np.zeros(global_shape, _np.int32)
+    where = tuple([slice(start[d], start[d] + local_data.shape[d], None) for d in range(ndim)])
+    g[where] = local_data
+    filled[where] = 1
+    return _put_leaf(_across_processes(g, filled), sharding)
 
 
 def make_array_from_single_device_arrays(shape, sharding, arrays):

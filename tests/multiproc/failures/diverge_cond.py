@@ -1,6 +1,7 @@
 # a lax.cond around a psum decided by jax.process_index() (a constant while
-# tracing, different in each process): caught at the first call, naming the
-# cond, instead of hanging in the psum only process 0 reaches.
+# tracing, different in each process): rejected at trace time by each
+# process's divergent-collective check, naming the psum and the cond,
+# instead of hanging in the psum only process 0 reaches.
 import numpy as np
 import jax
 from jax import lax

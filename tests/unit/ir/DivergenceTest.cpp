@@ -326,6 +326,37 @@ TEST_F(DivergenceTest, CondOnConstantIsUniform) {
   EXPECT_FALSE(analyse());
 }
 
+// A constant made from a Python number derived from jax.process_index() (a
+// job of several processes) differs between processes: it varies.
+TEST_F(DivergenceTest, CondOnAProcessVaryingConstantIsDivergent) {
+  Operation *c = nullptr, *k = nullptr;
+  pmapProgram([&](Block &blk) {
+    Value *v = scalar(1, DType::I32);
+    k = v->definingOp();
+    k->attrs().set("process_varying", int64_t(1));
+    c = condWithPsum(toI32(v), blk.argument(0));
+    return c->result();
+  });
+  auto d = analyse();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->branch, c);
+  EXPECT_EQ(d->collective, psumIn(c));
+  EXPECT_EQ(d->source.op, k);
+}
+
+TEST_F(DivergenceTest, ForiLoopWithAProcessVaryingTripCountIsDivergent) {
+  Operation *l = nullptr;
+  pmapProgram([&](Block &blk) {
+    Value *hi = scalar(3, DType::I32);
+    hi->definingOp()->attrs().set("process_varying", int64_t(1));
+    l = foriWithPsum(scalar(0, DType::I32), hi, blk.argument(0));
+    return l->result();
+  });
+  auto d = analyse();
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->branch, l);
+}
+
 TEST_F(DivergenceTest, VaryingOperandsOfAUniformCondDoNotMatter) {
   pmapProgram([&](Block &blk) {
     Value *x = val(OpKind::Add, {blk.argument(0), toF32(axisIndex())}, f32());
