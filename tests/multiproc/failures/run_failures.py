@@ -122,7 +122,7 @@ check('diverge_trace', all_failed_in_time(r, BOUND) and
 # 2b. a lax.cond around a psum decided by jax.process_index() while tracing:
 # each process rejects it at trace time (the value is process-varying in
 # the divergent-collective check), naming the psum, the cond and the value
-DIVERGE = (r"diverge_cond.py:12:\d+: error: DivergentCollectiveError: lax.psum over axis 'i' is "
+DIVERGE = (r"diverge_cond.py:13:\d+: error: DivergentCollectiveError: lax.psum over axis 'i' is "
            r"inside a lax.cond branch whose predicate depends on a value derived from "
            r"jax.process_index\(\)")
 r = job('diverge_cond.py', [0, 1])
