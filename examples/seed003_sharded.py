@@ -5,9 +5,9 @@
 # it into), 16 GiB, within the 31.72 GiB budget:
 #
 #   parax check --devices 4 --device-memory 32480MiB examples/seed003_sharded.py
-#   program jit(jax.random.uniform) (examples/seed003_sharded.py:20:5):
+#   program jit(jax.random.uniform) (examples/seed003_sharded.py:24:5):
 #     device 0: peak 16.00 GiB
-#       8.00 GiB  float32[4,32768,65536] from pmap  at examples/seed003_sharded.py:20:5
+#       8.00 GiB  float32[4,32768,65536] from pmap  at examples/seed003_sharded.py:24:5
 #       8.00 GiB  float32[32768,65536] from max  (in jit(jax.random.uniform)) ...
 #
 # Run it for real at a smaller size: parax --devices 4 examples/seed003_sharded.py 128
