@@ -1,7 +1,8 @@
 # conform: parax-args=--allow-read /tmp --allow-write /tmp
+import time  # a name per run: the suites run this program at once on several backends
 import os
 
-path = "/tmp/parax_std_files_lines.txt"
+path = "/tmp/parax_std_files_lines_%d.txt" % time.time_ns()
 with open(path, "w") as f:
     for i in range(20000):
         f.write("row %d,%d,%s\n" % (i, i * i, "x" * (i % 7)))

@@ -1,7 +1,8 @@
 # conform: parax-args=--allow-read /tmp --allow-write /tmp
+import time  # a name per run: the suites run this program at once on several backends
 import os
 
-path = "/tmp/parax_std_files_text.txt"
+path = "/tmp/parax_std_files_text_%d.txt" % time.time_ns()
 with open(path, "w") as f:
     print(f.write("first line\n"), f.writable(), f.readable(), f.mode, f.name == path)
     f.write("second line\r\nthird line\n")
@@ -92,3 +93,4 @@ except OSError as e:
 os.remove(xpath)
 os.remove(data)
 print(os.path.exists(xpath), os.path.exists(data))
+os.remove(path)

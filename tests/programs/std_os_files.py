@@ -1,7 +1,8 @@
 # conform: parax-args=--allow-read /tmp --allow-write /tmp
+import time  # a name per run: the suites run this program at once on several backends
 import os
 
-root = "/tmp/parax_std_os_files"
+root = "/tmp/parax_std_os_files_%d" % time.time_ns()
 def remove_tree(top):
     for name in os.listdir(top):
         p = os.path.join(top, name)
