@@ -451,6 +451,28 @@ void Emitter::emitReduce(const ir::Operation &op) {
       Index ko = kshape.empty() ? makeIndex({}, {}) : makeLinearIndex(kshape, o);
       return dimsOf(ko);
     };
+    // One block's threads combine their parts through shared memory in a
+    // fixed tree (deterministic); thread 0's slot ends with the result.
+    auto tree = [&](Value *tid, Value *shared, Value *part) -> Value * {
+      llvm::Type *ct = cb.type();
+      auto slot = [&](Value *i) { return B.CreateGEP(ct, shared, i); };
+      gpuBarrier(); // the previous output's readers are done
+      B.CreateStore(part, slot(tid));
+      gpuBarrier();
+      for (int64_t w = kGpuBlock / 2; w >= 1; w /= 2) {
+        auto *doBB = llvm::BasicBlock::Create(C, "tree", F);
+        auto *next = llvm::BasicBlock::Create(C, "tree.next", F);
+        B.CreateCondBr(B.CreateICmpSLT(tid, c64(w)), doBB, next);
+        B.SetInsertPoint(doBB);
+        Value *a = B.CreateLoad(ct, slot(tid));
+        Value *b = B.CreateLoad(ct, slot(B.CreateAdd(tid, c64(w))));
+        B.CreateStore(cb.combine(a, b), slot(tid));
+        B.CreateBr(next);
+        B.SetInsertPoint(next);
+        gpuBarrier();
+      }
+      return B.CreateLoad(ct, shared);
+    };
     if (outCount >= kGpuBlock) {
       // GPU, many outputs: one thread per output element (grid-stride),
       // each a run over the reduced index.
@@ -474,25 +496,6 @@ void Emitter::emitReduce(const ir::Operation &op) {
       const int64_t per = (R + G * T - 1) / (G * T);
       llvm::Type *ct = cb.type();
       llvm::Value *parts = alloc(TensorType{DType::F64, Shape{G * outCount}});
-      auto tree = [&](Value *tid, Value *shared, Value *part) -> Value * {
-        auto slot = [&](Value *i) { return B.CreateGEP(ct, shared, i); };
-        gpuBarrier(); // the previous output's readers are done
-        B.CreateStore(part, slot(tid));
-        gpuBarrier();
-        for (int64_t w = T / 2; w >= 1; w /= 2) {
-          auto *doBB = llvm::BasicBlock::Create(C, "tree", F);
-          auto *next = llvm::BasicBlock::Create(C, "tree.next", F);
-          B.CreateCondBr(B.CreateICmpSLT(tid, c64(w)), doBB, next);
-          B.SetInsertPoint(doBB);
-          Value *a = B.CreateLoad(ct, slot(tid));
-          Value *b = B.CreateLoad(ct, slot(B.CreateAdd(tid, c64(w))));
-          B.CreateStore(cb.combine(a, b), slot(tid));
-          B.CreateBr(next);
-          B.SetInsertPoint(next);
-          gpuBarrier();
-        }
-        return B.CreateLoad(ct, shared);
-      };
       auto partAt = [&](Value *o, Value *i) {
         return B.CreateGEP(ct, parts, B.CreateAdd(B.CreateMul(o, c64(G)), i));
       };
@@ -549,8 +552,6 @@ void Emitter::emitReduce(const ir::Operation &op) {
       beginKernelRegion(KernelKind::Block, op.name(), R);
       const int64_t T = kGpuBlock, per = (R + T - 1) / T;
       Value *tid = gpuThread(), *shared = gpuShared();
-      llvm::Type *ct = cb.type();
-      auto slot = [&](Value *i) { return B.CreateGEP(ct, shared, i); };
       auto one = [&](Value *o) {
         std::vector<Value *> kd = keptDims(o);
         Gen gen = [&](Value *j) {
@@ -561,22 +562,7 @@ void Emitter::emitReduce(const ir::Operation &op) {
         };
         Value *part = cb.orderFree() ? laneRun(*this, cb, c64(0), per, gen)
                                      : pairwiseRun(*this, cb, c64(0), per, gen);
-        gpuBarrier(); // the previous output's readers are done
-        B.CreateStore(part, slot(tid));
-        gpuBarrier();
-        for (int64_t w = T / 2; w >= 1; w /= 2) {
-          auto *doBB = llvm::BasicBlock::Create(C, "tree", F);
-          auto *next = llvm::BasicBlock::Create(C, "tree.next", F);
-          B.CreateCondBr(B.CreateICmpSLT(tid, c64(w)), doBB, next);
-          B.SetInsertPoint(doBB);
-          Value *a = B.CreateLoad(ct, slot(tid));
-          Value *b = B.CreateLoad(ct, slot(B.CreateAdd(tid, c64(w))));
-          B.CreateStore(cb.combine(a, b), slot(tid));
-          B.CreateBr(next);
-          B.SetInsertPoint(next);
-          gpuBarrier();
-        }
-        return B.CreateLoad(ct, shared);
+        return tree(tid, shared, part);
       };
       if (scalarOut) {
         put(nullptr, one(c64(0)));

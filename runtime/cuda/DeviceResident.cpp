@@ -71,11 +71,6 @@ bool check(ParaxRtContext *ctx, Call &c, cu::CUresult r, const char *what) {
   return false;
 }
 
-bool isDevice(ParaxRtContext *ctx, const void *p) {
-  Call *c = callOf(ctx);
-  return c && c->find(p);
-}
-
 void *allocate(ParaxRtContext *ctx, Call &c, size_t bytes, int64_t refs) {
   cu::CUresult st = cu::CUDA_SUCCESS;
   cu::CUdeviceptr p = c.dev->allocator->allocate(bytes, st);

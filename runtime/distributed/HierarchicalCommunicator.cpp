@@ -177,6 +177,10 @@ Array HierarchicalCommunicator::allReduce(int device, const Array &x, ir::OpKind
     for (auto &s : slots_)
       s = Array();
   }
+  return shareResult(l);
+}
+
+Array HierarchicalCommunicator::shareResult(int l) {
   barrier();
   // The others copy the result; the leader, which made it, keeps it (one
   // pass over the buffer fewer: the whole 64 MiB with one device).
@@ -210,16 +214,7 @@ Array HierarchicalCommunicator::allGather(int device, const Array &x, int64_t ax
     for (auto &s : slots_)
       s = Array();
   }
-  barrier();
-  // The others copy the result; the leader, which made it, keeps it (one
-  // pass over the buffer fewer: the whole 64 MiB with one device).
-  Array mine = l == 0 ? Array() : result_.copy();
-  barrier();
-  if (l == 0) {
-    mine = std::move(result_);
-    result_ = Array();
-  }
-  return mine;
+  return shareResult(l);
 }
 
 Array HierarchicalCommunicator::permute(int device, const Array &x,

@@ -35,6 +35,9 @@ public:
 
 private:
   void barrier();
+  /// After the leader (local device 0) set result_: every local device
+  /// leaves with its own copy of it.
+  Array shareResult(int local);
   int localDeviceCount() const override { return n_; }
   int local(int device) const { return device - offset_; }
   /// Leader only: every device's operand of every process, global order.
