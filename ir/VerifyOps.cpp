@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/OpRules.h"
 #include "ir/VerifierImpl.h"
+#include "ir/PmapParts.h"
 
 #include <algorithm>
 #include <set>
@@ -580,11 +581,13 @@ void VerifierImpl::verifyPmap(const Operation &op) {
     fail(op) << "axis_size " << *size << " must be positive";
     return;
   }
-  if (inAxes->size() != op.numOperands() ||
-      outAxes->size() != op.numResults()) {
-    fail(op) << "in_axes " << *inAxes << " / out_axes " << *outAxes
-             << " need one entry per operand (" << op.numOperands()
-             << ") / result (" << op.numResults() << ")";
+  // Per-device operands/results (ir/PmapParts.h) change the counts.
+  PmapParts parts = pmapParts(op);
+  unsigned nArgs = parts.numArgs();
+  unsigned wantOperands = nArgs ? parts.operandFor(nArgs - 1, parts.devices - 1) + 1 : 0;
+  if (inAxes->size() != nArgs || wantOperands != op.numOperands()) {
+    fail(op) << "in_axes " << *inAxes << " needs one entry per region argument (" << nArgs
+             << ") and " << wantOperands << " operand(s), got " << op.numOperands();
     return;
   }
   // Across `processes` processes each one maps its local share of the
@@ -600,10 +603,14 @@ void VerifierImpl::verifyPmap(const Operation &op) {
   }
   // Per-device argument = operand without its mapped axis (-1: unmapped).
   std::vector<TensorType> args;
-  for (unsigned i = 0; i < op.numOperands(); ++i) {
-    TensorType t = op.operand(i)->type();
+  for (unsigned i = 0; i < nArgs; ++i) {
+    TensorType t = op.operand(parts.operandFor(i, 0))->type();
     int64_t a = (*inAxes)[i];
-    if (a != -1) {
+    if (parts.partedIn[i]) {
+      for (int64_t d = 1; d < parts.devices; ++d)
+        expectType(op, "operand #" + std::to_string(parts.operandFor(i, d)),
+                   op.operand(parts.operandFor(i, d))->type(), t);
+    } else if (a != -1) {
       if (!checkAxis(op, "in_axes entry", a, t.rank()))
         return;
       if (t.shape[a] != local) {
@@ -620,14 +627,21 @@ void VerifierImpl::verifyPmap(const Operation &op) {
   const Operation *y = yieldOf(op.region(0));
   if (!y)
     return;
-  if (y->numOperands() != op.numResults()) {
-    fail(op) << "region #0 yields " << y->numOperands()
-             << " value(s), expected " << op.numResults();
+  unsigned wantResults = unsigned(y->numOperands() * (parts.partedOut ? parts.devices : 1));
+  if (outAxes->size() != y->numOperands() || wantResults != op.numResults()) {
+    fail(op) << "region #0 yields " << y->numOperands() << " value(s) (out_axes " << *outAxes
+             << "), expected " << wantResults << " result(s), got " << op.numResults();
     return;
   }
-  for (unsigned i = 0; i < op.numResults(); ++i) {
+  for (unsigned i = 0; i < y->numOperands(); ++i) {
     TensorType t = y->operand(i)->type();
     int64_t a = (*outAxes)[i];
+    if (parts.partedOut) {
+      for (int64_t d = 0; d < parts.devices; ++d)
+        expectType(op, "result #" + std::to_string(parts.resultFor(i, d)),
+                   op.result(parts.resultFor(i, d))->type(), t);
+      continue;
+    }
     if (a != -1) {
       if (!checkAxis(op, "out_axes entry", a, t.rank() + 1))
         return;

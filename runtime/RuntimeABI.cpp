@@ -20,6 +20,7 @@
 #include "ir/Diagnostics.h"
 #include "ir/HostMemory.h"
 #include "ir/OpRules.h"
+#include "ir/PmapParts.h"
 #include "runtime/Communicator.h"
 #include "runtime/distributed/PmapCommunicator.h"
 #include "runtime/DebugPrint.h"
@@ -386,6 +387,8 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
     // Across processes this process runs its local devices only.
     parax::runtime::PmapCommunicator pc(op, n, ctx->backend->stopFlag());
     n = pc.localDevices;
+    ir::PmapParts parts = ir::pmapParts(op);
+    unsigned nYields = unsigned(outAxes.size());
     parax::runtime::DeviceCollectives &comm = *pc.comm;
     std::vector<ParaxRtContext> devs(static_cast<size_t>(n));
     std::vector<std::vector<std::string>> prints(static_cast<size_t>(n));
@@ -408,10 +411,11 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
       parax::setCurrentDevice(d);
       int32_t st = guarded(&dc, [&] {
         std::vector<void *> args;
-        for (unsigned k = 0; k < nOps; ++k) {
-          int64_t ax = inAxes[k];
-          if (ax < 0) {
-            args.push_back(ins[k]);
+        for (unsigned a = 0; a < parts.numArgs(); ++a) {
+          unsigned k = parts.operandFor(a, d);
+          int64_t ax = inAxes[a];
+          if (ax < 0 || parts.partedIn[a]) {
+            args.push_back(ins[k]); // shared, or this device's own piece
           } else if (ax == 0) {
             const TensorType &t = op.operand(k)->type();
             size_t shard = size_t(t.byteSize()) / size_t(t.shape[0]);
@@ -422,7 +426,7 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
         }
         for (size_t j = 0; j < caps.size(); ++j)
           args.push_back(ins[nOps + j]);
-        devOuts[size_t(d)].assign(op.numResults() + 1, nullptr);
+        devOuts[size_t(d)].assign(nYields + 1, nullptr);
         parax::runtime::callCompiled(body, args.data(),
                                      devOuts[size_t(d)].data(), dc);
       });
@@ -439,6 +443,21 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
         (*ctx->print)(line);
     if (firstFailed >= 0 && devs[size_t(firstFailed.load())].error)
       std::rethrow_exception(devs[size_t(firstFailed.load())].error);
+    if (parts.partedOut) {
+      // Each device's result stays in the buffer it wrote (accounted to that
+      // device): handed to the caller as is, no stacked copy.
+      // (A view the device does not own is copied onto that device.)
+      int saved = parax::currentDevice();
+      for (unsigned k = 0; k < nYields; ++k)
+        for (int d = 0; d < n; ++d) {
+          unsigned r = parts.resultFor(k, d);
+          parax::setCurrentDevice(d);
+          Array a = devs[size_t(d)].arrayAt(devOuts[size_t(d)][k], op.result(r)->type());
+          outs[r] = ctx->adopt(a.buffer());
+        }
+      parax::setCurrentDevice(saved);
+      return;
+    }
     for (unsigned k = 0; k < op.numResults(); ++k) {
       const TensorType &rt = op.result(k)->type();
       int64_t ax = outAxes[k];

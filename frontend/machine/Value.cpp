@@ -1,5 +1,6 @@
 //===- Value.cpp - Python-level values ------------------------------------===//
 #include "frontend/machine/Value.h"
+#include "frontend/machine/ArrayStorage.h"
 #include "frontend/machine/BigInt.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/lib/NumpyArray.h"
@@ -83,7 +84,24 @@ const Array &Value::asArray() const {
   // parax check: code that needs an array's data got an abstract value.
   if (kind_ == Kind::Tracer && asTracer().abstractOf)
     stopCheckAt(Loc{}, *this);
-  return static_cast<ArrayObj *>(obj_.get())->array;
+  const auto *a = static_cast<ArrayObj *>(obj_.get());
+  if (!a->array.valid() && arrayStorage().materialize)
+    arrayStorage().materialize(*a); // a sharded array held per device
+  return a->array;
+}
+
+ArrayStorage &arrayStorage() {
+  static ArrayStorage s;
+  return s;
+}
+
+const TensorType &arrayTypeOf(const Value &v) {
+  if (v.kind() == Value::Kind::Array) {
+    const auto *a = static_cast<ArrayObj *>(v.objectPtr().get());
+    if (!a->array.valid() && arrayStorage().type)
+      return arrayStorage().type(*a);
+  }
+  return v.asArray().type();
 }
 TracerObj &Value::asTracer() const {
   return *static_cast<TracerObj *>(obj_.get());

@@ -119,12 +119,14 @@ std::vector<Value> runExecutable(Evaluator &ev, runtime::Executable *exe,
     return r;
   }
   std::vector<Array> in;
-  for (const Value &a : args) {
-    if (a.isArray())
-      in.push_back(a.asArray());
-    else
-      in.push_back(prims::scalarAs(a, abstractType(a).dtype, abstractType(a).weak).asArray());
-  }
+  auto *split = shardingHooks().inputs;
+  if (!split || !split(prog, args, in))
+    for (const Value &a : args) {
+      if (a.isArray())
+        in.push_back(a.asArray());
+      else
+        in.push_back(prims::scalarAs(a, abstractType(a).dtype, abstractType(a).weak).asArray());
+    }
   std::vector<Array> out;
   if (std::getenv("PARAX_MEMCHECK")) {
     // Planned vs measured peak, per device (tests/memcheck).

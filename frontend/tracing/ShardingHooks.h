@@ -36,7 +36,12 @@ struct ShardingHooks {
   /// or leaves it to the global path (false).
   bool (*eager)(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
                 const std::vector<Value> &operands, const std::vector<TensorType> &resultTypes,
-                const std::vector<Array> &ins, std::vector<Array> &outs) = nullptr;
+                std::vector<Value> &outs) = nullptr;
+  /// A program's inputs from its argument values: true (and `in` set) when
+  /// the program is a per-device one that takes split arguments as their
+  /// per-device shards.
+  bool (*inputs)(const TraceProgram &program, const std::vector<Value> &args,
+                 std::vector<Array> &in) = nullptr;
 };
 
 ShardingHooks &shardingHooks();

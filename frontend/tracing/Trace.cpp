@@ -1,6 +1,7 @@
 //===- Trace.cpp - tracing Python functions into IR -----------------------===//
 #include "frontend/machine/BigInt.h"
 #include "frontend/tracing/Trace.h"
+#include "frontend/machine/ArrayStorage.h"
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/MemoryCheck.h"
@@ -16,7 +17,7 @@ const TensorType &TracerObj::type() const { return value->type(); }
 TensorType abstractType(const Value &v) {
   switch (v.kind()) {
   case Value::Kind::Array:
-    return v.asArray().type();
+    return arrayTypeOf(v);
   case Value::Kind::Tracer:
     return v.asTracer().type();
   case Value::Kind::Bool:
@@ -181,8 +182,6 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
           prop(ev, kind, operands, attrs, r);
         return r;
       }
-    std::vector<Array> ins;
-    ins.reserve(operands.size());
     for (const Value &v : operands) {
       if (v.isTracer())
         raise("UnexpectedTracerError",
@@ -192,19 +191,21 @@ std::vector<Value> bind(Evaluator &ev, ir::OpKind kind,
                   " wrapped in a JitTracer to escape the scope of the transformation.",
               "do not store traced values in Python variables that outlive the traced "
               "function (lists, globals); return them instead");
-      ins.push_back(toArray(v));
     }
-    // Ops on split operands run per device (their memory is checked per
-    // device by that program's preflight); the rest on one device.
-    std::vector<Array> outs;
-    auto *perDevice = shardingHooks().eager;
-    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, ins, outs)) {
-      checkEagerAllocation(ev, resultTypes);
-      outs = ev.backend().evalEager(kind, attrs, ins, resultTypes);
-    }
+    // Ops on split operands run per device on their shards (their memory is
+    // checked per device by that program's preflight); the rest on one
+    // device.
     std::vector<Value> r;
-    for (Array &a : outs)
-      r.push_back(Value::array(std::move(a)));
+    auto *perDevice = shardingHooks().eager;
+    if (!perDevice || !perDevice(ev, kind, attrs, operands, resultTypes, r)) {
+      std::vector<Array> ins;
+      ins.reserve(operands.size());
+      for (const Value &v : operands)
+        ins.push_back(toArray(v));
+      checkEagerAllocation(ev, resultTypes);
+      for (Array &a : ev.backend().evalEager(kind, attrs, ins, resultTypes))
+        r.push_back(Value::array(std::move(a)));
+    }
     if (auto *prop = shardingHooks().propagate)
       prop(ev, kind, operands, attrs, r);
     return r;

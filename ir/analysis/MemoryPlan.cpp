@@ -41,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/MemoryPlan.h"
 #include "ir/OpRules.h"
+#include "ir/PmapParts.h"
 
 #include <algorithm>
 #include <map>
@@ -432,12 +433,13 @@ private:
     const Block &body = op.region(0).front();
     std::vector<std::vector<int>> outs(static_cast<size_t>(n));
     int saved = device_;
+    PmapParts parts = pmapParts(op);
     for (int d = 0; d < n && d < n_; ++d) {
       device_ = d;
       std::vector<int> args;
-      for (unsigned k = 0; k < op.numOperands(); ++k) {
-        if (inAxes[k] < 0) {
-          int id = slotOf(op.operand(k));
+      for (unsigned k = 0; k < parts.numArgs(); ++k) {
+        if (inAxes[k] < 0 || parts.partedIn[k]) { // shared, or the device's own piece
+          int id = slotOf(op.operand(parts.operandFor(k, d)));
           ref(id);
           args.push_back(id);
         } else {
@@ -448,6 +450,12 @@ private:
       releaseRegionValues(body);
     }
     device_ = saved;
+    if (parts.partedOut) { // each device's result is handed out as is
+      for (size_t d = 0; d < outs.size(); ++d)
+        for (unsigned k = 0; k < outs[d].size(); ++k)
+          setSlot(op.result(parts.resultFor(k, int64_t(d))), outs[d][k]);
+      return;
+    }
     for (unsigned k = 0; k < op.numResults(); ++k) {
       if (outAxes[k] < 0) {
         int id = outs[0][k];
@@ -910,6 +918,7 @@ private:
     const auto &outAxes = op.attrs().getInts("out_axes");
     const Block &body = op.region(0).front();
     std::vector<const Value *> caps = capturedValues(op);
+    PmapParts parts = pmapParts(op);
     std::vector<int> temps, copies, sliced;
     std::vector<CV> ins, capIns;
     for (const Value *v : op.operands())
@@ -930,11 +939,11 @@ private:
       ctx_ = nextCtx_++;
       axisSize_ = n;
       std::vector<CV> args;
-      for (unsigned k = 0; k < op.numOperands(); ++k) {
+      for (unsigned k = 0; k < parts.numArgs(); ++k) {
         const Value *a = body.argument(k);
         if (st(a) == St::Scalar) {
           args.push_back(CV{});
-        } else if (inAxes[k] <= 0) {
+        } else if (inAxes[k] <= 0 || parts.partedIn[k]) {
           args.push_back(CV{-1, true, -1}); // the caller's memory, or a view into it
         } else {
           CV c = cfresh(a, bytesOf(a));
@@ -955,18 +964,32 @@ private:
     axisSize_ = savedAxis;
     for (size_t j = 0; j < caps.size(); ++j)
       cbind(caps[j], savedCaps[j]);
-    std::vector<CV> results;
-    for (unsigned k = 0; k < op.numResults(); ++k) {
+    std::vector<CV> results(op.numResults());
+    if (parts.partedOut) {
+      // Each device's result is adopted by the caller's context as it is.
+      for (size_t d = 0; d < outs.size(); ++d)
+        for (unsigned k = 0; k < outs[d].size(); ++k) {
+          CV r = outs[d][k];
+          outs[d][k] = CV{};
+          unsigned ri = parts.resultFor(k, int64_t(d));
+          if (r.buf < 0 || r.view) { // memory the device does not own: copied on it
+            r.buf = alloc(op.result(ri), bytesOf(op.result(ri)), int(d));
+          }
+          bufs_[size_t(r.buf)].ctx = ctx_;
+          results[ri] = CV{r.buf, false, ctx_};
+        }
+    }
+    for (unsigned k = 0; k < op.numResults() && !parts.partedOut; ++k) {
       if (outAxes[k] < 0) {
         CV r = outs[0][k];
         outs[0][k] = CV{}; // adopted by the caller's context
         if (r.buf >= 0)
           bufs_[size_t(r.buf)].ctx = ctx_;
-        results.push_back(CV{r.buf, false, ctx_});
+        results[k] = CV{r.buf, false, ctx_};
       } else {
         int id = alloc(op.result(k), bytesOf(op.result(k)), n == 1 ? 0 : -1, n);
         bufs_[size_t(id)].ctx = ctx_;
-        results.push_back(CV{id, false, ctx_});
+        results[k] = CV{id, false, ctx_};
       }
     }
     for (auto &o : outs)

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "runtime/interp/Interpreter.h"
+#include "ir/PmapParts.h"
 #include "ir/Diagnostics.h"
 #include "ir/OpRules.h"
 #include "runtime/Communicator.h"
@@ -374,6 +375,7 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
   // collectives span every process's devices.
   PmapCommunicator pc(op, n, backend_.stopFlag());
   n = pc.localDevices;
+  ir::PmapParts parts = ir::pmapParts(op);
   DeviceCollectives &comm = *pc.comm;
   std::vector<DeviceContext> devs(static_cast<size_t>(n));
   std::vector<std::vector<Array>> outs(static_cast<size_t>(n));
@@ -388,8 +390,10 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
       devs[size_t(d)].comm = &comm;
       Frame df{f.slots, &devs[size_t(d)]};
       std::vector<Array> args;
-      for (size_t k = 0; k < ins.size(); ++k)
-        args.push_back(inAxes[k] < 0 ? ins[k] : sliceAlong(ins[k], inAxes[k], d));
+      for (unsigned k = 0; k < parts.numArgs(); ++k) {
+        const Array &x = ins[parts.operandFor(k, d)];
+        args.push_back(inAxes[k] < 0 || parts.partedIn[k] ? x : sliceAlong(x, inAxes[k], d));
+      }
       outs[size_t(d)] = runBlock(body, df, std::move(args));
     } catch (...) {
       errors[size_t(d)] = std::current_exception();
@@ -410,6 +414,12 @@ void Interpreter::execPmap(const ir::Operation &op, Frame &f) {
       print_(line);
   if (firstFailed >= 0)
     std::rethrow_exception(errors[size_t(firstFailed.load())]);
+  if (parts.partedOut) { // each device's result is its own (no stacked copy)
+    for (size_t k = 0; k < outs[0].size(); ++k)
+      for (int d = 0; d < n; ++d)
+        set(f, op.result(parts.resultFor(unsigned(k), d)), outs[size_t(d)][k]);
+    return;
+  }
   for (unsigned k = 0; k < op.numResults(); ++k) {
     int64_t ax = outAxes[k];
     if (ax < 0) {

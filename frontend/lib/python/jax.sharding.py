@@ -845,17 +845,17 @@ class Shard:
 
 def _addressable_shards(x):
     s = _ps.get(x)
-    plain = _ps.unshard(x)
     if s is None:
         return [Shard(_jax.local_devices()[0], tuple([slice(None, None, None) for _ in x.shape]),
-                      0, plain)]
+                      0, _ps.unshard(x))]
     out = []
     for pos, dev_id in enumerate(s.mesh.device_ids):
         if not _is_local(dev_id):  # another process's shard: not addressable here
             continue
         index, replica = s._device_index(pos, x.shape)
+        # The shard the array holds for this device (no global copy is made).
         out.append(Shard(_device_by_id(dev_id), index, replica,
-                         _ps.shard_data(plain, index, _local_position(dev_id))))
+                         _ps.shard_data(x, index, _local_position(dev_id), pos)))
     return out
 
 

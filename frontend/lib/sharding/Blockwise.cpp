@@ -4,8 +4,8 @@
 // out_sharding= make each distinct device block on its own: a random block
 // hashes the global flat indices of its elements (the partitionable
 // threefry's counters, so the values are bit-identical to the unsharded
-// draw), and only block-sized temporaries exist. The blocks land in one
-// buffer accounted over the devices (each holds its share). Under
+// draw), and only block-sized temporaries exist. Each block is its
+// device's shard of the result (held per device, no global buffer). Under
 // `parax check` nothing is made: a block that does not fit a device's
 // --device-memory is RESOURCE_EXHAUSTED, otherwise the result is an
 // abstract sharded value.
@@ -62,36 +62,6 @@ std::vector<std::vector<int64_t>> blockOffsets(const Sharding &s, const Shape &s
     }
   }
   return out;
-}
-
-/// Copies `blk` into `dst` (shape `shape`) at `off` (row-major, runs of the
-/// last dimension at a time).
-void copyBlock(Array &dst, const Array &blk, const std::vector<int64_t> &off) {
-  const Shape &shape = dst.shape(), &bs = blk.shape();
-  size_t es = dtypeSize(dst.dtype());
-  if (shape.empty()) {
-    std::memcpy(dst.raw(), blk.raw(), es);
-    return;
-  }
-  size_t r = shape.size();
-  int64_t rows = 1;
-  for (size_t d = 0; d + 1 < r; ++d)
-    rows *= bs[d];
-  std::vector<int64_t> idx(r, 0);
-  const char *src = static_cast<const char *>(blk.raw());
-  char *out = static_cast<char *>(dst.raw());
-  for (int64_t row = 0; row < rows; ++row) {
-    int64_t flat = 0;
-    for (size_t d = 0; d < r; ++d)
-      flat = flat * shape[d] + (off[d] + (d + 1 < r ? idx[d] : 0));
-    std::memcpy(out + size_t(flat) * es, src + size_t(row * bs[r - 1]) * es,
-                size_t(bs[r - 1]) * es);
-    for (size_t d = r - 1; d-- > 0;) {
-      if (++idx[d] < bs[d])
-        break;
-      idx[d] = 0;
-    }
-  }
 }
 
 void replaceShape(CallArgs &a, size_t pos, const Shape &shape) {
@@ -198,7 +168,10 @@ std::optional<Value> makeBlockwise(Evaluator &ev, const Value &f, CallArgs &a, s
     setTracerSharding(r, s);
     return r;
   }
-  Array global = Array::allocate(rt, Placement{0, int(offs.size())});
+  // Each distinct block is made on its device and is that device's shard;
+  // devices that share a block (axes it is replicated over) get their own
+  // copy (the sharded array holds one buffer per device).
+  std::vector<Array> blocks;
   for (size_t k = 0; k < offs.size(); ++k) {
     const auto &off = offs[k];
     CallArgs ca = a;
@@ -221,9 +194,23 @@ std::optional<Value> makeBlockwise(Evaluator &ev, const Value &f, CallArgs &a, s
     setCurrentDevice(savedDevice);
     if (w.mismatch || !blk.isArray() || prims::shapeOf(blk) != block)
       return std::nullopt; // the sampler draws more than its output: global path
-    copyBlock(global, blk.asArray(), off);
+    blocks.push_back(blk.asArray().withWeak(false));
   }
-  return withSharding(ev, Value::array(global), s);
+  int64_t n = 1;
+  for (int64_t z : s->axisSizes)
+    n *= z;
+  std::vector<Array> shards;
+  for (int64_t pos = 0; pos < n; ++pos) {
+    std::vector<int64_t> start = blockStart(*s, shape, pos);
+    size_t k = 0;
+    while (k < offs.size() && offs[k] != start)
+      ++k;
+    bool first = true;
+    for (const Array &have : shards)
+      first &= have.buffer() != blocks[k].buffer();
+    shards.push_back(first ? blocks[k] : blocks[k].copy(Placement{int(pos), 1}));
+  }
+  return perDeviceArray(rt, std::move(shards), s);
 }
 
 } // namespace parax::frontend::sharding

@@ -26,7 +26,7 @@ namespace parax::frontend::sharding {
 /// like a jit program, compiled once per op/type/split and cached.
 bool runEagerPerDevice(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
            const std::vector<Value> &operands, const std::vector<TensorType> &resultTypes,
-           const std::vector<Array> &ins, std::vector<Array> &outs) {
+           std::vector<Value> &outs) {
   if (!anySharded() || ir::numRegions(kind) != 0 || ir::hasTrait(kind, ir::C) ||
       ir::hasTrait(kind, ir::S) || std::getenv("PARAX_NO_SPMD"))
     return false;
@@ -67,21 +67,22 @@ bool runEagerPerDevice(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
   ir::Func &f = src->addFunc(std::string("eager_") + ir::mnemonic(kind));
   ir::Builder b(&f.entry());
   std::vector<ir::Value *> args;
-  for (const Array &a : ins)
-    args.push_back(f.entry().addArgument(a.type()));
+  for (const Value &v : operands)
+    args.push_back(f.entry().addArgument(abstractType(v)));
   ir::Operation *op = b.create(kind, args, resultTypes, attrs, ev.currentLoc(), {});
   std::vector<ir::Value *> rets;
   for (unsigned i = 0; i < op->numResults(); ++i)
     rets.push_back(op->result(i));
   b.create(ir::OpKind::Return, rets, {}, {}, ev.currentLoc(), {});
   std::shared_ptr<ir::Module> local;
+  DeviceLayout layout;
   try {
     std::map<const ir::Value *, Dims> given;
     for (size_t i = 0; i < args.size(); ++i)
       given[args[i]] = dims[i];
     for (size_t i = 0; i < rets.size(); ++i)
       given[rets[i]] = i < resDims.size() ? resDims[i] : Dims{};
-    local = partitionModule(*mesh, src, given);
+    local = partitionModule(*mesh, src, given, layout);
   } catch (PartitionUnsupported &) {
     return false;
   }
@@ -110,7 +111,15 @@ bool runEagerPerDevice(Evaluator &ev, ir::OpKind kind, const ir::Attrs &attrs,
   tp.callLoc = ev.currentLoc();
   tp.callStack = ev.callStack();
   runProgramChecks(ev, tp);
-  outs = it->second.second->run(ins);
+  // Split operands are passed as their shards, the results stay per device.
+  std::vector<Array> parts = it->second.second->run(layoutInputs(layout, operands));
+  std::vector<Value> vals;
+  for (Array &a : parts)
+    vals.push_back(Value::array(std::move(a)));
+  std::vector<ShardingPtr> shardings;
+  for (const Dims &d : resDims)
+    shardings.push_back(mesh->withDims(d));
+  outs = layoutResults(layout, std::move(vals), shardings);
   return true;
 }
 

@@ -25,6 +25,7 @@ int &outShardingDepth();
 void installPropagation();
 void installJitHooks();
 void installPartition();
+void installArrayStorage();
 
 namespace {
 int gBodyDepth = 0; ///< shard_map bodies being traced.
@@ -276,15 +277,24 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
     exitBody();
     return Value::none();
   });
-  // A shard's data: the global array's index range, made (and accounted) on
-  // the shard's device.
+  // A shard's data: the shard the array holds for mesh position `pos`, or
+  // (an array held globally) its index range, made (and accounted) on the
+  // shard's device.
   m->def("shard_data", [](Evaluator &ev, CallArgs &a) {
-    expectPositional(a, 3, 3, "shard_data");
+    expectPositional(a, 4, 4, "shard_data");
+    if (const auto *sa = a.args[0].as<ShardedArrayObj>()) {
+      int64_t pos = a.args[3].asInt();
+      if (!sa->shards.empty() && pos >= 0 && pos < int64_t(sa->shards.size()))
+        return Value::array(sa->shards[size_t(pos)]);
+    }
     int saved = currentDevice();
     setCurrentDevice(int(a.args[2].asInt()));
     Value r;
     try {
-      r = unsharded(ev.getItem(unsharded(a.args[0]), a.args[1], a.loc));
+      Value x = a.args[0];
+      if (x.isTracer() && shardingOf(x)) // parax check's abstract value
+        x = withSharding(ev, x, nullptr);
+      r = unsharded(ev.getItem(unsharded(x), a.args[1], a.loc));
     } catch (...) {
       setCurrentDevice(saved);
       throw;
@@ -355,6 +365,7 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
   installPropagation();
   installJitHooks();
   installPartition();
+  installArrayStorage();
   installModule(mods);
   auto *jax = mods["jax"].as<ModuleObject>();
   auto *jnp = mods["jax.numpy"].as<ModuleObject>();

@@ -5,6 +5,7 @@
 // and the program's results come back split as they were traced.
 //
 //===----------------------------------------------------------------------===//
+#include "frontend/lib/sharding/Partition.h"
 #include "frontend/lib/sharding/Sharding.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/ShardingHooks.h"
@@ -63,7 +64,14 @@ void traceResults(const std::shared_ptr<TraceProgram> &program,
 
 void runResults(const TraceProgram &program, std::vector<Value> &results) {
   auto it = programResults().find(&program);
-  if (it == programResults().end() || it->second.program.expired())
+  bool known = it != programResults().end() && !it->second.program.expired();
+  if (const DeviceLayout *l = deviceLayout(program.module.get())) {
+    // A per-device program: each result's shards as the devices left them.
+    results = layoutResults(*l, std::move(results),
+                            known ? it->second.shardings : std::vector<ShardingPtr>{});
+    return;
+  }
+  if (!known)
     return;
   const auto &ss = it->second.shardings;
   for (size_t i = 0; i < results.size() && i < ss.size(); ++i) {

@@ -22,6 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Partition.h"
+#include "frontend/lib/Prims.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/ShardingHooks.h"
 #include "frontend/tracing/Trace.h"
@@ -56,6 +57,7 @@ public:
   }
 
   std::shared_ptr<ir::Module> run();
+  DeviceLayout layout;
 
 private:
   const Sharding &mesh_;
@@ -684,110 +686,62 @@ std::shared_ptr<ir::Module> Partitioner::run() {
   stack_ = ret->stack();
   auto out = std::make_shared<ir::Module>();
   ir::Func &g = out->addFunc(f.name());
-  ir::Builder outer(&g.entry());
-  const size_t k = mesh_.axisNames.size();
 
-  // Entry: stack each split argument into [n, *local] (row = mesh position).
+  // Entry: a split argument comes in as its per-device blocks, one function
+  // argument per device (the pmap's parted operand: device d reads its own
+  // shard, nothing is stacked or cut); the others are read in place by
+  // every device.
   std::vector<ir::Value *> pmIns;
-  std::vector<int64_t> inAxes;
+  std::vector<int64_t> inAxes, partedIn;
   std::vector<Dims> argDims;
-  std::vector<bool> sliceInBody;
+  layout.devices = n_;
+  layout.splitArg.clear();
+  layout.results.clear();
   for (auto &a : f.entry().arguments()) {
-    ir::Value *x = g.entry().addArgument(a->type());
     Dims d = dimsOf(a.get());
     argDims.push_back(d);
     bool split = false;
     for (auto &axes : d)
       split |= !axes.empty();
+    layout.splitArg.push_back(split);
     if (!split) {
-      pmIns.push_back(x);
+      pmIns.push_back(g.entry().addArgument(a->type()));
       inAxes.push_back(-1);
-      sliceInBody.push_back(false);
+      partedIn.push_back(0);
       continue;
     }
-    b_ = outer;
-    const TensorType &t = a->type();
-    TensorType lt = localType(t, d);
-    // [.., (s_a.., local_d), ..] then mesh axes to the front in mesh order.
-    TensorType s = t;
-    s.shape.clear();
-    std::vector<int64_t> axisAt(k, -1), localAt;
-    for (size_t i = 0; i < t.shape.size(); ++i) {
-      for (const auto &ax : d[i]) {
-        axisAt[axisPos(ax)] = int64_t(s.shape.size());
-        s.shape.push_back(axisSize(ax));
-      }
-      localAt.push_back(int64_t(s.shape.size()));
-      s.shape.push_back(lt.shape[i]);
-    }
-    std::vector<int64_t> perm;
-    for (size_t i = 0; i < k; ++i)
-      if (axisAt[i] >= 0)
-        perm.push_back(axisAt[i]);
-    size_t present = perm.size();
-    perm.insert(perm.end(), localAt.begin(), localAt.end());
-    bool inOrder = present == k;
-    for (size_t i = 0; i < perm.size(); ++i)
-      inOrder &= perm[i] == int64_t(i);
-    if (!inOrder) {
-      // Blocks that are not contiguous rows of the stack (or replicated
-      // over some axes): every device reads the whole argument in place
-      // and takes its block (no stacked copy in the entry).
-      pmIns.push_back(x);
-      inAxes.push_back(-1);
-      sliceInBody.push_back(true);
-      continue;
-    }
-    x = op1(ir::OpKind::Reshape, {x}, s);
-    TensorType p = s;
-    for (size_t i = 0; i < perm.size(); ++i)
-      p.shape[i] = s.shape[size_t(perm[i])];
-    x = op1(ir::OpKind::Transpose, {x}, p, ir::Attrs{{"perm", perm}});
-    if (present < k) { // replicated over the other axes: one copy per device
-      TensorType full = lt;
-      full.shape.insert(full.shape.begin(), mesh_.axisSizes.begin(), mesh_.axisSizes.end());
-      std::vector<int64_t> bd;
-      for (size_t i = 0; i < k; ++i)
-        if (axisAt[i] >= 0)
-          bd.push_back(int64_t(i));
-      for (size_t i = 0; i < lt.shape.size(); ++i)
-        bd.push_back(int64_t(k + i));
-      x = op1(ir::OpKind::BroadcastInDim, {x}, full, ir::Attrs{{"dims", bd}});
-    }
-    TensorType st = lt;
-    st.shape.insert(st.shape.begin(), n_);
-    x = op1(ir::OpKind::Reshape, {x}, st);
-    pmIns.push_back(x);
+    TensorType lt = localType(a->type(), d);
+    for (int64_t p = 0; p < n_; ++p)
+      pmIns.push_back(g.entry().addArgument(lt));
     inAxes.push_back(0);
-    sliceInBody.push_back(false);
+    partedIn.push_back(1);
   }
   ir::Builder top(&g.entry());
   ir::Operation *pm = top.create(ir::OpKind::Pmap, pmIns, {},
                                  ir::Attrs{{"axis_name", std::string(kAxis)},
                                            {"axis_size", n_},
-                                           {"in_axes", inAxes}},
+                                           {"in_axes", inAxes},
+                                           {"parted_in", partedIn},
+                                           {"parted_out", int64_t(1)}},
                                  loc_, stack_);
   ir::Block *body = &pm->region(0).front();
   b_ = ir::Builder(body);
   for (size_t i = 0; i < f.entry().numArguments(); ++i) {
     const ir::Value *a = f.entry().argument(unsigned(i));
-    TensorType t = inAxes[i] < 0 ? a->type() : localType(a->type(), argDims[i]);
-    map_[a] = Local{body->addArgument(t), inAxes[i] < 0 ? Dims(size_t(t.rank())) : argDims[i]};
+    bool split = layout.splitArg[i];
+    TensorType t = split ? localType(a->type(), argDims[i]) : a->type();
+    map_[a] = Local{body->addArgument(t), split ? argDims[i] : Dims(size_t(t.rank()))};
   }
   deviceIndex_ = op1(ir::OpKind::AxisIndex, {}, scalarI32(), ir::Attrs{{"axis_name", std::string(kAxis)}});
-  for (size_t i = 0; i < f.entry().numArguments(); ++i)
-    if (sliceInBody[i]) {
-      Local &l = map_[f.entry().argument(unsigned(i))];
-      l = Local{reshard(l.v, l.dims, argDims[i]), argDims[i]};
-    }
   for (auto &o : f.entry().operations())
     if (o.get() != ret)
       lowerOp(*o);
 
-  // Results: split ones come back stacked, replicated ones from device 0.
+  // Results: each device's block stays that device's (the pmap's parted
+  // results; no reassembly): result k of device d is program result
+  // k * n + d.
   std::vector<ir::Value *> ys;
   std::vector<int64_t> outAxes;
-  std::vector<Dims> resDims;
   for (ir::Value *v : ret->operands()) {
     Dims d = dimsOf(v);
     ys.push_back(get(v, d));
@@ -795,76 +749,18 @@ std::shared_ptr<ir::Module> Partitioner::run() {
     for (auto &axes : d)
       split |= !axes.empty();
     outAxes.push_back(split ? 0 : -1);
-    resDims.push_back(d);
-    TensorType r = ys.back()->type();
-    if (split)
-      r.shape.insert(r.shape.begin(), n_);
-    pm->addResult(r);
+    layout.results.push_back(v->type());
   }
+  for (ir::Value *y : ys)
+    for (int64_t p = 0; p < n_; ++p)
+      pm->addResult(y->type());
   pm->attrs().set("out_axes", outAxes);
   b_.create(ir::OpKind::Yield, ys, {}, {}, loc_, stack_);
 
-  b_ = ir::Builder(&g.entry());
   std::vector<ir::Value *> rets;
-  for (size_t i = 0; i < ys.size(); ++i) {
-    ir::Value *x = pm->result(unsigned(i));
-    if (outAxes[i] < 0) {
-      rets.push_back(x);
-      continue;
-    }
-    const TensorType &gt = ret->operand(unsigned(i))->type();
-    const Dims &d = resDims[i];
-    TensorType lt = localType(gt, d);
-    TensorType m = lt;
-    m.shape.insert(m.shape.begin(), mesh_.axisSizes.begin(), mesh_.axisSizes.end());
-    x = op1(ir::OpKind::Reshape, {x}, m);
-    // Drop the mesh axes the result is replicated over (keep index 0).
-    std::vector<int64_t> at(k, -1);
-    int64_t kept = 0;
-    for (size_t i2 = 0; i2 < d.size(); ++i2)
-      for (const auto &ax : d[i2])
-        at[axisPos(ax)] = 1;
-    std::vector<int64_t> start(m.shape.size(), 0), limit = m.shape,
-                         stride(m.shape.size(), 1);
-    bool drop = false;
-    for (size_t a = 0; a < k; ++a)
-      if (at[a] < 0) {
-        limit[a] = 1;
-        drop = true;
-      }
-    if (drop) {
-      TensorType sl = m;
-      sl.shape = limit;
-      x = op1(ir::OpKind::Slice, {x}, sl,
-              ir::Attrs{{"start", start}, {"limit", limit}, {"stride", stride}});
-    }
-    // [present mesh axes (mesh order), *local]
-    TensorType r = lt;
-    r.shape.clear();
-    std::vector<std::string> present;
-    for (size_t a = 0; a < k; ++a)
-      if (at[a] >= 0) {
-        present.push_back(mesh_.axisNames[a]);
-        r.shape.push_back(mesh_.axisSizes[a]);
-        ++kept;
-      }
-    r.shape.insert(r.shape.end(), lt.shape.begin(), lt.shape.end());
-    x = op1(ir::OpKind::Reshape, {x}, r);
-    std::vector<int64_t> perm;
-    for (size_t i2 = 0; i2 < lt.shape.size(); ++i2) {
-      if (i2 < d.size())
-        for (const auto &ax : d[i2])
-          perm.push_back(int64_t(std::find(present.begin(), present.end(), ax) -
-                                 present.begin()));
-      perm.push_back(kept + int64_t(i2));
-    }
-    TensorType p = r;
-    for (size_t j = 0; j < perm.size(); ++j)
-      p.shape[j] = r.shape[size_t(perm[j])];
-    x = op1(ir::OpKind::Transpose, {x}, p, ir::Attrs{{"perm", perm}});
-    rets.push_back(op1(ir::OpKind::Reshape, {x}, gt));
-  }
-  b_.create(ir::OpKind::Return, rets, {}, {}, loc_, stack_);
+  for (unsigned i = 0; i < pm->numResults(); ++i)
+    rets.push_back(pm->result(i));
+  ir::Builder(&g.entry()).create(ir::OpKind::Return, rets, {}, {}, loc_, stack_);
   return out;
 }
 
@@ -872,14 +768,88 @@ std::shared_ptr<ir::Module> Partitioner::run() {
 
 std::shared_ptr<ir::Module> partitionModule(const Sharding &mesh,
                                             const std::shared_ptr<ir::Module> &src,
-                                            const std::map<const ir::Value *, Dims> &given) {
+                                            const std::map<const ir::Value *, Dims> &given,
+                                            DeviceLayout &layout) {
   try {
     Partitioner p(mesh, src);
     p.given = given;
-    return p.run();
+    std::shared_ptr<ir::Module> m = p.run();
+    layout = p.layout;
+    return m;
   } catch (Unsupported &) {
     throw PartitionUnsupported{};
   }
+}
+
+namespace {
+struct KeptLayout {
+  std::weak_ptr<ir::Module> module;
+  DeviceLayout layout;
+};
+std::map<const ir::Module *, KeptLayout> &layouts() {
+  static std::map<const ir::Module *, KeptLayout> m;
+  return m;
+}
+void keepLayout(const std::shared_ptr<ir::Module> &m, DeviceLayout layout) {
+  auto &t = layouts();
+  for (auto it = t.begin(); it != t.end();)
+    it = it->second.module.expired() ? t.erase(it) : std::next(it);
+  t[m.get()] = KeptLayout{m, std::move(layout)};
+}
+} // namespace
+
+const DeviceLayout *deviceLayout(const ir::Module *m) {
+  auto it = layouts().find(m);
+  if (it == layouts().end() || it->second.module.expired())
+    return nullptr;
+  return &it->second.layout;
+}
+
+std::vector<Array> layoutInputs(const DeviceLayout &layout, const std::vector<Value> &args) {
+  std::vector<Array> in;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const Value &a = args[i];
+    ShardingPtr s = i < layout.splitArg.size() && layout.splitArg[i] ? shardingOf(a) : nullptr;
+    if (s) {
+      std::vector<Array> blocks = deviceBlocks(a, *s);
+      in.insert(in.end(), blocks.begin(), blocks.end());
+    } else if (a.isArray()) {
+      in.push_back(a.asArray());
+    } else {
+      in.push_back(prims::scalarAs(a, abstractType(a).dtype, abstractType(a).weak).asArray());
+    }
+  }
+  return in;
+}
+
+std::vector<Value> layoutResults(const DeviceLayout &layout, std::vector<Value> parts,
+                                 const std::vector<ShardingPtr> &shardings) {
+  std::vector<Value> out;
+  size_t n = size_t(layout.devices);
+  for (size_t k = 0; k < layout.results.size() && (k + 1) * n <= parts.size(); ++k) {
+    ShardingPtr s = k < shardings.size() ? shardings[k] : nullptr;
+    const Value &first = parts[k * n];
+    if (first.isTracer()) { // parax check: abstract values of the global type
+      Value r = makeAbstract(layout.results[k], first.asTracer().abstractOf);
+      if (s)
+        setTracerSharding(r, s);
+      out.push_back(r);
+      continue;
+    }
+    if (s && !s->replicated()) {
+      std::vector<Array> shards;
+      for (size_t d = 0; d < n; ++d)
+        shards.push_back(parts[k * n + d].asArray());
+      out.push_back(perDeviceArray(layout.results[k], std::move(shards), s));
+      continue;
+    }
+    // Replicated: one buffer read by every device (device 0's).
+    Value r = Value::array(first.asArray().withWeak(layout.results[k].weak));
+    out.push_back(s ? Value::object(Value::Kind::Array, std::make_shared<ShardedArrayObj>(
+                                                            r.asArray(), s))
+                    : r);
+  }
+  return out;
 }
 
 int64_t meshSize(const Sharding &mesh) { return prod(mesh.axisSizes); }
@@ -938,6 +908,7 @@ void partition(Evaluator &ev, TraceProgram &prog) {
     if (std::getenv("PARAX_DEBUG_SPMD"))
       ev.options().dumpSink("spmd: " + prog.what + " runs per device\n");
     keepTracedModule(prog, prog.module); // Python tracers may still point into it
+    keepLayout(local, p.layout);
     prog.module = local;
   } catch (Unsupported &) {
     if (std::getenv("PARAX_DEBUG_SPMD"))
@@ -946,9 +917,19 @@ void partition(Evaluator &ev, TraceProgram &prog) {
 }
 } // namespace
 
+bool programInputs(const TraceProgram &prog, const std::vector<Value> &args,
+                   std::vector<Array> &in) {
+  const DeviceLayout *l = deviceLayout(prog.module.get());
+  if (!l)
+    return false;
+  in = layoutInputs(*l, args);
+  return true;
+}
+
 void installPartition() {
   shardingHooks().partition = partition;
   shardingHooks().eager = runEagerPerDevice;
+  shardingHooks().inputs = programInputs;
 }
 
 } // namespace parax::frontend::sharding

@@ -6,10 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Sharding.h"
+#include "frontend/machine/ArrayStorage.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Prims.h"
 
+#include <algorithm>
+#include <cstring>
 #include <unordered_map>
 
 namespace parax::frontend::sharding {
@@ -206,6 +209,144 @@ void setTracerSharding(const Value &tracer, ShardingPtr s) {
   tracerTable()[t.value] = TracerEntry{t.program->module, std::move(s)};
 }
 
+TensorType localType(const Sharding &s, const TensorType &t) {
+  TensorType l = t;
+  for (size_t d = 0; d < l.shape.size(); ++d)
+    l.shape[d] /= s.splits(d);
+  return l;
+}
+
+std::vector<int64_t> blockStart(const Sharding &s, const Shape &global, int64_t pos) {
+  std::vector<int64_t> coords(s.axisSizes.size());
+  for (size_t a = s.axisSizes.size(); a-- > 0;) {
+    coords[a] = pos % s.axisSizes[a];
+    pos /= s.axisSizes[a];
+  }
+  std::vector<int64_t> start(global.size(), 0);
+  for (size_t d = 0; d < global.size() && d < s.dims.size(); ++d) {
+    int64_t k = 0;
+    for (const std::string &name : s.dims[d])
+      for (size_t a = 0; a < s.axisNames.size(); ++a)
+        if (s.axisNames[a] == name)
+          k = k * s.axisSizes[a] + coords[a];
+    start[d] = k * (global[d] / s.splits(d));
+  }
+  return start;
+}
+
+namespace {
+int64_t positions(const Sharding &s) {
+  int64_t n = 1;
+  for (int64_t z : s.axisSizes)
+    n *= z;
+  return n;
+}
+
+/// Same mesh shape and the same split of every dim: the same blocks.
+bool sameBlocks(const Sharding &a, const Sharding &b, size_t rank) {
+  if (a.axisNames != b.axisNames || a.axisSizes != b.axisSizes)
+    return false;
+  for (size_t d = 0; d < rank; ++d) {
+    static const std::vector<std::string> none;
+    const auto &x = d < a.dims.size() ? a.dims[d] : none;
+    const auto &y = d < b.dims.size() ? b.dims[d] : none;
+    if (x != y)
+      return false;
+  }
+  return true;
+}
+
+/// Copies between a block (shape `bs`) and the global array (shape `gs`)
+/// at `start`, one run of the last dimension at a time.
+void copyRuns(char *global, char *block, const Shape &gs, const Shape &bs,
+              const std::vector<int64_t> &start, size_t es, bool toBlock) {
+  size_t r = gs.size();
+  if (r == 0) {
+    toBlock ? std::memcpy(block, global, es) : std::memcpy(global, block, es);
+    return;
+  }
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < r; ++d)
+    rows *= bs[d];
+  if (bs[r - 1] == 0 || rows == 0)
+    return;
+  std::vector<int64_t> idx(r, 0);
+  size_t run = size_t(bs[r - 1]) * es;
+  for (int64_t row = 0; row < rows; ++row) {
+    int64_t flat = 0;
+    for (size_t d = 0; d < r; ++d)
+      flat = flat * gs[d] + start[d] + (d + 1 < r ? idx[d] : 0);
+    char *g = global + size_t(flat) * es, *b = block + size_t(row) * run;
+    toBlock ? std::memcpy(b, g, run) : std::memcpy(g, b, run);
+    for (size_t d = r - 1; d-- > 0;) {
+      if (++idx[d] < bs[d])
+        break;
+      idx[d] = 0;
+    }
+  }
+}
+} // namespace
+
+void ShardedArrayObj::materialize() const {
+  // The host needs the values: the blocks are put together once (the
+  // buffer is accounted evenly over the mesh's devices, as a stacked pmap
+  // result is) and kept with the array.
+  int n = int(shards.size());
+  Array g = Array::allocate(global, Placement{n > 1 ? -1 : 0, n});
+  size_t es = dtypeSize(global.dtype);
+  std::vector<std::vector<int64_t>> done;
+  for (int pos = 0; pos < n; ++pos) {
+    std::vector<int64_t> start = blockStart(*sharding, global.shape, pos);
+    if (std::find(done.begin(), done.end(), start) != done.end())
+      continue; // a replica of a block already placed
+    done.push_back(start);
+    copyRuns(static_cast<char *>(g.raw()),
+             const_cast<char *>(static_cast<const char *>(shards[size_t(pos)].raw())),
+             global.shape, shards[size_t(pos)].shape(), start, es, false);
+  }
+  const_cast<ShardedArrayObj *>(this)->array = g;
+}
+
+void installArrayStorage() {
+  arrayStorage().materialize = [](const ArrayObj &a) {
+    if (const auto *sa = dynamic_cast<const ShardedArrayObj *>(&a))
+      if (!sa->shards.empty())
+        sa->materialize();
+  };
+  arrayStorage().type = [](const ArrayObj &a) -> const TensorType & {
+    if (const auto *sa = dynamic_cast<const ShardedArrayObj *>(&a))
+      return sa->global;
+    return a.array.type();
+  };
+}
+
+Value perDeviceArray(const TensorType &global, std::vector<Array> shards, ShardingPtr s) {
+  gAnySharded = true;
+  return Value::object(Value::Kind::Array,
+                       std::make_shared<ShardedArrayObj>(global, std::move(shards), std::move(s)));
+}
+
+std::vector<Array> deviceBlocks(const Value &v, const Sharding &s) {
+  const auto *sa = v.as<ShardedArrayObj>();
+  const TensorType &t = arrayTypeOf(v);
+  if (sa && !sa->shards.empty() && sameBlocks(*sa->sharding, s, t.shape.size()))
+    return sa->shards;
+  const Array &g = v.asArray();
+  TensorType lt = localType(s, t);
+  lt.weak = t.weak;
+  int64_t n = positions(s);
+  size_t es = dtypeSize(t.dtype);
+  std::vector<Array> out;
+  for (int64_t pos = 0; pos < n; ++pos) {
+    // Each block is made (and accounted) on its device.
+    Array b = Array::allocate(lt, Placement{int(pos), 1});
+    copyRuns(const_cast<char *>(static_cast<const char *>(g.raw())), static_cast<char *>(b.raw()),
+             t.shape, lt.shape, blockStart(s, t.shape, pos), es, true);
+    out.push_back(b);
+  }
+  return out;
+}
+
 Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s) {
   if (v.isTracer()) {
     if (v.asTracer().abstractOf) {
@@ -224,7 +365,16 @@ Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s) {
   if (!s)
     return unsharded(v);
   gAnySharded = true;
-  return Value::object(Value::Kind::Array, std::make_shared<ShardedArrayObj>(v.asArray(), s));
+  const TensorType &t = arrayTypeOf(v);
+  const auto *sa = v.as<ShardedArrayObj>();
+  if (sa && !sa->shards.empty() && sameBlocks(*sa->sharding, *s, t.shape.size()))
+    return perDeviceArray(t, sa->shards, s); // the same blocks under another name
+  bool even = true;
+  for (size_t d = 0; d < t.shape.size(); ++d)
+    even &= t.shape[d] % s->splits(d) == 0;
+  if (s->replicated() || !even || int64_t(s->deviceIds.size()) != positions(*s))
+    return Value::object(Value::Kind::Array, std::make_shared<ShardedArrayObj>(v.asArray(), s));
+  return perDeviceArray(t, deviceBlocks(v, *s), s);
 }
 
 Value unsharded(const Value &v) {

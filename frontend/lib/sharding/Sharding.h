@@ -51,12 +51,40 @@ struct Sharding {
 };
 using ShardingPtr = std::shared_ptr<const Sharding>;
 
-/// A jax.Array split over a mesh. The values are the global array's (each
-/// device's shard is a view of its index range).
+/// A jax.Array split over a mesh. A split array is held as its per-device
+/// shards, as in JAX: `shards[pos]` is the block of mesh position `pos`, a
+/// buffer accounted to that device (devices that share a block, over axes
+/// the array is replicated on, each hold their own copy). The global array
+/// exists only once the host needs it (printing, np.asarray, an op or
+/// program the per-device pass does not take): materialize() assembles it
+/// and keeps it, as JAX keeps an array's host copy. A fully replicated
+/// array (or one made before its sharding was known) keeps one global
+/// buffer, read in place by every device (what the memory plan counts).
 struct ShardedArrayObj : ArrayObj {
   ShardingPtr sharding;
-  ShardedArrayObj(Array a, ShardingPtr s) : ArrayObj(std::move(a)), sharding(std::move(s)) {}
+  TensorType global;
+  std::vector<Array> shards; ///< By mesh position; empty: held globally.
+  ShardedArrayObj(Array a, ShardingPtr s)
+      : ArrayObj(std::move(a)), sharding(std::move(s)) {
+    global = array.type();
+  }
+  ShardedArrayObj(TensorType t, std::vector<Array> parts, ShardingPtr s)
+      : ArrayObj(Array()), sharding(std::move(s)), global(std::move(t)),
+        shards(std::move(parts)) {}
+  /// Assembles `array` from the shards (machine/ArrayStorage.h calls it).
+  void materialize() const;
 };
+
+/// The local block shape of `t` under `s`.
+TensorType localType(const Sharding &s, const TensorType &t);
+/// The array index range (start per dim) of mesh position `pos`'s block.
+std::vector<int64_t> blockStart(const Sharding &s, const Shape &global, int64_t pos);
+/// A sharded array held as its per-device shards (by mesh position).
+Value perDeviceArray(const TensorType &global, std::vector<Array> shards, ShardingPtr s);
+/// The per-device blocks of array `v` split as `s` (by mesh position): its
+/// own shards when it holds them that way, else cut from its values, each
+/// on its device.
+std::vector<Array> deviceBlocks(const Value &v, const Sharding &s);
 
 /// Reads a Python NamedSharding (via its _parax_desc()).
 ShardingPtr fromPython(Evaluator &ev, const Value &namedSharding);
