@@ -38,5 +38,13 @@ for r in rows:
 if len(peaks) == 2 and peaks["fori_10.py"] != peaks["fori_10000.py"]:
     print(f"FAIL fori_loop peak grows with the trip count: {peaks}")
     bad += 1
+# A sharded array is one buffer per device: creating it and a jit over it
+# each peak at one block (float32[1024,2048], 8 MiB) per device on the
+# compiled backend (the interpreter keeps each unfused op's temporary).
+block = 1024 * 2048 * 4
+for r in rows:
+    if r[0] == "sharded_blocks.py" and "interp" not in extra and r[4] != block:
+        print(f"FAIL {r[1]} dev{r[2]} peak {r[4]} bytes, expected one block ({block})")
+        bad += 1
 print(f"memcheck: {len(rows) - sum(1 for r in rows if not r[5])} matched, {bad} failed")
 sys.exit(1 if bad else 0)
