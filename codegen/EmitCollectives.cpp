@@ -18,6 +18,7 @@
 #include "codegen/Emitter.h"
 #include "codegen/RuntimeABI.h"
 #include "ir/Diagnostics.h"
+#include "ir/PmapParts.h"
 
 #include <unordered_set>
 
@@ -119,8 +120,21 @@ void Emitter::emitPmap(const ir::Operation &op) {
   // plain buffers (or registers).
   releaseValues(plan.releaseAtEntry(&body));
   emitOps(body);
-  std::vector<CgValue> outs = emitTerminator(body);
+  // A fused or scalar result stacked on axis 0 is computed in place: at the
+  // yield the body asks for its slot of the stacked output
+  // (parax_rt_pmap_slot). A result already in a buffer of its own (a kernel's,
+  // a collective's) is handed back and stacked after the launch, so the
+  // stacked output does not exist while the body runs.
   const ir::Operation *y = body.terminator();
+  std::vector<llvm::Value *> dests(y->numOperands(), nullptr);
+  std::vector<bool> inPlace(y->numOperands(), false);
+  for (unsigned i = 0; i < y->numOperands(); ++i)
+    if (!gpu && pmapWritesInPlace(op, i) && repr(y->operand(i)) != Repr::Buffer) {
+      inPlace[i] = true;
+      dests[i] = B.CreateCall(rt("parax_rt_pmap_slot"), {ctxArg(), c32(int32_t(i))});
+    }
+  info.pmapInPlace[size_t(id)] = inPlace;
+  std::vector<CgValue> outs = emitTerminator(body, &dests);
   for (unsigned i = 0; i < outs.size(); ++i) {
     llvm::Value *p = outs[i].ptr;
     if (outs[i].repr == Repr::Scalar) {

@@ -395,6 +395,8 @@ llvm::FunctionCallee Emitter::rt(const char *name) {
     fty = llvm::FunctionType::get(i32(), {p, i32(), p}, false);
   else if (n == "parax_rt_pmap")
     fty = llvm::FunctionType::get(i32(), {p, i32(), p, p, p}, false);
+  else if (n == "parax_rt_pmap_slot")
+    fty = llvm::FunctionType::get(p, {p, i32()}, false);
   else if (n == "parax_rt_stop_word")
     fty = llvm::FunctionType::get(p, {p}, false);
   else if (n == "parax_rt_stopped")
@@ -455,6 +457,7 @@ int32_t Emitter::opId(const ir::Operation &op) {
   int32_t id = int32_t(info.ops.size());
   info.ops.push_back(&op);
   info.captures.emplace_back();
+  info.pmapInPlace.emplace_back();
   opIds_[&op] = id;
   return id;
 }

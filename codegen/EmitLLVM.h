@@ -38,6 +38,10 @@ struct ProgramInfo {
   /// For each op id: the values appended to its operands (a pmap region's
   /// captures from enclosing scopes); empty otherwise.
   std::vector<std::vector<const ir::Value *>> captures;
+  /// For each pmap op id: which results each device writes straight into
+  /// its slot of the stacked output (computed there: a fused or scalar
+  /// result stacked on axis 0); empty for other ops.
+  std::vector<std::vector<bool>> pmapInPlace;
   /// The table behind the entry's `consts` argument.
   std::vector<Array> constants;
 };

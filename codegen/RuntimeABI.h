@@ -57,9 +57,13 @@ int32_t parax_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
 int32_t parax_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
                                   void *const *ins);
 /// Runs pmap op `opId`: slices the mapped operands, runs `body` once per
-/// device on the device threads, and stacks the per-device results.
+/// device on the device threads, and stacks the per-device results (those
+/// computed in place are already in their slots).
 int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
                       void *const *ins, void **outs);
+/// Inside a pmap body, at its yield: this device's slot of stacked result
+/// `k`, which the body computes in place; accounted to the device from now.
+void *parax_rt_pmap_slot(ParaxRtContext *ctx, int32_t k);
 /// The stop word compiled loops load at each back edge (relaxed; non-zero:
 /// Ctrl-C, interrupt() or the timeout asked the program to stop). Loaded
 /// once per compiled function; never null.
@@ -88,6 +92,7 @@ void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
   X(parax_rt_debug_print)                                                      \
   X(parax_rt_debug_breakpoint)                                                 \
   X(parax_rt_pmap)                                                             \
+  X(parax_rt_pmap_slot)                                                        \
   X(parax_rt_stop_word)                                                        \
   X(parax_rt_stopped)                                                          \
   X(parax_rt_parallel_for)

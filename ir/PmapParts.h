@@ -57,4 +57,15 @@ inline PmapParts pmapParts(const Operation &pmap) {
   return p;
 }
 
+/// Whether yield `k` of `pmap` is written by each device straight into its
+/// slot of the stacked result (axis 0, so a slot is one contiguous range):
+/// the compiled launch passes the slot to the body (codegen emitPmap,
+/// runtime parax_rt_pmap), and no stacked copy is made afterwards.
+inline bool pmapWritesInPlace(const Operation &pmap, unsigned k) {
+  if (pmap.attrs().has("parted_out") && pmap.attrs().getInt("parted_out") != 0)
+    return false;
+  const auto &outAxes = pmap.attrs().getInts("out_axes");
+  return k < outAxes.size() && outAxes[k] == 0;
+}
+
 } // namespace parax::ir

@@ -10,8 +10,10 @@
 //    device inside a pmap, flushed in device order after the region;
 //  - parax_rt_pmap slices the mapped operands (axis-0 shards are views into
 //    the operand, other axes are copied on the device), runs the outlined
-//    body on the pool's device threads, and stacks the results as the
-//    interpreter does (one buffer accounted as shards).
+//    body on the pool's device threads; a result stacked on axis 0 is
+//    allocated first (one buffer accounted as shards) and each device
+//    writes its slot, other out_axes are stacked afterwards, and parted
+//    results (ir/PmapParts.h) stay each device's own buffer.
 // Every entry point catches all exceptions: they are stored in the context
 // and reported through the status, never thrown through compiled frames.
 //
@@ -396,6 +398,24 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
     std::vector<Array> operands;
     for (unsigned k = 0; k < nOps; ++k)
       operands.push_back(ctx->arrayAt(ins[k], op.operand(k)->type()));
+    // Results the body computes in place (codegen emitPmap) are stacked
+    // outputs that exist before the launch: each device writes its result
+    // straight into its slot, no stacked copy is made afterwards.
+    // A device's share is accounted to it when it takes its slot (the
+    // buffer is unaccounted until then), so a device's peak holds the slot
+    // exactly from its yield on.
+    std::vector<Array> stacked(nYields);
+    std::vector<size_t> slotBytes(nYields, 0);
+    const std::vector<bool> &inPlace = ctx->info->pmapInPlace[size_t(opId)];
+    for (unsigned k = 0; k < nYields; ++k)
+      if (k < inPlace.size() && inPlace[k]) {
+        const TensorType &rt = op.result(k)->type();
+        stacked[k] = Array::allocate(rt, parax::Placement{parax::MemoryTracker::kMaxDevices, 1});
+        slotBytes[k] = rt.shape[0] > 0 ? size_t(rt.byteSize()) / size_t(rt.shape[0]) : 0;
+      }
+    auto slot = [&](unsigned k, int d) {
+      return static_cast<void *>(static_cast<char *>(stacked[k].raw()) + size_t(d) * slotBytes[k]);
+    };
     // The device that failed first: the others may then fail only because
     // the group was aborted under them, so its error is the one to report.
     std::atomic<int> firstFailed{-1};
@@ -427,6 +447,12 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
         for (size_t j = 0; j < caps.size(); ++j)
           args.push_back(ins[nOps + j]);
         devOuts[size_t(d)].assign(nYields + 1, nullptr);
+        dc.slots.assign(nYields, nullptr);
+        dc.slotBytes = slotBytes;
+        dc.slotTaken.assign(nYields, 0);
+        for (unsigned k = 0; k < nYields; ++k)
+          if (stacked[k].valid())
+            dc.slots[k] = slot(k, d);
         parax::runtime::callCompiled(body, args.data(),
                                      devOuts[size_t(d)].data(), dc);
       });
@@ -438,6 +464,17 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
       parax::setCurrentDevice(0);
     };
     ctx->backend->pool().run(n, runDevice);
+    // The in-place results' shares move from the devices' counters to the
+    // buffer's own placement (split over the devices): first off, then on,
+    // so no device's peak moves.
+    for (unsigned k = 0; k < nYields; ++k) {
+      if (!stacked[k].valid())
+        continue;
+      for (int d = 0; d < n; ++d)
+        if (devs[size_t(d)].slotTaken.size() > k && devs[size_t(d)].slotTaken[k])
+          parax::MemoryTracker::add(parax::Placement{d, 1}, -int64_t(slotBytes[k]));
+      stacked[k].buffer()->setPlacement(parax::Placement{-1, n});
+    }
     for (auto &dp : prints)
       for (auto &line : dp)
         (*ctx->print)(line);
@@ -464,6 +501,15 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
       TensorType pt = rt;
       if (ax >= 0)
         pt.shape.erase(pt.shape.begin() + ax);
+      if (stacked[k].valid()) {
+        // (A device that handed back a buffer of its own is copied in.)
+        for (int d = 0; d < n; ++d)
+          if (devOuts[size_t(d)][k] != slot(k, d) && slotBytes[k] > 0)
+            std::memcpy(slot(k, d), devs[size_t(d)].arrayAt(devOuts[size_t(d)][k], pt).raw(),
+                        slotBytes[k]);
+        outs[k] = ctx->adopt(stacked[k].buffer());
+        continue;
+      }
       std::vector<Array> parts;
       for (int d = 0; d < n; ++d)
         parts.push_back(devs[size_t(d)].arrayAt(devOuts[size_t(d)][k], pt));
@@ -471,6 +517,18 @@ int32_t parax_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
       outs[k] = ctx->adopt(r.buffer());
     }
   });
+}
+
+void *parax_rt_pmap_slot(ParaxRtContext *ctx, int32_t k) {
+  size_t i = size_t(k);
+  if (i >= ctx->slots.size() || !ctx->slots[i])
+    return nullptr; // never emitted without a slot (Emitter::emitPmap)
+  if (!ctx->slotTaken[i]) {
+    ctx->slotTaken[i] = 1;
+    parax::MemoryTracker::add(parax::Placement{parax::currentDevice(), 1},
+                              int64_t(ctx->slotBytes[i])); // the device thread's own
+  }
+  return ctx->slots[i];
 }
 
 void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,

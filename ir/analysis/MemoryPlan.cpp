@@ -35,7 +35,11 @@
 //    buffers (plus, for the entry, the arguments and table constants): an
 //    operand it does not know is copied for the duration of the call;
 //  - pmap shards along axis 0 are views, other axes are copied on the
-//    device; per-device results stay alive until all are stacked;
+//    device; a fused or scalar result stacked on axis 0 is allocated
+//    before the devices run and each device computes its slot (no buffer
+//    of its own), other mapped results stay alive until all are stacked,
+//    parted results
+//    (ir/PmapParts.h) are each device's own buffer;
 //  - collectives: each device allocates its result, nothing more.
 //
 //===----------------------------------------------------------------------===//
@@ -600,7 +604,8 @@ private:
   /// Emitter::emitOps + emitTerminator. Terminator operands from
   /// `firstDest` on are written into preallocated rows (scan ys).
   std::vector<CV> cblock(const Block &b, const std::vector<CV> &args,
-                         unsigned firstDest = ~0u) {
+                         unsigned firstDest = ~0u, const std::vector<bool> *dests = nullptr,
+                         const std::function<void()> &atTerminator = nullptr) {
     // The emitter emits `b` once; a value is marked transferred at one point
     // of that code, and only `b`'s own values are marked inside it. Each
     // simulated run of `b` (loop iterations, cond branches) starts from the
@@ -613,7 +618,9 @@ private:
     for (auto &opPtr : b.operations()) {
       const Operation &op = *opPtr;
       if (op.hasTrait(T)) {
-        outs = cterminator(b, firstDest);
+        if (atTerminator)
+          atTerminator();
+        outs = cterminator(b, firstDest, dests);
         break;
       }
       cexec(op);
@@ -625,13 +632,14 @@ private:
 
   /// Each operand leaves with one reference: moved when it dies here and is
   /// used once, else retained; lazy values and views are materialised.
-  std::vector<CV> cterminator(const Block &b, unsigned firstDest) {
+  std::vector<CV> cterminator(const Block &b, unsigned firstDest,
+                              const std::vector<bool> *dests = nullptr) {
     const Operation *term = b.terminator();
     const auto &dying = m_->releaseAtTerminator(&b);
     std::vector<CV> outs;
     for (unsigned i = 0; i < term->numOperands(); ++i) {
       const Value *v = term->operand(i);
-      if (st(v) == St::Scalar || i >= firstDest) {
+      if (st(v) == St::Scalar || i >= firstDest || (dests && i < dests->size() && (*dests)[i])) {
         outs.push_back(CV{});
         continue;
       }
@@ -934,6 +942,21 @@ private:
     int savedDev = device_, savedCtx = ctx_, savedAxis = axisSize_;
     std::vector<std::vector<CV>> outs(static_cast<size_t>(n));
     const Operation *y = body.terminator();
+    // A fused or scalar result stacked on axis 0 is computed by each
+    // device into its slot (Emitter::emitPmap); the slot counts on the
+    // device from its yield on (parax_rt_pmap_slot).
+    std::vector<bool> inPlace(y->numOperands(), false);
+    std::vector<int> stackedId(y->numOperands(), -1), shares;
+    for (unsigned k = 0; k < y->numOperands(); ++k)
+      inPlace[k] = pmapWritesInPlace(op, k) && st(y->operand(k)) != St::Buffer;
+    auto takeSlots = [&] {
+      for (unsigned k = 0; k < y->numOperands(); ++k)
+        if (inPlace[k]) {
+          const TensorType &rt = op.result(k)->type();
+          int64_t slot = rt.shape[0] > 0 ? rt.byteSize() / rt.shape[0] : 0;
+          shares.push_back(alloc(op.result(k), slot, device_));
+        }
+    };
     for (int d = 0; d < n && d < n_; ++d) {
       device_ = d;
       ctx_ = nextCtx_++;
@@ -953,9 +976,9 @@ private:
       }
       for (size_t j = 0; j < caps.size(); ++j)
         cbind(caps[j], st(caps[j]) == St::Scalar ? CV{} : CV{-1, true, -1});
-      std::vector<CV> o = cblock(body, args);
+      std::vector<CV> o = cblock(body, args, ~0u, &inPlace, takeSlots);
       for (unsigned i = 0; i < o.size(); ++i)
-        if (st(y->operand(i)) == St::Scalar)
+        if (st(y->operand(i)) == St::Scalar && !inPlace[i])
           o[i] = cfresh(y->operand(i), bytesOf(y->operand(i)));
       outs[size_t(d)] = o;
     }
@@ -964,6 +987,13 @@ private:
     axisSize_ = savedAxis;
     for (size_t j = 0; j < caps.size(); ++j)
       cbind(caps[j], savedCaps[j]);
+    // The shares move to the stacked buffer (split over the devices).
+    unrefAll(shares);
+    for (unsigned k = 0; k < y->numOperands(); ++k)
+      if (inPlace[k]) {
+        stackedId[k] = alloc(op.result(k), bytesOf(op.result(k)), n == 1 ? 0 : -1, n);
+        bufs_[size_t(stackedId[k])].ctx = ctx_;
+      }
     std::vector<CV> results(op.numResults());
     if (parts.partedOut) {
       // Each device's result is adopted by the caller's context as it is.
@@ -980,7 +1010,9 @@ private:
         }
     }
     for (unsigned k = 0; k < op.numResults() && !parts.partedOut; ++k) {
-      if (outAxes[k] < 0) {
+      if (inPlace[k]) {
+        results[k] = CV{stackedId[k], false, ctx_};
+      } else if (outAxes[k] < 0) {
         CV r = outs[0][k];
         outs[0][k] = CV{}; // adopted by the caller's context
         if (r.buf >= 0)

@@ -43,6 +43,11 @@ struct ParaxRtContext {
   parax::runtime::DeviceCollectives *comm = nullptr;
   /// Per-device print buffer inside a pmap (null: print directly).
   std::vector<std::string> *prints = nullptr;
+  /// Inside a pmap: this device's slots of the results it computes in place
+  /// (parax_rt_pmap_slot), their bytes, and whether it took each.
+  std::vector<void *> slots;
+  std::vector<size_t> slotBytes;
+  std::vector<char> slotTaken;
   std::unordered_map<const void *, Entry> buffers;
   /// Buffers whose last reference went, kept by byte size for the next
   /// allocation of that size (a loop body allocates the same temporaries
