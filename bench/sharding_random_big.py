@@ -2,9 +2,9 @@
 # device's memory budget (bench/run.py gives parax --device-memory 160MiB
 # for this program: the float32[8192,8192] tensor is 256 MiB, a 64 MiB block
 # per device on the 4-device mesh). Each device draws only its own rows from
-# its own counters; the peak is two blocks (the block and pmap's stacked
-# output it is copied into). With --memcheck the measured per-device peak is
-# shown beside the plan.
+# its own counters into the shard it keeps (one buffer per device, no
+# stacked copy): the peak is one block. With --memcheck the measured
+# per-device peak is shown beside the plan.
 # bench: parax-args=--device-memory 160MiB
 import time
 import jax

@@ -1,14 +1,14 @@
 # Seed 003, sharded: one float32[131072, 65536] tensor (34 GB) over four 32 GB
 # devices. Each device draws only its own rows (bit-identical to the
-# unsharded draw) from its own counters and holds an 8 GiB shard; while it
-# draws, its peak is two blocks (the block and the stacked result pmap copies
-# it into), 16 GiB, within the 31.72 GiB budget:
+# unsharded draw) from its own counters, straight into the 8 GiB shard it
+# keeps (the array is held as one buffer per device: no stacked copy, no
+# global buffer), so its peak is the block, within the 31.72 GiB budget:
 #
 #   parax check --devices 4 --device-memory 32480MiB examples/seed003_sharded.py
 #   program jit(jax.random.uniform) (examples/seed003_sharded.py:24:5):
-#     device 0: peak 16.00 GiB
-#       8.00 GiB  float32[4,32768,65536] from pmap  at examples/seed003_sharded.py:24:5
+#     device 0: peak 8.00 GiB
 #       8.00 GiB  float32[32768,65536] from max  (in jit(jax.random.uniform)) ...
+#     (devices 1-3 the same)
 #
 # Run it for real at a smaller size: parax --devices 4 examples/seed003_sharded.py 128
 import sys

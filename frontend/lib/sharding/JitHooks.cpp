@@ -80,8 +80,7 @@ void runResults(const TraceProgram &program, std::vector<Value> &results) {
     if (results[i].isTracer()) // parax check: an abstract result
       setTracerSharding(results[i], ss[i]);
     else if (results[i].isArray())
-      results[i] = Value::object(Value::Kind::Array,
-                                 std::make_shared<ShardedArrayObj>(results[i].asArray(), ss[i]));
+      results[i] = shardedArray(results[i], ss[i]); // a global program's: cut into shards
   }
 }
 } // namespace

@@ -3,9 +3,11 @@
 // A jit program whose arguments are split over a mesh is traced globally
 // (so every op's sharding rule runs and JAX's errors come at trace time);
 // this pass then rewrites it into the per-device program pmap runs: the
-// entry function stacks each sharded argument into its per-device blocks,
-// one pmap op (one device per mesh position) computes on local shapes, and
-// the stacked results are put back together. Inside the body:
+// entry function takes each sharded argument as its per-device shards, one
+// pmap op (one device per mesh position) computes on local shapes, and
+// each device's results stay that device's shards (parted operands and
+// results, ir/PmapParts.h: nothing is stacked or put back together; the
+// DeviceLayout says how the caller passes and gets them). Inside the body:
 //  - elementwise ops, broadcast_in_dim, transpose, iota and dot_general
 //    compute on their local blocks;
 //  - reductions over a split dimension reduce locally, then all-reduce
@@ -845,9 +847,7 @@ std::vector<Value> layoutResults(const DeviceLayout &layout, std::vector<Value> 
     }
     // Replicated: one buffer read by every device (device 0's).
     Value r = Value::array(first.asArray().withWeak(layout.results[k].weak));
-    out.push_back(s ? Value::object(Value::Kind::Array, std::make_shared<ShardedArrayObj>(
-                                                            r.asArray(), s))
-                    : r);
+    out.push_back(s ? shardedArray(r, s) : r);
   }
   return out;
 }

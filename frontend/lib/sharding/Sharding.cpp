@@ -364,6 +364,10 @@ Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s) {
     return v;
   if (!s)
     return unsharded(v);
+  return shardedArray(v, std::move(s));
+}
+
+Value shardedArray(const Value &v, ShardingPtr s) {
   gAnySharded = true;
   const TensorType &t = arrayTypeOf(v);
   const auto *sa = v.as<ShardedArrayObj>();

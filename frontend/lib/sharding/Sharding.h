@@ -96,6 +96,10 @@ ShardingPtr shardingOf(const Value &v);
 /// `v` with sharding `s` (arrays share the buffer; a tracer gets a fresh
 /// IR value, so the one it came from keeps its own sharding).
 Value withSharding(Evaluator &ev, const Value &v, ShardingPtr s);
+/// Array `v` with sharding `s` (non-null): held as its per-device shards
+/// when `s` splits it (the shards it has when they are the same blocks),
+/// else one buffer shared by the devices.
+Value shardedArray(const Value &v, ShardingPtr s);
 /// The array without a sharding (a plain single-device view).
 Value unsharded(const Value &v);
 /// Records the sharding of a traced value.
