@@ -188,6 +188,43 @@ TEST_F(MemoryPlanTest, PmapIsPlannedPerDevice) {
   }
 }
 
+TEST_F(MemoryPlanTest, PartedPmapKeepsEachDevicesResultAsItsOwn) {
+  // A sharded array's per-device pass (ir/PmapParts.h): four shards in,
+  // device d reads the d-th, and each device's tanh is handed out as its
+  // own result: one f32[kN] per device, no stacked copy.
+  start("f", {f32({kN}), f32({kN}), f32({kN}), f32({kN})});
+  std::vector<TensorType> rts(4, f32({kN}));
+  Operation *pm = op(OpKind::Pmap, {arg(0), arg(1), arg(2), arg(3)}, rts,
+                     {{"axis_name", std::string("i")},
+                      {"axis_size", int64_t(4)},
+                      {"in_axes", std::vector<int64_t>{0}},
+                      {"out_axes", std::vector<int64_t>{0}},
+                      {"parted_in", std::vector<int64_t>{1}},
+                      {"parted_out", int64_t(1)}});
+  region(pm, 0, {f32({kN})}, [&](Block &blk) {
+    yield({val(OpKind::Tanh, {blk.argument(0)}, f32({kN}))});
+  });
+  ret({pm->result(0), pm->result(1), pm->result(2), pm->result(3)});
+  EXPECT_VALID(problems());
+  MemoryPlan p = plan(4);
+  ASSERT_EQ(p.devices.size(), 4u);
+  for (int d = 0; d < 4; ++d)
+    EXPECT_EQ(p.devices[size_t(d)].peak, kBytes) << "device " << d;
+}
+
+TEST_F(MemoryPlanTest, PartedPmapNeedsOneOperandPerDevice) {
+  start("f", {f32({kN}), f32({kN})});
+  Operation *pm = op(OpKind::Pmap, {arg(0), arg(1)}, {f32({4, kN})},
+                     {{"axis_name", std::string("i")},
+                      {"axis_size", int64_t(4)},
+                      {"in_axes", std::vector<int64_t>{0}},
+                      {"out_axes", std::vector<int64_t>{0}},
+                      {"parted_in", std::vector<int64_t>{1}}});
+  region(pm, 0, {f32({kN})}, [&](Block &blk) { yield({blk.argument(0)}); });
+  ret({pm->result()});
+  EXPECT_FALSE(problems().empty());
+}
+
 TEST_F(MemoryPlanTest, CollectivesAllocateAResultOnEveryDevice) {
   start("f", {f32({2, kN})});
   Operation *pm = op(OpKind::Pmap, {arg(0)}, {f32({kN})},

@@ -623,8 +623,10 @@ TEST_F(VerifierTest, PmapRules) {
                      "expected f32[3]");
   EXPECT_PROBLEM(ps, "%3 = pmap: result #0 has type f32[2,3], expected "
                      "f32[2,2]");
-  EXPECT_PROBLEM(ps, "pmap: in_axes [0,0] / out_axes [] need one entry per "
-                     "operand (1)");
+  // in_axes has one entry per region argument (parted ones take one operand
+  // per device, ir/PmapParts.h).
+  EXPECT_PROBLEM(ps, "pmap: in_axes [0,0] needs one entry per region argument (1) "
+                     "and 1 operand(s), got 1");
   EXPECT_EQ(ps.size(), 4u) << joined(ps);
 }
 
