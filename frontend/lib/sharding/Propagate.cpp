@@ -114,6 +114,7 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
     d.resize(size_t(t.rank()));
     in.operandTypes.push_back(t);
     in.operands.push_back(d);
+    in.onMesh.push_back(ss[i] != nullptr);
   }
   for (const Value &r : results)
     in.resultTypes.push_back(abstractType(r));

@@ -26,6 +26,10 @@ struct RuleInput {
   std::vector<TensorType> resultTypes;
   const Sharding &mesh; ///< An operand's sharding (gives the mesh).
   bool eager = false;   ///< Outside any trace (JAX's eager indexing differs).
+  /// Per operand: it has a sharding at all (replicated on the mesh counts;
+  /// a value made outside any mesh does not, as JAX's empty-mesh operands).
+  std::vector<bool> onMesh;
+  bool isOnMesh(size_t i) const { return i >= onMesh.size() || onMesh[i]; }
 };
 
 /// Result dims, one entry per result.
@@ -50,6 +54,11 @@ std::string shortType(const TensorType &t, const Dims &d);
 bool outShardingGiven();
 /// Thrown by rules that give up under out_sharding= (caught by propagate).
 struct GiveUp {};
+/// Library composites without an op of their own (sort, argsort): `f` runs
+/// on x's values unsplit and its result, shaped like x, keeps x's splits;
+/// a split of the last dimension (the one `f` works along) is JAX's error.
+Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &what,
+                             const std::function<Value(const Value &)> &f);
 /// Checks that no mesh axis splits two dimensions of a result.
 void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &opName);
 
