@@ -21,6 +21,7 @@
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Rules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -311,6 +312,7 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
     idxShapes.push_back(prims::shapeOf(dims[k].v));
   }
   Shape bshape = broadcastShapes(idxShapes);
+  sharding::checkGatherDims(x, adv, bshape);
   for (Value &v : idx)
     v = prims::broadcastTo(ev, v, bshape);
   // numpy counts integer scalars as advanced indices too once any index is
@@ -617,13 +619,16 @@ void registerJnpIndexing(Evaluator &ev, ModuleObject &m) {
     std::vector<Value> items(size_t(ax), Value::object(Value::Kind::Slice, std::make_shared<SliceObj>()));
     items.push_back(idx);
     Value index = Value::tuple(items);
-    if (mode != "fill" && mode != "drop")
-      return indexImpl(ev, x, index, false, prims::shapeOf(x));
-    std::vector<std::pair<std::string, Value>> kw{{"mode", Value::str("fill")}};
     Value fill = argOr(a, 99, "fill_value");
-    if (!fill.isNone())
-      kw.push_back({"fill_value", fill});
-    return atUpdate(ev, x, index, "get", {}, kw);
+    // On a split x the other dims keep their splits (JAX's gather rule).
+    return sharding::takeKeepingSplits(ev, x, ax, prims::shapeOf(idx), [&](const Value &xs) {
+      if (mode != "fill" && mode != "drop")
+        return indexImpl(ev, xs, index, false, prims::shapeOf(xs));
+      std::vector<std::pair<std::string, Value>> kw{{"mode", Value::str("fill")}};
+      if (!fill.isNone())
+        kw.push_back({"fill_value", fill});
+      return atUpdate(ev, xs, index, "get", {}, kw);
+    });
   });
   m.def("nonzero", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "nonzero");

@@ -59,6 +59,18 @@ struct GiveUp {};
 /// a split of the last dimension (the one `f` works along) is JAX's error.
 Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &what,
                              const std::function<Value(const Value &)> &f);
+/// x[idx] with integer arrays on dims `indexed` of x: a split indexed dim
+/// is JAX's gather error (it asks for .at[...].get(out_sharding=)).
+void checkGatherDims(const Value &x, const std::vector<size_t> &indexed, const Shape &indexShape);
+/// jnp.take along `axis` (a composite of pads, reshapes and gathers): the
+/// gathered dim must be unsplit (checkGatherDims); `f` runs on x unsplit and
+/// the result keeps the splits of x's other dims around the index dims.
+Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape &indexShape,
+                        const std::function<Value(const Value &)> &f);
+/// lax.select (and jnp.where on operands of one shape, which JAX does not
+/// broadcast): the cases on the mesh split alike, and a non-scalar `which`
+/// split as they are (JAX's _select_sharding_rule).
+void checkSelect(const Value &which, const std::vector<Value> &cases);
 /// Checks that no mesh axis splits two dimensions of a result.
 void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &opName);
 

@@ -287,6 +287,43 @@ Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &w
   return withSharding(ev, f(withSharding(ev, x, nullptr)), s->withDims(d));
 }
 
+void checkGatherDims(const Value &x, const std::vector<size_t> &indexed, const Shape &indexShape) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return;
+  TensorType t = abstractType(x);
+  Dims d = s->dims;
+  d.resize(size_t(t.rank()));
+  bool split = false;
+  for (size_t k : indexed)
+    split |= k < d.size() && !d[k].empty();
+  if (!split)
+    return;
+  std::string shape;
+  for (int64_t n : indexShape)
+    shape += std::to_string(n) + ",";
+  shape += std::to_string(indexed.size());
+  shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                "gather indexing as out sharding could not be resolved unambiguously (or would "
+                "require collectives on inputs). Got operand=ShapedArray(" +
+                s->typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "])");
+}
+
+Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape &indexShape,
+                        const std::function<Value(const Value &)> &f) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return f(x);
+  checkGatherDims(x, {size_t(axis)}, indexShape);
+  Dims d = s->dims;
+  d.resize(size_t(abstractType(x).rank()));
+  Dims r(d.begin(), d.begin() + axis);
+  for (size_t i = 0; i < indexShape.size(); ++i)
+    r.emplace_back();
+  r.insert(r.end(), d.begin() + axis + 1, d.end());
+  return withSharding(ev, f(withSharding(ev, x, nullptr)), s->withDims(r));
+}
+
 void registerShapeRules() {
   registerRule(ir::OpKind::BroadcastInDim, broadcastInDim);
   registerRule(ir::OpKind::Transpose, transpose);
