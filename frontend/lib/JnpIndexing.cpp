@@ -458,6 +458,27 @@ Value atUpdate(Evaluator &ev, const Value &x0, const Value &index0,
                const std::string &method, const std::vector<Value> &args0,
                const std::vector<std::pair<std::string, Value>> &kwargs) {
   Value x = asarray(ev, x0, std::nullopt);
+  if (method != "get") {
+    // A split array: JAX's scatter keeps the operand's split when no split
+    // dim is indexed (else its error); the flat scatter below runs unsplit.
+    std::vector<Value> items = index0.is(Value::Kind::Tuple) ? index0.elements()
+                                                             : std::vector<Value>{index0};
+    std::vector<size_t> indexed;
+    bool plain = true;
+    for (size_t k = 0; k < items.size(); ++k) {
+      const Value &it = items[k];
+      if (it.is(Value::Kind::Ellipsis) || it.isNone()) {
+        plain = false;
+        break;
+      }
+      auto *sl = it.is(Value::Kind::Slice) ? it.as<SliceObj>() : nullptr;
+      if (!sl || !sl->lower.isNone() || !sl->upper.isNone() || !sl->step.isNone())
+        indexed.push_back(k);
+    }
+    if (plain && sharding::scatterKeepsSplits(x, indexed))
+      return sharding::withSplitsOf(ev, x, atUpdate(ev, sharding::withoutSplits(ev, x), index0,
+                                                    method, args0, kwargs));
+  }
   // numpy indices and values convert as JAX converts them.
   Value index = numpyArgsToJax(numpyScalarAsPython(index0));
   std::vector<Value> args;

@@ -71,6 +71,12 @@ Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape
 /// broadcast): the cases on the mesh split alike, and a non-scalar `which`
 /// split as they are (JAX's _select_sharding_rule).
 void checkSelect(const Value &which, const std::vector<Value> &cases);
+/// x.at[...].set/add/...: true when x is split and no indexed dim is (the
+/// update then keeps x's splits); a split indexed dim is JAX's scatter error.
+bool scatterKeepsSplits(const Value &x, const std::vector<size_t> &indexed);
+/// `v` with x's sharding / `x` with none (composites run on the values).
+Value withSplitsOf(Evaluator &ev, const Value &x, const Value &v);
+Value withoutSplits(Evaluator &ev, const Value &x);
 /// Checks that no mesh axis splits two dimensions of a result.
 void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &opName);
 

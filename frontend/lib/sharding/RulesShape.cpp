@@ -324,6 +324,29 @@ Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape
   return withSharding(ev, f(withSharding(ev, x, nullptr)), s->withDims(r));
 }
 
+bool scatterKeepsSplits(const Value &x, const std::vector<size_t> &indexed) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return false;
+  TensorType t = abstractType(x);
+  Dims d = s->dims;
+  d.resize(size_t(t.rank()));
+  for (size_t k : indexed)
+    if (k < d.size() && !d[k].empty())
+      shardingError("Use `.at[...].set/add/mul/...(out_sharding=)` to provide output "
+                    "PartitionSpec for the scatter update as out sharding could not be "
+                    "resolved unambiguously (or would require collectives on inputs). Got "
+                    "operand=ShapedArray(" + s->typeText(t, false) + ")");
+  return !s->replicated();
+}
+
+Value withSplitsOf(Evaluator &ev, const Value &x, const Value &v) {
+  ShardingPtr s = shardingOf(x);
+  return s ? withSharding(ev, v, s) : v;
+}
+
+Value withoutSplits(Evaluator &ev, const Value &x) { return withSharding(ev, x, nullptr); }
+
 void registerShapeRules() {
   registerRule(ir::OpKind::BroadcastInDim, broadcastInDim);
   registerRule(ir::OpKind::Transpose, transpose);
