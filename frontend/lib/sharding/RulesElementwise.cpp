@@ -41,6 +41,14 @@ std::vector<Dims> elementwise(const RuleInput &in) {
 void checkSelect(const Value &which, const std::vector<Value> &cases) {
   if (!anySharded())
     return;
+  for (const Value &v : cases) // sharding-in-types is Explicit axes' only
+    if (ShardingPtr s = shardingOf(v)) {
+      bool any = false;
+      for (bool e : s->explicitAxis)
+        any |= e;
+      if (!any)
+        return;
+    }
   auto dimsOf = [](const Value &v, const ShardingPtr &s) {
     Dims d = s->dims;
     d.resize(size_t(abstractType(v).rank()));

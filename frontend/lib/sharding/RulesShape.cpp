@@ -273,6 +273,16 @@ std::vector<Dims> dynamicUpdateSlice(const RuleInput &in) {
 }
 } // namespace
 
+namespace {
+/// Sharding-in-types (and its errors) is Explicit axes' only.
+bool anyExplicit(const Sharding &s) {
+  for (bool e : s.explicitAxis)
+    if (e)
+      return true;
+  return false;
+}
+} // namespace
+
 Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &what,
                              const std::function<Value(const Value &)> &f) {
   ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
@@ -281,6 +291,8 @@ Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &w
   TensorType t = abstractType(x);
   Dims d = s->dims;
   d.resize(size_t(t.rank()));
+  if (!d.empty() && !d.back().empty() && !anyExplicit(*s))
+    return f(withSharding(ev, x, nullptr));
   if (!d.empty() && !d.back().empty())
     shardingError("Arguments to " + what + " must be unsharded over the sorting dimension. "
                   "Got arg sharding=" + s->typeText(t, false));
@@ -297,7 +309,7 @@ void checkGatherDims(const Value &x, const std::vector<size_t> &indexed, const S
   bool split = false;
   for (size_t k : indexed)
     split |= k < d.size() && !d[k].empty();
-  if (!split)
+  if (!split || !anyExplicit(*s))
     return;
   std::string shape;
   for (int64_t n : indexShape)
@@ -317,6 +329,8 @@ Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape
   checkGatherDims(x, {size_t(axis)}, indexShape);
   Dims d = s->dims;
   d.resize(size_t(abstractType(x).rank()));
+  if (!d[size_t(axis)].empty()) // Auto axes: no error, an unsplit result
+    return f(withSharding(ev, x, nullptr));
   Dims r(d.begin(), d.begin() + axis);
   for (size_t i = 0; i < indexShape.size(); ++i)
     r.emplace_back();
@@ -331,6 +345,9 @@ bool scatterKeepsSplits(const Value &x, const std::vector<size_t> &indexed) {
   TensorType t = abstractType(x);
   Dims d = s->dims;
   d.resize(size_t(t.rank()));
+  for (size_t k : indexed)
+    if (k < d.size() && !d[k].empty() && !anyExplicit(*s))
+      return false;
   for (size_t k : indexed)
     if (k < d.size() && !d[k].empty())
       shardingError("Use `.at[...].set/add/mul/...(out_sharding=)` to provide output "
