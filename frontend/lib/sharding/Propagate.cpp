@@ -55,6 +55,24 @@ std::string shortType(const TensorType &t, const Dims &d) {
 
 bool outShardingGiven() { return gOutSharding > 0; }
 
+Value splitAsPrimal(Evaluator &ev, const Value &like, const std::function<Value()> &f) {
+  if (!anySharded())
+    return f();
+  ++gOutSharding;
+  Value r;
+  try {
+    r = f();
+  } catch (...) {
+    --gOutSharding;
+    throw;
+  }
+  --gOutSharding;
+  ShardingPtr s = shardingOf(like);
+  if (s && abstractType(r).shape == abstractType(like).shape)
+    return withSharding(ev, r, s);
+  return r;
+}
+
 void shardingError(const std::string &msg) {
   // An eager op on Auto axes computes on the values; no program exists
   // whose propagation would pick the split, so the result is unsplit (JAX

@@ -77,6 +77,10 @@ bool scatterKeepsSplits(const Value &x, const std::vector<size_t> &indexed);
 /// `v` with x's sharding / `x` with none (composites run on the values).
 Value withSplitsOf(Evaluator &ev, const Value &x, const Value &v);
 Value withoutSplits(Evaluator &ev, const Value &x);
+/// A transpose (vjp) rule's cotangent for operand `like`: computed with the
+/// rules giving up (as under out_sharding=), then split as `like` is --
+/// JAX transposes with out_sharding=the primal's sharding.
+Value splitAsPrimal(Evaluator &ev, const Value &like, const std::function<Value()> &f);
 /// Checks that no mesh axis splits two dimensions of a result.
 void checkDistinctAxes(const RuleInput &in, const Dims &out, const std::string &opName);
 
