@@ -657,6 +657,9 @@ void VerifierImpl::verifyPmap(const Operation &op) {
 
 void VerifierImpl::verifyCollective(const Operation &op) {
   int64_t size = boundAxisSize(op);
+  // Over some axes of a device mesh: the devices of one group.
+  if (op.attrs().has("group_size") && op.attrs().getInt("group_size") > 0)
+    size = op.attrs().getInt("group_size");
   switch (collectivePattern(op.kind())) {
   case CollectivePattern::Local: // axis_index
     if (counts(op, 0, 1))

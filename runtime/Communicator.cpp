@@ -121,11 +121,10 @@ void ThreadCommunicator::reduceMySlice(ir::OpKind op, DType d,
   }
 }
 
-Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
-                                    const std::vector<int64_t> *groups, int64_t groupSize) {
-  ir::OpKind op = ir::collectiveCombiner(kind); // psum: add ...
+std::vector<int> ThreadCommunicator::membersOf(int device, const std::vector<int64_t> *groups,
+                                               int64_t groupSize, size_t &pos) const {
   std::vector<int> members;
-  size_t pos = 0;
+  pos = 0;
   if (groups && groupSize > 0) {
     // A collective over some axes of a device mesh: `device`'s group, in
     // its own order (the same on each member, so they agree bit for bit).
@@ -141,6 +140,14 @@ Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
       members.push_back(d);
     pos = size_t(device);
   }
+  return members;
+}
+
+Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
+                                    const std::vector<int64_t> *groups, int64_t groupSize) {
+  ir::OpKind op = ir::collectiveCombiner(kind); // psum: add ...
+  size_t pos = 0;
+  std::vector<int> members = membersOf(device, groups, groupSize, pos);
   Array mine = Array::allocate(x.type());
   in_[size_t(device)] = x.raw();
   out_[size_t(device)] = mine.raw();
@@ -150,13 +157,17 @@ Array ThreadCommunicator::allReduce(int device, const Array &x, ir::OpKind kind,
   return mine;
 }
 
-Array ThreadCommunicator::allGather(int device, const Array &x, int64_t axis,
-                                    bool tiled) {
+Array ThreadCommunicator::allGather(int device, const Array &x, int64_t axis, bool tiled,
+                                    const std::vector<int64_t> *groups, int64_t groupSize) {
+  // Over some axes of a mesh only the group's operands are copied.
+  size_t pos = 0;
+  std::vector<int> members = membersOf(device, groups, groupSize, pos);
+  const int64_t m = int64_t(members.size());
   TensorType rt = x.type();
   if (tiled)
-    rt.shape[size_t(axis)] *= n_;
+    rt.shape[size_t(axis)] *= m;
   else
-    rt.shape.insert(rt.shape.begin() + axis, n_);
+    rt.shape.insert(rt.shape.begin() + axis, m);
   Array mine = Array::allocate(rt);
   in_[size_t(device)] = x.raw();
   barrier();
@@ -168,9 +179,9 @@ Array ThreadCommunicator::allGather(int device, const Array &x, int64_t axis,
   size_t inner = outer ? size_t(x.byteSize() / outer) : 0;
   char *dst = static_cast<char *>(mine.raw());
   for (int64_t o = 0; o < outer && inner; ++o)
-    for (int d = 0; d < n_; ++d)
-      std::memcpy(dst + (size_t(o) * size_t(n_) + size_t(d)) * inner,
-                  static_cast<const char *>(in_[size_t(d)]) + size_t(o) * inner,
+    for (int64_t k = 0; k < m; ++k)
+      std::memcpy(dst + (size_t(o) * size_t(m) + size_t(k)) * inner,
+                  static_cast<const char *>(in_[size_t(members[size_t(k)])]) + size_t(o) * inner,
                   inner);
   barrier();
   return mine;

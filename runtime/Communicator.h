@@ -44,8 +44,10 @@ public:
   /// some axes of a device mesh.
   Array allReduce(int device, const Array &x, ir::OpKind kind,
                   const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) override;
-  /// all_gather along `axis` (a new axis, or concatenated when tiled).
-  Array allGather(int device, const Array &x, int64_t axis, bool tiled) override;
+  /// all_gather along `axis` (a new axis, or concatenated when tiled), of
+  /// all devices or, with `groups`, of `device`'s group in group order.
+  Array allGather(int device, const Array &x, int64_t axis, bool tiled,
+                  const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) override;
   /// ppermute: `pairs` is [src0, dst0, src1, dst1, ...]; devices that are no
   /// destination receive zeros.
   Array permute(int device, const Array &x, const std::vector<int64_t> &pairs) override;
@@ -55,6 +57,9 @@ public:
 
 private:
   void barrier();
+  /// The devices `device` combines with (all, or its group) and its place.
+  std::vector<int> membersOf(int device, const std::vector<int64_t> *groups, int64_t groupSize,
+                             size_t &pos) const;
   /// This device's share of an all-reduce over `members` (the group, in
   /// combine order; `pos` is this device's place in it) of `count`
   /// elements of dtype `d`.

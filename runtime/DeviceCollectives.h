@@ -20,7 +20,10 @@ public:
   virtual ~DeviceCollectives() = default;
   virtual Array allReduce(int device, const Array &x, ir::OpKind kind,
                           const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) = 0;
-  virtual Array allGather(int device, const Array &x, int64_t axis, bool tiled) = 0;
+  /// With `groups` (as allReduce's): gathers only the device's group.
+  virtual Array allGather(int device, const Array &x, int64_t axis, bool tiled,
+                          const std::vector<int64_t> *groups = nullptr,
+                          int64_t groupSize = 0) = 0;
   virtual Array permute(int device, const Array &x, const std::vector<int64_t> &pairs) = 0;
   virtual void abort() = 0;
   /// The device threads of this process that meet here (they share its

@@ -308,8 +308,10 @@ int32_t parax_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
           r = ctx->comm->allReduce(ctx->device, x, op.kind());
         break;
       case ir::CollectivePattern::AllGather:
-        r = ctx->comm->allGather(ctx->device, x, op.attrs().getInt("axis"),
-                                 op.attrs().getInt("tiled") != 0);
+        r = ctx->comm->allGather(
+            ctx->device, x, op.attrs().getInt("axis"), op.attrs().getInt("tiled") != 0,
+            op.attrs().has("groups") ? &op.attrs().getInts("groups") : nullptr,
+            op.attrs().getInt("group_size", 0));
         break;
       case ir::CollectivePattern::Permute:
         r = ctx->comm->permute(ctx->device, x, op.attrs().getInts("perm"));

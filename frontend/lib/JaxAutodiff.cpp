@@ -13,6 +13,7 @@
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/Staging.h"
 #include "frontend/lib/autodiff/Autodiff.h"
+#include "frontend/tracing/ShardingHooks.h"
 #include "frontend/machine/Evaluator.h"
 
 namespace parax::frontend {
@@ -88,8 +89,18 @@ DiffInputs selectInputs(Evaluator &ev, const ArgNums &an, const CallArgs &a,
 }
 
 /// Calls `fun` with the differentiated arguments replaced by `leaves`.
+/// Traced inputs are split as the values they stand for (a sharding is
+/// part of the abstract type, under grad as under jit).
+void inheritSplits(const Vals &values, const Vals &tracers) {
+  if (auto *hook = shardingHooks().traceArg)
+    for (size_t i = 0; i < tracers.size() && i < values.size(); ++i)
+      if (tracers[i].isTracer())
+        hook(values[i], tracers[i]);
+}
+
 Value callWith(Evaluator &ev, const Value &fun, const CallArgs &a, const DiffInputs &d,
                const Vals &leaves) {
+  inheritSplits(d.leaves, leaves);
   Value tup = unflatten(d.def, leaves);
   CallArgs ca;
   ca.args = a.args;
@@ -288,6 +299,7 @@ Value jvpImpl(Evaluator &ev, const Value &fun, const Vals &primals, const Value 
     ad::TracedFn f = ad::traceFn(
         ev, types,
         [&](const Vals &args) {
+          inheritSplits(pl, args);
           Value tup = unflatten(pd, args);
           return ev.call(fun, tup.elements(), loc);
         },
@@ -320,7 +332,10 @@ Value vjpCall(Evaluator &ev, const Value &fun, const Vals &primals, bool hasAux,
   return ad::runTransform(ev, "vjp", [&]() -> Value {
     ad::TracedFn f = ad::traceFn(
         ev, types,
-        [&](const Vals &args) { return ev.call(fun, unflatten(pd, args).elements(), loc); },
+        [&](const Vals &args) {
+          inheritSplits(pl, args);
+          return ev.call(fun, unflatten(pd, args).elements(), loc);
+        },
         "vjp");
     ev.setCurrentLoc(loc);
     OutSplit s = splitOutput(ev, f.outDef, hasAux, "vjp");

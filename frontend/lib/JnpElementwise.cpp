@@ -14,6 +14,7 @@
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Rules.h"
 
 #include <cmath>
 
@@ -321,6 +322,12 @@ Value where3(Evaluator &ev, const Value &c, const Value &x, const Value &y) {
   Value cond = prims::convert(ev, asarray(ev, c, std::nullopt), DType::Bool);
   auto xy = promoteAndBroadcast(ev, {x, y});
   Shape shape = broadcastShapes({prims::shapeOf(cond), prims::shapeOf(xy[0])});
+  // Operands of one shape reach JAX's select as they are (no broadcast
+  // gives them a common split): its sharding rule applies.
+  if (prims::shapeOf(cond) == prims::shapeOf(xy[0]) &&
+      prims::shapeOf(asarray(ev, x, std::nullopt)) == shape &&
+      prims::shapeOf(asarray(ev, y, std::nullopt)) == shape)
+    sharding::checkSelect(cond, {xy[0], xy[1]});
   return prims::select(ev, prims::broadcastTo(ev, cond, shape),
                        prims::broadcastTo(ev, xy[0], shape),
                        prims::broadcastTo(ev, xy[1], shape));

@@ -21,6 +21,7 @@
 #include "frontend/lib/JnpInternal.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Rules.h"
 
 #include <algorithm>
 #include <cmath>
@@ -311,6 +312,7 @@ Value indexImpl(Evaluator &ev, const Value &x0, const Value &index, bool update,
     idxShapes.push_back(prims::shapeOf(dims[k].v));
   }
   Shape bshape = broadcastShapes(idxShapes);
+  sharding::checkGatherDims(x, adv, bshape);
   for (Value &v : idx)
     v = prims::broadcastTo(ev, v, bshape);
   // numpy counts integer scalars as advanced indices too once any index is
@@ -456,6 +458,27 @@ Value atUpdate(Evaluator &ev, const Value &x0, const Value &index0,
                const std::string &method, const std::vector<Value> &args0,
                const std::vector<std::pair<std::string, Value>> &kwargs) {
   Value x = asarray(ev, x0, std::nullopt);
+  if (method != "get") {
+    // A split array: JAX's scatter keeps the operand's split when no split
+    // dim is indexed (else its error); the flat scatter below runs unsplit.
+    std::vector<Value> items = index0.is(Value::Kind::Tuple) ? index0.elements()
+                                                             : std::vector<Value>{index0};
+    std::vector<size_t> indexed;
+    bool plain = true;
+    for (size_t k = 0; k < items.size(); ++k) {
+      const Value &it = items[k];
+      if (it.is(Value::Kind::Ellipsis) || it.isNone()) {
+        plain = false;
+        break;
+      }
+      auto *sl = it.is(Value::Kind::Slice) ? it.as<SliceObj>() : nullptr;
+      if (!sl || !sl->lower.isNone() || !sl->upper.isNone() || !sl->step.isNone())
+        indexed.push_back(k);
+    }
+    if (plain && sharding::scatterKeepsSplits(x, indexed))
+      return sharding::withSplitsOf(ev, x, atUpdate(ev, sharding::withoutSplits(ev, x), index0,
+                                                    method, args0, kwargs));
+  }
   // numpy indices and values convert as JAX converts them.
   Value index = numpyArgsToJax(numpyScalarAsPython(index0));
   std::vector<Value> args;
@@ -617,13 +640,16 @@ void registerJnpIndexing(Evaluator &ev, ModuleObject &m) {
     std::vector<Value> items(size_t(ax), Value::object(Value::Kind::Slice, std::make_shared<SliceObj>()));
     items.push_back(idx);
     Value index = Value::tuple(items);
-    if (mode != "fill" && mode != "drop")
-      return indexImpl(ev, x, index, false, prims::shapeOf(x));
-    std::vector<std::pair<std::string, Value>> kw{{"mode", Value::str("fill")}};
     Value fill = argOr(a, 99, "fill_value");
-    if (!fill.isNone())
-      kw.push_back({"fill_value", fill});
-    return atUpdate(ev, x, index, "get", {}, kw);
+    // On a split x the other dims keep their splits (JAX's gather rule).
+    return sharding::takeKeepingSplits(ev, x, ax, prims::shapeOf(idx), [&](const Value &xs) {
+      if (mode != "fill" && mode != "drop")
+        return indexImpl(ev, xs, index, false, prims::shapeOf(xs));
+      std::vector<std::pair<std::string, Value>> kw{{"mode", Value::str("fill")}};
+      if (!fill.isNone())
+        kw.push_back({"fill_value", fill});
+      return atUpdate(ev, xs, index, "get", {}, kw);
+    });
   });
   m.def("nonzero", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "nonzero");

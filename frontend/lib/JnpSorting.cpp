@@ -13,6 +13,7 @@
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Rules.h"
 #include "frontend/machine/Evaluator.h"
 
 #include <algorithm>
@@ -174,7 +175,10 @@ void registerJnpSorting(Evaluator &ev, ModuleObject &m, ModuleObject &lax) {
     bindArgs(a, {"a", "axis", "kind", "order", "stable", "descending"}, 1, "argsort");
     SortArgs s = sortArgs(ev, a.args[0], argOr(a, 1, "axis", Value::integer(-1)), "argsort");
     bool desc = ev.truthy(argOr(a, 5, "descending", Value::boolean(false)));
-    return restore(ev, argsortLast(ev, s.x, desc), s.undo);
+    // A split batch dimension stays split (JAX's sort sharding rule).
+    return restore(ev, sharding::alongLastKeepingSplits(ev, s.x, "sort", [&](const Value &x) {
+                     return argsortLast(ev, x, desc);
+                   }), s.undo);
   });
   m.def("sort", [](Evaluator &ev, CallArgs &a) {
     bindArgs(a, {"a", "axis", "kind", "order", "stable", "descending"}, 1, "sort");
@@ -182,7 +186,9 @@ void registerJnpSorting(Evaluator &ev, ModuleObject &m, ModuleObject &lax) {
     bool desc = ev.truthy(argOr(a, 5, "descending", Value::boolean(false)));
     if (prims::typeOf(s.x).numElements() == 0)
       return restore(ev, s.x, s.undo);
-    return restore(ev, takeAlongLast(ev, s.x, argsortLast(ev, s.x, desc)), s.undo);
+    return restore(ev, sharding::alongLastKeepingSplits(ev, s.x, "sort", [&](const Value &x) {
+                     return takeAlongLast(ev, x, argsortLast(ev, x, desc));
+                   }), s.undo);
   });
   lax.def("top_k", [](Evaluator &ev, CallArgs &a) {
     bindArgs(a, {"operand", "k", "axis"}, 2, "top_k");

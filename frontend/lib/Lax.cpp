@@ -14,6 +14,7 @@
 #include "frontend/lib/Jnp.h"
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
+#include "frontend/lib/sharding/Rules.h"
 
 #include <algorithm>
 #include <set>
@@ -317,6 +318,7 @@ void registerLax(Evaluator &ev, ModuleObject &m) {
       raise("TypeError", "select `which` must be scalar or have the same shape as cases, "
                          "got `which` shape " + shapeToPython(tp.shape) +
                              " but case shape " + shapeToPython(tt.shape) + ".");
+    sharding::checkSelect(p, {t, f});
     return prims::select(ev, prims::broadcastTo(ev, p, tt.shape), t, f);
   });
   // Collectives.

@@ -14,6 +14,7 @@
 #include "frontend/lib/LibUtil.h"
 #include "frontend/lib/Prims.h"
 #include "frontend/lib/Staging.h"
+#include "frontend/lib/sharding/LoopShardings.h"
 #include "frontend/lib/sharding/Vma.h"
 
 #include <algorithm>
@@ -292,6 +293,7 @@ Value foriLoop(Evaluator &ev, const Value &lower, const Value &upper,
           ev, ctx, &op->region(0).front(), argTypes,
           [&](const std::vector<Value> &args) {
             inheritVma(args, 1, initLeaves);
+            sharding::inheritShardings(args, 1, initLeaves, false);
             std::vector<Value> carry(args.begin() + 1, args.end());
             return ev.callLabelled(body, {args[0], unflatten(inDef, carry)},
                                    "fori_loop body", callLoc);
@@ -311,12 +313,15 @@ Value foriLoop(Evaluator &ev, const Value &lower, const Value &upper,
           p = "[1]" + p;
         checkCarryVma(concrete ? "scan body" : "while_loop body", "loop_carry", paths,
                       initLeaves, bt.outLeaves, callLoc);
+        sharding::checkCarryShardings(concrete ? "scan body" : "while_loop body", "loop_carry",
+                                      paths, initLeaves, bt.outLeaves, callLoc);
       }
       emitYield(ev, bt, bt.outLeaves);
       setResultTypesFromYield(op, 0, bt.outLeaves);
       std::vector<Value> res;
       for (unsigned i = 0; i < op->numResults(); ++i)
         res.push_back(makeTracer(ctx, op->result(i)));
+      sharding::resultShardings(res, 0, initLeaves, false);
       return unflatten(inDef, res);
     }
   });
@@ -433,6 +438,8 @@ Value scan(Evaluator &ev, const Value &f, const Value &init, const Value &xs,
           [&](const std::vector<Value> &args) {
             inheritVma(args, 0, initLeaves);
             inheritVma(args, inTypes.size(), xLeaves);
+            sharding::inheritShardings(args, 0, initLeaves, false);
+            sharding::inheritShardings(args, inTypes.size(), xLeaves, true);
             std::vector<Value> carry(args.begin(), args.begin() + long(inTypes.size()));
             std::vector<Value> xsl(args.begin() + long(inTypes.size()), args.end());
             return ev.callLabelled(f, {unflatten(inDef, carry), unflatten(xDef, xsl)},
@@ -456,6 +463,8 @@ Value scan(Evaluator &ev, const Value &f, const Value &init, const Value &xs,
         continue;
       }
       checkCarryVma("scan body", carryName, leafPaths(ev, inDef), initLeaves, carryOut, callLoc);
+      sharding::checkCarryShardings("scan body", carryName, leafPaths(ev, inDef), initLeaves,
+                                    carryOut, callLoc);
       std::vector<Value> yieldVals = carryOut;
       requireArrays(ev, yOut, leafPaths(ev, bt.outDef.children[1]), "y");
       for (const Value &y : yOut) {
@@ -469,6 +478,8 @@ Value scan(Evaluator &ev, const Value &f, const Value &init, const Value &xs,
       std::vector<Value> carries, ys;
       for (unsigned i = 0; i < op->numResults(); ++i)
         (i < inTypes.size() ? carries : ys).push_back(makeTracer(ctx, op->result(i)));
+      sharding::resultShardings(carries, 0, initLeaves, false);
+      sharding::resultShardings(ys, 0, yOut, true);
       return Value::tuple({unflatten(inDef, carries),
                            unflatten(bt.outDef.children[1], ys)});
     }
@@ -517,6 +528,7 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
           ev, ctx, &op->region(0).front(), inTypes,
           [&](const std::vector<Value> &args) {
             inheritVma(args, 0, initLeaves);
+            sharding::inheritShardings(args, 0, initLeaves, false);
             return ev.callLabelled(condFun, {unflatten(inDef, args)}, "while_loop cond", callLoc);
           },
           "while_loop cond", "while_loop", callableName(condFun));
@@ -534,6 +546,7 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
           ev, ctx, &op->region(1).front(), inTypes,
           [&](const std::vector<Value> &args) {
             inheritVma(args, 0, initLeaves);
+            sharding::inheritShardings(args, 0, initLeaves, false);
             return ev.callLabelled(bodyFun, {unflatten(inDef, args)}, "while_loop body", callLoc);
           },
           "while_loop body", "while_loop", callableName(bodyFun));
@@ -545,12 +558,15 @@ Value whileLoop(Evaluator &ev, const Value &condFun, const Value &bodyFun,
       }
       checkCarryVma("while_loop body", carryName, leafPaths(ev, inDef), initLeaves,
                     bt.outLeaves, callLoc);
+      sharding::checkCarryShardings("while_loop body", carryName, leafPaths(ev, inDef),
+                                    initLeaves, bt.outLeaves, callLoc);
       emitYield(ev, ct, ct.outLeaves);
       emitYield(ev, bt, bt.outLeaves);
       setResultTypesFromYield(op, 0, bt.outLeaves);
       std::vector<Value> res;
       for (unsigned i = 0; i < op->numResults(); ++i)
         res.push_back(makeTracer(ctx, op->result(i)));
+      sharding::resultShardings(res, 0, initLeaves, false);
       return unflatten(inDef, res);
     }
   });
@@ -582,6 +598,7 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
           ev, ctx, &op->region(unsigned(k)).front(), opTypes,
           [&](const std::vector<Value> &args) {
             inheritVma(args, 0, opLeaves);
+            sharding::inheritShardings(args, 0, opLeaves, false);
             Value tup = unflatten(opDef, args);
             return ev.callLabelled(fns[k], tup.elements(), what + " " + names[k], callLoc);
           },
@@ -624,6 +641,10 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
         }
       }
     }
+    for (size_t k = 1; k < traces.size(); ++k)
+      sharding::checkBranchShardings(kindName, names[0] + " is " + callableSite(fns[0]),
+                                     names[k] + " is " + callableSite(fns[k]), names[0],
+                                     names[k], t0.outLeaves, traces[k].outLeaves, callLoc);
     // check_vma: every branch's outputs vary over the same mesh axes (JAX
     // compares true_fun's with the others').
     if (sharding::checkingVma()) {
@@ -677,6 +698,7 @@ Value branches(Evaluator &ev, const Value &index, const std::vector<Value> &fns,
     std::vector<Value> res;
     for (unsigned i = 0; i < op->numResults(); ++i)
       res.push_back(makeTracer(ctx, op->result(i)));
+    sharding::resultShardings(res, 0, t0.outLeaves, false);
     return unflatten(t0.outDef, res);
   });
 }

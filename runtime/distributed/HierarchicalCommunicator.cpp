@@ -193,10 +193,46 @@ Array HierarchicalCommunicator::shareResult(int l) {
   return mine;
 }
 
-Array HierarchicalCommunicator::allGather(int device, const Array &x, int64_t axis, bool tiled) {
+Array HierarchicalCommunicator::allGather(int device, const Array &x, int64_t axis, bool tiled,
+                                          const std::vector<int64_t> *groups,
+                                          int64_t groupSize) {
   int l = local(device);
   slots_[size_t(l)] = x;
   barrier();
+  if (groups && groupSize > 0) {
+    // Mesh-axis groups may span processes: every device stacks its own
+    // group's operands, in group order, from everyone's operands.
+    if (l == 0)
+      all_ = gatherAll(x.type());
+    barrier();
+    size_t pos = 0;
+    while (pos < groups->size() && (*groups)[pos] != device)
+      ++pos;
+    size_t start = pos - pos % size_t(groupSize);
+    std::vector<Array> parts;
+    for (size_t k = start; k < start + size_t(groupSize) && k < groups->size(); ++k) {
+      Array p = all_[size_t((*groups)[k])];
+      if (!tiled) {
+        Shape s = p.shape();
+        s.insert(s.begin() + axis, 1);
+        p = p.reshaped(s);
+      }
+      parts.push_back(p);
+    }
+    TensorType rt = x.type();
+    if (tiled)
+      rt.shape[size_t(axis)] *= int64_t(parts.size());
+    else
+      rt.shape.insert(rt.shape.begin() + axis, int64_t(parts.size()));
+    Array mine = concatenateOp(parts, axis, rt);
+    barrier();
+    if (l == 0) {
+      all_.clear();
+      for (auto &s : slots_)
+        s = Array();
+    }
+    return mine;
+  }
   if (l == 0) {
     std::vector<Array> parts = gatherAll(x.type());
     TensorType rt = x.type();

@@ -28,7 +28,8 @@ public:
 
   Array allReduce(int device, const Array &x, ir::OpKind kind,
                   const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) override;
-  Array allGather(int device, const Array &x, int64_t axis, bool tiled) override;
+  Array allGather(int device, const Array &x, int64_t axis, bool tiled,
+                  const std::vector<int64_t> *groups = nullptr, int64_t groupSize = 0) override;
   Array permute(int device, const Array &x, const std::vector<int64_t> &pairs) override;
   void abort() override;
   void enter(int device, const ir::Operation &op) override;

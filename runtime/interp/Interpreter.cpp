@@ -453,7 +453,9 @@ void Interpreter::execCollective(const ir::Operation &op, Frame &f) {
   case ir::CollectivePattern::AllGather:
     set(f, op.result(),
         d.comm->allGather(d.index, get(f, op.operand(0)), op.attrs().getInt("axis"),
-                          op.attrs().getInt("tiled")));
+                          op.attrs().getInt("tiled"),
+                          op.attrs().has("groups") ? &op.attrs().getInts("groups") : nullptr,
+                          op.attrs().getInt("group_size", 0)));
     return;
   case ir::CollectivePattern::Permute:
     set(f, op.result(), d.comm->permute(d.index, get(f, op.operand(0)), op.attrs().getInts("perm")));

@@ -44,6 +44,15 @@ Vals allGatherVjp(OpCtx &c, const Vals &ct) {
   Value total = psumOf(c, ct[0]);
   Value idx = bind1(c.ev, OpKind::AxisIndex, {}, ir::Attrs{{"axis_name", a.getString("axis_name")}},
                     TensorType{DType::I32, {}, false});
+  if (a.has("groups")) {
+    // Over some axes of a mesh: the device's place in its group.
+    const auto &groups = a.getInts("groups");
+    int64_t gs = a.getInt("group_size");
+    Array place = Array::allocate(DType::I32, {int64_t(groups.size())});
+    for (size_t k = 0; k < groups.size(); ++k)
+      place.setInt(groups[k], int64_t(k) % gs);
+    idx = prims::reshape(c.ev, prims::dynamicSlice(c.ev, Value::array(place), {idx}, {1}), {});
+  }
   TensorType gt = prims::typeOf(total);
   Vals starts;
   Shape sizes = gt.shape;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/autodiff/RuleUtil.h"
+#include "frontend/lib/sharding/Rules.h"
 
 #include <algorithm>
 
@@ -77,7 +78,13 @@ Value dotTranspose(OpCtx &c, const Value &ct, int which) {
 }
 
 Vals dotVjp(OpCtx &c, const Vals &ct) {
-  return {dotTranspose(c, ct[0], 0), dotTranspose(c, ct[0], 1)};
+  // Each cotangent is split as its primal operand (JAX's transpose passes
+  // out_sharding=, so split contractions of ct and the other operand agree).
+  auto one = [&](int which) {
+    return sharding::splitAsPrimal(c.ev, c.in[size_t(which)],
+                                   [&] { return dotTranspose(c, ct[0], which); });
+  };
+  return {one(0), one(1)};
 }
 
 } // namespace

@@ -6,8 +6,8 @@
 # the body name mesh axes; lax routes those here (_route): over all the
 # mesh's axes they are the pmap axis's own collective, over some of them
 # they act within each group of devices that differ only along those axes
-# (written on an all_gather over the pmap axis and the device's mesh
-# coordinates).
+# (the communicator's device groups for psum/pmax/pmin/all_gather, one
+# permutation of the pmap axis for ppermute: only the group's data moves).
 import _parax_sharding as _ps
 import jax as _jax
 import jax.lax as _lax
@@ -415,30 +415,6 @@ def _groups(mesh, axes):
     return out
 
 
-def _take0(g, i):
-    """g[i] for a traced index i."""
-    starts = [i] + [0] * (g.ndim - 1)
-    return _jnp.reshape(_lax.dynamic_slice(g, starts, (1,) + tuple(g.shape[1:])),
-                        tuple(g.shape[1:]))
-
-
-def _group_stack(x, mesh, axis, axes):
-    """(M, *x.shape): x of every device of this device's group, in group
-    order."""
-    x = _jnp.asarray(x)
-    k = len(mesh.axis_names)
-    g = _lax.all_gather(x, axis)
-    g = _jnp.reshape(g, tuple(mesh.axis_sizes) + tuple(x.shape))
-    others = [i for i, a in enumerate(mesh.axis_names) if a not in axes]
-    mine = [mesh.axis_names.index(a) for a in axes]
-    g = _jnp.transpose(g, tuple(others + mine + list(range(k, k + x.ndim))))
-    for i in others:
-        c = _coord(mesh, axis, i)
-        g = _take0(g, c)
-    m = _prod([mesh.axis_sizes[i] for i in mine])
-    return _jnp.reshape(g, (m,) + tuple(x.shape))
-
-
 def _reduce(kind, x, mesh, axis, axes):
     m = _prod([mesh._axis_size(a) for a in axes])
     if set(axes) == set(mesh.axis_names):
@@ -469,17 +445,16 @@ def _reduce(kind, x, mesh, axis, axes):
 def _all_gather(x, mesh, axis, axes, gather_axis=0, tiled=False):
     if tuple(axes) == mesh.axis_names:
         return _lax.all_gather(x, axis, axis=gather_axis, tiled=tiled)
+    groups = _groups(mesh, axes)
+    m = _prod([mesh._axis_size(a) for a in axes])
 
     def leaf(v):
+        # The communicator's device groups: only the group's blocks move.
         v = _jnp.asarray(v)
-        g = _group_stack(v, mesh, axis, axes)
+        if tiled and v.ndim == 0:
+            raise ValueError('all_gather with tiled=True needs an operand of rank >= 1')
         ax = gather_axis % (v.ndim + (0 if tiled else 1))
-        g = _jnp.moveaxis(g, 0, ax)
-        if not tiled:
-            return g
-        shape = list(g.shape)
-        merged = shape[:ax] + [shape[ax] * shape[ax + 1]] + shape[ax + 2:]
-        return _jnp.reshape(g, tuple(merged))
+        return _ps.group_gather(v, axis, groups, m, ax, tiled)
     return _jax.tree_util.tree_map(leaf, x)
 
 
@@ -487,26 +462,27 @@ def _ppermute(x, mesh, axis, axes, perm):
     if tuple(axes) == mesh.axis_names:
         return _lax.ppermute(x, axis, perm)
     m = _prod([mesh._axis_size(a) for a in axes])
-    src = [-1] * m
+    seen_src = set()
+    seen_dst = set()
     for pair in perm:
         s, d = pair
         if not (0 <= s < m and 0 <= d < m):
             raise ValueError('ppermute pair ' + repr(tuple(pair)) + ' is out of range for axis ' +
                              repr(axes if len(axes) > 1 else axes[0]) + ' of size ' + str(m))
-        if src[d] != -1:
+        if s in seen_src or d in seen_dst:
             raise ValueError('ppermute sources and destinations must be unique, got ' +
                              repr(perm))
-        src[d] = s
-    table = _jnp.array(src, dtype=_jnp.int32)
-
-    def leaf(v):
-        v = _jnp.asarray(v)
-        g = _group_stack(v, mesh, axis, axes)
-        i = _group_index(mesh, axis, axes)
-        s = table[i]
-        got = _take0(g, _jnp.maximum(s, 0))
-        return _jnp.where(s >= 0, got, _jnp.zeros_like(got))
-    return _jax.tree_util.tree_map(leaf, x)
+        seen_src.add(s)
+        seen_dst.add(d)
+    # The same pairs within every group, as one permutation of the devices
+    # of the pmap axis: each block goes straight to its destination.
+    groups = _groups(mesh, axes)
+    pairs = []
+    for g in range(len(groups) // m):
+        members = groups[g * m:(g + 1) * m]
+        for s, d in perm:
+            pairs.append((members[s], members[d]))
+    return _jax.tree_util.tree_map(lambda v: _lax.ppermute(_jnp.asarray(v), axis, pairs), x)
 
 
 _POSITIONAL = {
@@ -559,7 +535,8 @@ def _route(name, *args, **kwargs):
     if name == 'all_gather':
         r = _all_gather(x, mesh, axis, axes, params.get('axis', 0), params.get('tiled', False))
     elif name == 'ppermute':
-        r = _ppermute(x, mesh, axis, axes, params['perm'])
+        # JAX numbers a ppermute's devices over its axes in mesh order.
+        r = _ppermute(x, mesh, axis, ordered, params['perm'])
     else:
         return (False, None)
     out_leaves, tree = _jax.tree_util.tree_flatten(r)

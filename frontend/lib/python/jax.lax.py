@@ -138,7 +138,8 @@ def dot(lhs, rhs, precision=None, preferred_element_type=None):
     return _jnp.dot(lhs, rhs)
 
 
-def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None):
+def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None,
+                out_sharding=None):
     (lc, rc), (lb, rb) = dimension_numbers
     lhs = _jnp.asarray(lhs)
     rhs = _jnp.asarray(rhs)
@@ -166,6 +167,8 @@ def dot_general(lhs, rhs, dimension_numbers, precision=None, preferred_element_t
             rfree.append(rs[k])
             used += 1
     spec = ''.join(ls) + ',' + ''.join(rs) + '->' + ''.join(batch + lfree + rfree)
+    if out_sharding is not None:
+        return _jnp.einsum(spec, lhs, rhs, out_sharding=out_sharding)
     return _jnp.einsum(spec, lhs, rhs)
 
 

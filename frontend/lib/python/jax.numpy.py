@@ -72,6 +72,19 @@ def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
         mode = 'fill'
     if mode not in ('fill', 'clip', 'promise_in_bounds'):
         raise ValueError('Invalid mode ' + repr(mode) + ' for take_along_axis')
+    import _parax_sharding as _ps
+    split = _ps.get(arr)
+    if split is not None:
+        # JAX's gather keeps the splits of the dims it does not index: the
+        # flat gather below runs unsplit and the result takes them back.
+        arr, indices = _ps.unshard(arr), _ps.unshard(indices)
+        out = take_along_axis(arr, indices, axis, mode, fill_value)
+        parts = split.spec._normalized(arr.ndim)
+        if out.shape == arr.shape[:axis] + (out.shape[axis],) + arr.shape[axis + 1:] and \
+                not parts[axis]:
+            from jax.sharding import _named
+            out = _ps.attach(out, _named(split.mesh, parts))
+        return out
     a = moveaxis(arr, axis, -1)
     i = moveaxis(indices, axis, -1)
     n = a.shape[-1]

@@ -781,7 +781,25 @@ def reshard(xs, out_shardings):
 
 def _constrain_leaf(x, s):
     if isinstance(s, PartitionSpec):
-        s = NamedSharding(_require_mesh('with_sharding_constraint'), s)
+        mesh = _require_mesh('with_sharding_constraint')
+        if hasattr(x, 'shape') and mesh.axis_names and \
+                len(mesh.explicit_axes) == len(mesh.axis_names):
+            # On an all-Explicit mesh a bare spec is an assertion about the
+            # value's type (JAX): it must already be split so.
+            ndim = len(x.shape)
+            have_s = _ps.get(x)
+            have = have_s.spec._normalized(ndim) if have_s is not None else ((),) * ndim
+            want = s._normalized(ndim)
+            if tuple(have) != tuple(want):
+                raise AssertionError(
+                    '`with_sharding_constraint` acts as an assert when all axes of mesh are '
+                    'of type `Explicit`. The array sharding: ' +
+                    repr(PartitionSpec(*_named(mesh, have).spec)) + ' did not match the '
+                    'sharding provided: ' + repr(PartitionSpec(*_named(mesh, want).spec)) +
+                    '. Please use `jax.sharding.reshard` to shard your input to the sharding '
+                    'you want.')
+            return x
+        s = NamedSharding(mesh, s)
     if isinstance(s, NamedSharding):
         explicit = s.mesh.explicit_axes
         for part in s.spec._normalized(0):

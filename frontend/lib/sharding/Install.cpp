@@ -319,6 +319,26 @@ void installModule(std::unordered_map<std::string, Value> &mods) {
                            {"group_size", a.args[4].asInt()}},
                  abstractType(x));
   });
+  // all_gather over the device groups of some mesh axes: each device gets
+  // its group's operands only (see ThreadCommunicator::allGather).
+  m->def("group_gather", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 6, 6, "group_gather");
+    Value x = a.args[0];
+    std::vector<int64_t> groups;
+    for (const Value &g : a.args[2].elements())
+      groups.push_back(g.asInt());
+    int64_t m = a.args[3].asInt(), axis = a.args[4].asInt();
+    bool tiled = a.args[5].asBool();
+    TensorType t = abstractType(x);
+    if (tiled)
+      t.shape[size_t(axis)] *= m;
+    else
+      t.shape.insert(t.shape.begin() + axis, m);
+    return bind1(ev, ir::OpKind::AllGather, {x},
+                 ir::Attrs{{"axis_name", a.args[1].asStr()}, {"axis", axis},
+                           {"tiled", int64_t(tiled)}, {"groups", groups}, {"group_size", m}},
+                 t);
+  });
   m->def("in_trace", [](Evaluator &ev, CallArgs &) {
     return Value::boolean(ev.currentTrace() != nullptr);
   });
@@ -379,6 +399,13 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
       "empty_like", "eye", "identity", "linspace", "array", "asarray", "tri"};
   wrapModule(ev, *jnp, creation);
   wrapModule(ev, *random, {});
+  // lax functions that take out_sharding= in JAX's Explicit mode.
+  for (const char *c : {"dot_general", "reshape", "broadcast_in_dim", "broadcast", "full",
+                        "iota", "broadcasted_iota", "full_like"}) {
+    Value v;
+    if (lax->getAttr(ev, c, v) && v.as<BuiltinFunction>())
+      lax->set(c, withOutSharding(v, false, std::string(c) == "full_like"));
+  }
   for (const char *c : {"psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "axis_index",
                         "axis_size"}) {
     Value v;

@@ -3,9 +3,10 @@
 // bind calls propagate after each op, eager or traced: when an operand is
 // sharded, the op family's rule (Rules*.cpp) gives the results' dims; an
 // op without a rule gives replicated results (its values are the global
-// computation's). On a mesh with no Explicit axis a rule's conflict is a
-// NotImplementedError: JAX leaves that result's split to the compiler's
-// propagation, which parax does not reproduce.
+// computation's). On a mesh with no Explicit axis a rule's conflict under
+// jit is a NotImplementedError: JAX leaves that result's split to the
+// compiler's propagation, which parax does not reproduce; an eager op there
+// just gives an unsplit result.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
@@ -24,7 +25,8 @@ std::map<ir::OpKind, Rule> &rules() {
   return r;
 }
 int gOutSharding = 0;
-bool gQuiet = false; ///< The mesh has no Explicit axis.
+bool gQuiet = false;      ///< The mesh has no Explicit axis.
+bool gQuietEager = false; ///< ... and the op runs eagerly.
 } // namespace
 
 int &outShardingDepth() { return gOutSharding; }
@@ -53,8 +55,29 @@ std::string shortType(const TensorType &t, const Dims &d) {
 
 bool outShardingGiven() { return gOutSharding > 0; }
 
+Value splitAsPrimal(Evaluator &ev, const Value &like, const std::function<Value()> &f) {
+  if (!anySharded())
+    return f();
+  ++gOutSharding;
+  Value r;
+  try {
+    r = f();
+  } catch (...) {
+    --gOutSharding;
+    throw;
+  }
+  --gOutSharding;
+  ShardingPtr s = shardingOf(like);
+  if (s && abstractType(r).shape == abstractType(like).shape)
+    return withSharding(ev, r, s);
+  return r;
+}
+
 void shardingError(const std::string &msg) {
-  if (gOutSharding > 0)
+  // An eager op on Auto axes computes on the values; no program exists
+  // whose propagation would pick the split, so the result is unsplit (JAX
+  // computes it too: x[0] of a shard_map output).
+  if (gOutSharding > 0 || gQuietEager)
     throw GiveUp{};
   if (gQuiet)
     // JAX's Auto axes leave this to the XLA compiler's sharding propagation
@@ -114,6 +137,7 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
     d.resize(size_t(t.rank()));
     in.operandTypes.push_back(t);
     in.operands.push_back(d);
+    in.onMesh.push_back(ss[i] != nullptr);
   }
   for (const Value &r : results)
     in.resultTypes.push_back(abstractType(r));
@@ -122,8 +146,9 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
     anyExplicit |= e;
   std::vector<Dims> out;
   const Rule *rule = ruleFor(kind);
-  bool savedQuiet = gQuiet;
+  bool savedQuiet = gQuiet, savedQuietEager = gQuietEager;
   gQuiet = !anyExplicit;
+  gQuietEager = gQuiet && in.eager;
   try {
     if (rule)
       out = (*rule)(in);
@@ -131,9 +156,11 @@ void propagate(Evaluator &ev, ir::OpKind kind, const std::vector<Value> &operand
     out.clear();
   } catch (...) {
     gQuiet = savedQuiet;
+    gQuietEager = savedQuietEager;
     throw;
   }
   gQuiet = savedQuiet;
+  gQuietEager = savedQuietEager;
   for (size_t i = 0; i < results.size(); ++i) {
     Dims d = i < out.size() ? out[i] : unsplit(in.resultTypes[i].rank());
     ShardingPtr rs = first->withDims(d);

@@ -33,6 +33,9 @@ std::vector<Dims> dotGeneral(const RuleInput &in) {
   const Dims &l = in.operands[0], &r = in.operands[1];
   for (size_t i = 0; i < lc.size(); ++i) {
     const auto &ls = l[size_t(lc[i])], &rs = r[size_t(rc[i])];
+    if (!ls.empty() && !rs.empty() && ls != rs)
+      shardingError("dot_general requires contracting dimensions to have consistent sharding, "
+                    "got " + specText(ls) + " and " + specText(rs) + ".");
     if (!ls.empty() && !rs.empty())
       shardingError("Contracting dimensions are sharded and it is ambiguous how the output "
                     "should be sharded. Please specify the output sharding via the "

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
+#include "frontend/tracing/Trace.h"
 
 namespace parax::frontend::sharding {
 
@@ -36,6 +37,50 @@ std::vector<Dims> elementwise(const RuleInput &in) {
   return std::vector<Dims>(in.resultTypes.size(), out);
 }
 } // namespace
+
+void checkSelect(const Value &which, const std::vector<Value> &cases) {
+  if (!anySharded())
+    return;
+  for (const Value &v : cases) // sharding-in-types is Explicit axes' only
+    if (ShardingPtr s = shardingOf(v)) {
+      bool any = false;
+      for (bool e : s->explicitAxis)
+        any |= e;
+      if (!any)
+        return;
+    }
+  auto dimsOf = [](const Value &v, const ShardingPtr &s) {
+    Dims d = s->dims;
+    d.resize(size_t(abstractType(v).rank()));
+    return d;
+  };
+  auto text = [&](const Value &v) {
+    ShardingPtr s = shardingOf(v);
+    TensorType t = abstractType(v);
+    return s ? s->typeText(t, false) : t.str();
+  };
+  const Value *first = nullptr;
+  Dims firstDims;
+  for (const Value &c : cases) {
+    ShardingPtr s = shardingOf(c);
+    if (!s)
+      continue; // made outside any mesh
+    if (!first) {
+      first = &c;
+      firstDims = dimsOf(c, s);
+    } else if (dimsOf(c, s) != firstDims) {
+      std::string all;
+      for (size_t i = 0; i < cases.size(); ++i)
+        all += (i ? ", " : "") + text(cases[i]);
+      shardingError("select cases must have the same shardings, got [" + all + "].");
+    }
+  }
+  ShardingPtr ws = shardingOf(which);
+  if (first && ws && abstractType(which).rank() > 0 && dimsOf(which, ws) != firstDims)
+    shardingError("select `which` must be scalar or have the same sharding as cases, got "
+                  "`which` sharding " + text(which) + " but case sharding " + text(*first) +
+                  ".");
+}
 
 void registerElementwiseRules() {
   const ir::OpKind all[] = {

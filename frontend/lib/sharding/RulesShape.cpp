@@ -2,13 +2,15 @@
 //
 // broadcast_in_dim and transpose move each split with its dimension;
 // reshape keeps a split where the dimension survives or is the major part
-// of a merge/split whose first result dimension the split still divides
+// of a single merge or split whose new dimensions the axes divide in order
 // (else JAX's ShardingTypeError asking for out_sharding); slicing, padding
-// and dynamic slices keep the splits of the dimensions they do not resize;
-// concatenate keeps the operands' common split.
+// and dynamic slices keep a split where the new size still divides evenly;
+// concatenate and dynamic_update_slice need their operands split alike.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/sharding/Rules.h"
+#include "frontend/machine/Evaluator.h"
+#include "frontend/tracing/Trace.h"
 
 
 namespace parax::frontend::sharding {
@@ -33,12 +35,18 @@ std::vector<Dims> transpose(const RuleInput &in) {
 }
 
 std::vector<Dims> reshape(const RuleInput &in) {
+  // JAX's _reshape_sharding_rule: size-1 dims come and go freely; otherwise
+  // exactly one dimension may split into several or several merge into one,
+  // the split axes (major first) dividing the new dimensions in order.
   const Shape &a = in.operandTypes[0].shape;
   const Shape &b = in.resultTypes[0].shape;
   const Dims &d = in.operands[0];
   Dims r = unsplit(int64_t(b.size()));
-  // Walk both shapes in segments of equal element count.
-  size_t i = 0, j = 0;
+  bool anySplit = false;
+  for (const auto &axes : d)
+    anySplit |= !axes.empty();
+  if (!anySplit)
+    return {r};
   auto fail = [&]() {
     std::string sizes = "(";
     for (size_t k = 0; k < b.size(); ++k)
@@ -46,66 +54,94 @@ std::vector<Dims> reshape(const RuleInput &in) {
     sizes += b.size() == 1 ? ",)" : ")";
     shardingError("This reshape is not supported. Please specify the sharding of the output "
                   "via the `out_sharding` argument of jax.lax.reshape. Got operand type: " +
-                  in.mesh.withDims(d)->typeText(in.operandTypes[0]) + ", new sizes: " + sizes);
+                  in.mesh.withDims(d)->typeText(in.operandTypes[0], false) +
+                  ", new sizes: " + sizes);
   };
-  while (i < a.size() || j < b.size()) {
-    size_t i2 = i, j2 = j;
-    int64_t pa = i2 < a.size() ? a[i2++] : 1, pb = j2 < b.size() ? b[j2++] : 1;
+  // The non-1 dims of both sides (a split size-1 dim is no split at all).
+  std::vector<size_t> ai, bj;
+  for (size_t k = 0; k < a.size(); ++k)
+    if (a[k] != 1)
+      ai.push_back(k);
+  for (size_t k = 0; k < b.size(); ++k)
+    if (b[k] != 1)
+      bj.push_back(k);
+  // Segments of equal element count over the non-1 dims.
+  struct Seg { size_t i0, i1, j0, j1; };
+  std::vector<Seg> segs;
+  size_t i = 0, j = 0;
+  while (i < ai.size() && j < bj.size()) {
+    size_t i2 = i + 1, j2 = j + 1;
+    int64_t pa = a[ai[i]], pb = b[bj[j]];
     while (pa != pb) {
-      if (pa < pb && i2 < a.size())
-        pa *= a[i2++];
-      else if (j2 < b.size())
-        pb *= b[j2++];
+      if (pa < pb && i2 < ai.size())
+        pa *= a[ai[i2++]];
+      else if (pb < pa && j2 < bj.size())
+        pb *= b[bj[j2++]];
       else
-        break;
-    }
-    // Size-1 dims join the segment they follow; splits on them are none.
-    bool split = false;
-    for (size_t k = i; k < i2; ++k)
-      if (in.mesh.withDims(d)->splits(k) > 1)
-        split = true;
-    if (split) {
-      size_t first = i;
-      while (first < i2 && a[first] == 1)
-        ++first;
-      for (size_t k = first + 1; k < i2; ++k)
-        if (!d[k].empty())
-          fail();
-      int64_t n = in.mesh.withDims(d)->splits(first);
-      size_t target = j;
-      while (target < j2 && b[target] == 1)
-        ++target;
-      if (target >= j2 || b[target] % n != 0)
         fail();
-      r[target] = d[first];
     }
+    segs.push_back({i, i2, j, j2});
     i = i2;
     j = j2;
+  }
+  int nontrivial = 0;
+  for (const Seg &g : segs)
+    nontrivial += g.i1 - g.i0 != 1 || g.j1 - g.j0 != 1;
+  if (nontrivial > 1)
+    fail();
+  for (const Seg &g : segs) {
+    // The axes splitting this segment, major first (a gap before a split
+    // dim of a merge is not expressible).
+    std::vector<std::string> axes;
+    bool gap = false;
+    for (size_t k = g.i0; k < g.i1; ++k) {
+      const auto &ax = d[ai[k]];
+      if (ax.empty()) {
+        gap = true;
+        continue;
+      }
+      if (gap && !axes.empty())
+        fail();
+      if (gap && axes.empty() && k > g.i0)
+        fail();
+      axes.insert(axes.end(), ax.begin(), ax.end());
+    }
+    if (g.i1 - g.i0 == 1 && g.j1 - g.j0 == 1) {
+      r[bj[g.j0]] = d[ai[g.i0]];
+      continue;
+    }
+    if (g.i1 - g.i0 > 1 && g.j1 - g.j0 > 1)
+      fail();
+    // Hand the axes to the new dims in order, each taking axes while it is
+    // still larger than one piece (JAX's split_partitions).
+    size_t next = 0;
+    for (size_t k = g.j0; k < g.j1; ++k) {
+      int64_t o = b[bj[k]];
+      while (o > 1 && next < axes.size()) {
+        int64_t n = in.mesh.axisSize(axes[next]);
+        if (o % n != 0)
+          fail();
+        o /= n;
+        r[bj[k]].push_back(axes[next++]);
+      }
+    }
+    if (next != axes.size())
+      fail();
   }
   return {r};
 }
 
-/// Slices, pads and dynamic slices: a dimension keeps its split if its size
-/// does not change.
-std::vector<Dims> keepUnresized(const RuleInput &in) {
-  const TensorType &out = in.resultTypes[0];
-  Dims r = unsplit(out.rank());
-  const TensorType &t = in.operandTypes[0];
-  for (int64_t k = 0; k < out.rank() && k < t.rank(); ++k)
-    if (t.shape[size_t(k)] == out.shape[size_t(k)])
-      r[size_t(k)] = in.operands[0][size_t(k)];
-  return {r};
-}
-
-/// slice and dynamic_slice (JAX's _get_sharding_for_varying_out_shape): a
+/// slice, pad and dynamic_slice (JAX's _get_sharding_for_varying_out_shape): a
 /// split dimension keeps its split when its new size still divides evenly;
 /// otherwise JAX has no rule yet and says so.
 std::vector<Dims> slicing(const RuleInput &in) {
   const TensorType &out = in.resultTypes[0];
   const TensorType &t = in.operandTypes[0];
   const Dims &d = in.operands[0];
-  const char *name = in.kind == ir::OpKind::DynamicSlice ? "dynamic_slice" : "slicing";
-  if (in.eager) {
+  const char *name = in.kind == ir::OpKind::DynamicSlice ? "dynamic_slice"
+                     : in.kind == ir::OpKind::Pad        ? "padding"
+                                                         : "slicing";
+  if (in.eager && in.kind != ir::OpKind::Pad) {
     // JAX indexes a concrete array with a gather, whose rule takes no split
     // indexed dimension at all.
     bool splitCut = false;
@@ -187,28 +223,155 @@ std::vector<Dims> take(const RuleInput &in) {
 
 std::vector<Dims> sameAsFirst(const RuleInput &in) { return {in.operands[0]}; }
 
+/// The operands on the mesh must be split alike (JAX's
+/// _concatenate_sharding_rule); the result is split as they are, the
+/// concatenated dimension included.
+std::string operandShardings(const RuleInput &in) {
+  std::string ss;
+  for (size_t i = 0; i < in.operandTypes.size(); ++i)
+    ss += (i ? ", " : "") + shortType(in.operandTypes[i], in.operands[i]);
+  return ss;
+}
+
 std::vector<Dims> concatenate(const RuleInput &in) {
-  const TensorType &out = in.resultTypes[0];
-  Dims r = unsplit(out.rank());
-  for (int64_t k = 0; k < out.rank(); ++k) {
-    bool same = true;
-    for (const Dims &d : in.operands)
-      same &= d[size_t(k)] == in.operands[0][size_t(k)];
-    if (same)
-      r[size_t(k)] = in.operands[0][size_t(k)];
+  const Dims *first = nullptr;
+  for (size_t i = 0; i < in.operands.size(); ++i) {
+    if (!in.isOnMesh(i))
+      continue;
+    if (!first)
+      first = &in.operands[i];
+    else if (in.operands[i] != *first)
+      shardingError("All operands should have the same sharding. Got shardings " +
+                    operandShardings(in));
   }
-  return {r};
+  if (!first)
+    return {unsplit(in.resultTypes[0].rank())};
+  // The concatenated dimension stays split only where the pieces still
+  // divide it (a pad of a split dimension, written as a concatenate, is
+  // JAX's padding rule).
+  int64_t axis = in.attrs.getInt("axis");
+  const auto &axes = (*first)[size_t(axis)];
+  int64_t n = 1;
+  for (const std::string &a : axes)
+    n *= in.mesh.axisSize(a);
+  int64_t size = in.resultTypes[0].shape[size_t(axis)];
+  if (n > 1 && size % n != 0)
+    shardingError("concatenate on sharded dims where out dim (" + std::to_string(size) +
+                  ") is not divisible by mesh axes (" + std::to_string(n) +
+                  ") is not implemented. Got operand types: " + operandShardings(in));
+  return {*first};
+}
+
+/// dynamic_update_slice: the update is split as the operand (JAX compares
+/// the two shardings whole).
+std::vector<Dims> dynamicUpdateSlice(const RuleInput &in) {
+  if (in.operands[0] != in.operands[1])
+    shardingError("dynamic_update_slice operand sharding must be equal to update sharding, "
+                  "got operand sharding " + shortType(in.operandTypes[0], in.operands[0]) +
+                  " and update sharding " + shortType(in.operandTypes[1], in.operands[1]) + ".");
+  return {in.operands[0]};
 }
 } // namespace
+
+namespace {
+/// Sharding-in-types (and its errors) is Explicit axes' only.
+bool anyExplicit(const Sharding &s) {
+  for (bool e : s.explicitAxis)
+    if (e)
+      return true;
+  return false;
+}
+} // namespace
+
+Value alongLastKeepingSplits(Evaluator &ev, const Value &x, const std::string &what,
+                             const std::function<Value(const Value &)> &f) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return f(x);
+  TensorType t = abstractType(x);
+  Dims d = s->dims;
+  d.resize(size_t(t.rank()));
+  if (!d.empty() && !d.back().empty() && !anyExplicit(*s))
+    return f(withSharding(ev, x, nullptr));
+  if (!d.empty() && !d.back().empty())
+    shardingError("Arguments to " + what + " must be unsharded over the sorting dimension. "
+                  "Got arg sharding=" + s->typeText(t, false));
+  return withSharding(ev, f(withSharding(ev, x, nullptr)), s->withDims(d));
+}
+
+void checkGatherDims(const Value &x, const std::vector<size_t> &indexed, const Shape &indexShape) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return;
+  TensorType t = abstractType(x);
+  Dims d = s->dims;
+  d.resize(size_t(t.rank()));
+  bool split = false;
+  for (size_t k : indexed)
+    split |= k < d.size() && !d[k].empty();
+  if (!split || !anyExplicit(*s))
+    return;
+  std::string shape;
+  for (int64_t n : indexShape)
+    shape += std::to_string(n) + ",";
+  shape += std::to_string(indexed.size());
+  shardingError("Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                "gather indexing as out sharding could not be resolved unambiguously (or would "
+                "require collectives on inputs). Got operand=ShapedArray(" +
+                s->typeText(t, false) + "), indices=ShapedArray(int32[" + shape + "])");
+}
+
+Value takeKeepingSplits(Evaluator &ev, const Value &x, int64_t axis, const Shape &indexShape,
+                        const std::function<Value(const Value &)> &f) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return f(x);
+  checkGatherDims(x, {size_t(axis)}, indexShape);
+  Dims d = s->dims;
+  d.resize(size_t(abstractType(x).rank()));
+  if (!d[size_t(axis)].empty()) // Auto axes: no error, an unsplit result
+    return f(withSharding(ev, x, nullptr));
+  Dims r(d.begin(), d.begin() + axis);
+  for (size_t i = 0; i < indexShape.size(); ++i)
+    r.emplace_back();
+  r.insert(r.end(), d.begin() + axis + 1, d.end());
+  return withSharding(ev, f(withSharding(ev, x, nullptr)), s->withDims(r));
+}
+
+bool scatterKeepsSplits(const Value &x, const std::vector<size_t> &indexed) {
+  ShardingPtr s = anySharded() ? shardingOf(x) : nullptr;
+  if (!s)
+    return false;
+  TensorType t = abstractType(x);
+  Dims d = s->dims;
+  d.resize(size_t(t.rank()));
+  for (size_t k : indexed)
+    if (k < d.size() && !d[k].empty() && !anyExplicit(*s))
+      return false;
+  for (size_t k : indexed)
+    if (k < d.size() && !d[k].empty())
+      shardingError("Use `.at[...].set/add/mul/...(out_sharding=)` to provide output "
+                    "PartitionSpec for the scatter update as out sharding could not be "
+                    "resolved unambiguously (or would require collectives on inputs). Got "
+                    "operand=ShapedArray(" + s->typeText(t, false) + ")");
+  return !s->replicated();
+}
+
+Value withSplitsOf(Evaluator &ev, const Value &x, const Value &v) {
+  ShardingPtr s = shardingOf(x);
+  return s ? withSharding(ev, v, s) : v;
+}
+
+Value withoutSplits(Evaluator &ev, const Value &x) { return withSharding(ev, x, nullptr); }
 
 void registerShapeRules() {
   registerRule(ir::OpKind::BroadcastInDim, broadcastInDim);
   registerRule(ir::OpKind::Transpose, transpose);
   registerRule(ir::OpKind::Reshape, reshape);
   registerRule(ir::OpKind::Rev, sameAsFirst);
-  registerRule(ir::OpKind::DynamicUpdateSlice, sameAsFirst);
+  registerRule(ir::OpKind::DynamicUpdateSlice, dynamicUpdateSlice);
   registerRule(ir::OpKind::Slice, slicing);
-  registerRule(ir::OpKind::Pad, keepUnresized);
+  registerRule(ir::OpKind::Pad, slicing);
   registerRule(ir::OpKind::DynamicSlice, slicing);
   registerRule(ir::OpKind::Concatenate, concatenate);
   registerRule(ir::OpKind::Take, take);

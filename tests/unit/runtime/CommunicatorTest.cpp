@@ -151,6 +151,26 @@ TEST_F(CommunicatorTest, AllGatherAlongAnInnerAxis) {
     EXPECT_EQ(got[2].getDouble(i), want[size_t(i)]);
 }
 
+TEST_F(CommunicatorTest, AllGatherOverDeviceGroupsGathersOnlyTheGroup) {
+  // A (2, 3) mesh gathered over its second axis: groups {0,1,2} and {3,4,5};
+  // the second group is listed out of device order to check group order.
+  constexpr int n = 6;
+  ThreadCommunicator comm(n);
+  const std::vector<int64_t> groups = {0, 1, 2, 5, 3, 4};
+  std::vector<Array> got(n);
+  onDevices(n, [&](int d) {
+    for (int r = 0; r < 20; ++r)
+      got[size_t(d)] = comm.allGather(d, filled({2}, 10.0 * d), 0, true, &groups, 3);
+  });
+  for (int d = 0; d < n; ++d) {
+    ASSERT_EQ(got[size_t(d)].shape(), (Shape{6}));
+    const int64_t *members = d < 3 ? &groups[0] : &groups[3];
+    for (int k = 0; k < 3; ++k)
+      for (int i = 0; i < 2; ++i)
+        EXPECT_EQ(got[size_t(d)].getDouble(k * 2 + i), 10.0 * double(members[k]) + i);
+  }
+}
+
 TEST_F(CommunicatorTest, PermuteRingRepeatedly) {
   constexpr int n = 6, rounds = 300;
   ThreadCommunicator comm(n);
