@@ -18,4 +18,5 @@ for name, f in (("psum_4x4M", ps), ("all_gather_4x4M", ag)):
         times.append(time.perf_counter() - t0)
     times = sorted(times)
     print("RESULT", name, times[reps // 2] * 1000.0)
+    print("WORK", name, "bytes", 8 * n * 4)  # read the 4 operands, write the 4 results
     print("CHECK", out[1, 7])

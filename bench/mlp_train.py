@@ -38,4 +38,9 @@ for batch, width in ((64, 256), (256, 1024)):
         out = jax.block_until_ready(step(ps, x, y))
         times.append(time.perf_counter() - t0)
     print(f"RESULT mlp_train_b{batch}_w{width}", sorted(times)[reps // 2] * 1000.0)
+    # forward, and the two products per layer of the backward pass (the
+    # first layer's input gradient is not needed)
+    dims = [128, width, width, 10]
+    mac = sum(batch * a * b for a, b in zip(dims[:-1], dims[1:]))
+    print(f"WORK mlp_train_b{batch}_w{width} flops", 2 * (3 * mac - batch * 128 * width))
 print("CHECK", out[0][0][3, 4], out[2][1][7])

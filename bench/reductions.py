@@ -18,4 +18,5 @@ for name, f in (("reduce_sum_16M", fsum), ("reduce_max_16M", fmax)):
         times.append(time.perf_counter() - t0)
     times = sorted(times)
     print("RESULT", name, times[reps // 2] * 1000.0)
+    print("WORK", name, "bytes", n * 4)  # one read of the operand
     print("CHECK", out)

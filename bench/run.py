@@ -27,6 +27,14 @@ Ratios below 1 mean parax is faster. The geometric mean covers the
 steady-state rows (not compile latency or start-up, which have their own
 targets).
 
+Machine limits: a program may print `WORK <name> bytes <B>` (the memory it
+must at least read and write per call) or `WORK <name> flops <F>`; the
+table then gives, for both systems, the fraction of the machine's limit the
+row reached: B / time against the copy bandwidth (a numpy copy loop over
+64 MB arrays, bytes read + written, best of several) or F / time against
+the peak FLOP/s (a numpy float32 2048x2048 matmul, best of several), both
+measured at the start of the run (--no-limits skips them).
+
 --save RUN.json stores the run (every repetition of every row, both
 systems). --compare BASE.json then prints the rows that got slower than the
 stored run by more than the noise: a row's noise is the spread
@@ -50,6 +58,30 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 NOT_STEADY = ("compile_50ops", "start_to_first_result")
+WORK = {}  # row -> ("bytes" | "flops", amount per call)
+
+
+def machine_limits():
+    """(copy bytes/s, float32 FLOP/s) of this machine, measured: the best of
+    several numpy copies of 64 MB (read + write) and of 2048^3 matmuls."""
+    import numpy as np
+    src = np.ones(16 * 1024 * 1024, dtype=np.float32)
+    dst = np.empty_like(src)
+    best = float("inf")
+    for _ in range(20):
+        t0 = time.perf_counter()
+        np.copyto(dst, src)
+        best = min(best, time.perf_counter() - t0)
+    bw = 2 * src.nbytes / best
+    n = 2048
+    a = np.ones((n, n), dtype=np.float32)
+    b = np.ones((n, n), dtype=np.float32)
+    best = float("inf")
+    for _ in range(5):
+        t0 = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - t0)
+    return bw, 2 * n ** 3 / best
 
 
 def run_once(cmd, env, timeout=900):
@@ -60,6 +92,8 @@ def run_once(cmd, env, timeout=900):
         raise RuntimeError(f"{' '.join(cmd)} failed ({p.returncode}):\n{p.stderr[-1500:]}")
     results = {m.group(1): float(m.group(2))
                for m in re.finditer(r"^RESULT (\S+) (\S+)$", p.stdout, re.M)}
+    for m in re.finditer(r"^WORK (\S+) (bytes|flops) (\S+)$", p.stdout, re.M):
+        WORK[m.group(1)] = (m.group(2), float(m.group(3)))
     checks = re.findall(r"^CHECK (.*)$", p.stdout, re.M) or [p.stdout.strip()]
     return results, checks, wall, p.stdout
 
@@ -134,7 +168,12 @@ def main():
     ap.add_argument("--memcheck", action="store_true")
     ap.add_argument("--save", default="", help="store this run (JSON)")
     ap.add_argument("--compare", default="", help="a stored run to compare with")
+    ap.add_argument("--no-limits", action="store_true", help="skip measuring the machine's limits")
     args = ap.parse_args()
+    limits = None if args.no_limits else machine_limits()
+    if limits:
+        print(f"machine: copy {limits[0] / 1e9:.1f} GB/s, matmul {limits[1] / 1e9:.1f} GFLOP/s, "
+              f"load average {os.getloadavg()[0]:.1f}", flush=True)
 
     jax_env = dict(os.environ, JAX_PLATFORMS="cpu",
                    XLA_FLAGS=f"--xla_force_host_platform_device_count={args.devices}")
@@ -177,17 +216,27 @@ def main():
             peaks.update(memcheck(parax_cmd + extra + [prog], parax_env, name))
         print(f"  ran {name}", file=sys.stderr, flush=True)
 
-    print(f"{'benchmark':34} {'parax ms':>11} {'jax ms':>11} {'parax/jax':>10}")
+    print(f"{'benchmark':34} {'parax ms':>11} {'jax ms':>11} {'parax/jax':>10}"
+          f" {'parax lim':>10} {'jax lim':>8}")
     steady = []
     for k, (p, j) in rows.items():
         r = p / j if j > 0 else float("inf")
-        print(f"{k:34} {p:11.2f} {j:11.2f} {r:10.3f}")
+        lim = ""
+        if limits and k in WORK:
+            kind, amount = WORK[k]
+            peak = limits[0] if kind == "bytes" else limits[1]
+            lim = (f" {amount / (p / 1e3) / peak:9.0%}{'B' if kind == 'bytes' else 'F'}"
+                   f" {amount / (j / 1e3) / peak:7.0%}{'B' if kind == 'bytes' else 'F'}")
+        print(f"{k:34} {p:11.2f} {j:11.2f} {r:10.3f}{lim}")
         if k not in NOT_STEADY and not k.startswith("compile_"):
             steady.append(r)
     if steady:
         g = math.exp(sum(math.log(r) for r in steady) / len(steady))
         print(f"{'geomean (steady state)':34} {'':11} {'':11} {g:10.3f}")
         print(f"{'worst (steady state)':34} {'':11} {'':11} {max(steady):10.3f}")
+    if limits:
+        print(f"(lim: fraction of the copy bandwidth (B) or matmul FLOP/s (F) above; "
+              f"load average now {os.getloadavg()[0]:.1f})")
     if peaks:
         print(f"\n{'peak memory (parax)':58} {'planned B':>11} {'measured B':>11} {'meas/plan':>9}")
         for k, (pl, me) in peaks.items():

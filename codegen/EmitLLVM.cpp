@@ -207,7 +207,12 @@ void Emitter::releaseValues(const std::vector<const ir::Value *> &vs) {
     if (it == vals_.end())
       continue;
     CgValue &cv = it->second;
-    if (cv.repr == Repr::Buffer && !cv.view && cv.ptr)
+    if (cv.repr != Repr::Buffer || cv.view || !cv.ptr)
+      continue;
+    auto r = recycled_.find(v);
+    if (r != recycled_.end())
+      recycleRelease(r->second, cv.ptr);
+    else
       release(cv.ptr);
   }
 }

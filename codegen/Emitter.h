@@ -178,6 +178,22 @@ public:
   /// iteration, or once per chunk of iterations when `scalarBody`.
   using CountedBody = std::function<std::vector<CgValue>(
       llvm::Value *, const std::vector<CgValue> &)>;
+  /// Loop-owned carries (FusionPlan::recyclesCarry): a stack slot holding
+  /// the spare buffer (null when none) and a flag set once the carry is a
+  /// buffer the loop made. beginRecycling sets them up in front of the loop
+  /// (returns the carries' slots, null where not recycled); spareFor takes
+  /// the spare for a yield (allocating when there is none); the old carry's
+  /// planned release becomes "keep it as the spare" (releaseValues);
+  /// endRecycling, after the loop, releases the spares.
+  struct Recycled {
+    llvm::Value *slot = nullptr, *owned = nullptr;
+  };
+  std::vector<Recycled> beginRecycling(const ir::Operation &loop,
+                                       unsigned numCarries);
+  llvm::Value *spareFor(const Recycled &r, const TensorType &t);
+  void markOwned(const std::vector<Recycled> &rs);
+  void endRecycling(const ir::Operation &loop, const std::vector<Recycled> &rs);
+  void recycleRelease(const Recycled &r, llvm::Value *p);
   std::vector<CgValue> countedLoop(const ir::Operation &op, llvm::Value *lo,
                                    llvm::Value *hi,
                                    const std::vector<CgValue> &inits,
@@ -318,6 +334,8 @@ private:
   /// References already handed on (in-place updates); skipped when their
   /// planned release comes.
   std::unordered_set<const ir::Value *> transferred_;
+  /// Recycled loop carries (block arguments) -> their slots.
+  std::unordered_map<const ir::Value *, Recycled> recycled_;
   llvm::Value *insArg_ = nullptr, *outsArg_ = nullptr, *rtCtx_ = nullptr,
               *constsArg_ = nullptr;
   llvm::BasicBlock *allocaBB_ = nullptr, *failBB_ = nullptr;

@@ -354,6 +354,61 @@ bool FusionPlan::mayUpdateInPlace(const ir::Operation &op) const {
   return true;
 }
 
+namespace {
+/// Carries up to this size are recycled: bigger ones would keep a spare
+/// alive through the body's temporaries, and their allocation is cheap next
+/// to the work of an iteration.
+constexpr int64_t kRecycledCarryBytes = int64_t(1) << 16;
+
+/// Whether every use of buffer `v` (or of a lazy reshape aliasing it) only
+/// reads it inside `body`: compiled elementwise, reduction or dot code,
+/// never a terminator, region, runtime call or in-place update that could
+/// keep or hand on the pointer.
+bool onlyRead(const FusionPlan &plan, const ir::Value *v,
+              const ir::Block &body) {
+  for (const ir::Operation *u : v->users()) {
+    if (u->parentBlock() != &body || u->hasTrait(ir::T) || u->numRegions())
+      return false;
+    if (u->kind() == OpKind::Reshape && plan.repr(u->result()) == Repr::Lazy) {
+      if (!onlyRead(plan, u->result(), body))
+        return false;
+      continue;
+    }
+    bool compiled =
+        FusionPlan::isFusibleKind(u->kind()) ||
+        (isReduceOrArg(u->kind()) && !FusionPlan::f64RunsKernel(*u)) ||
+        (u->kind() == OpKind::DotGeneral && !FusionPlan::f64RunsKernel(*u) &&
+         !plan.dotRunsKernel(*u));
+    if (!compiled || plan.runsRuntimeKernel(*u))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
+bool FusionPlan::recyclesCarry(const ir::Operation &loop, unsigned k) const {
+  if (loop.kind() != OpKind::ForiLoop && loop.kind() != OpKind::Scan)
+    return false;
+  const ir::Block &body = loop.region(0).front();
+  unsigned argNo = loop.kind() == OpKind::ForiLoop ? k + 1 : k;
+  if (argNo >= body.numArguments() || k >= body.terminator()->numOperands())
+    return false;
+  const ir::Value *arg = body.argument(argNo);
+  const ir::Value *y = body.terminator()->operand(k);
+  if (repr(arg) != Repr::Buffer || !holdsRef(arg) ||
+      arg->type().byteSize() > kRecycledCarryBytes)
+    return false;
+  // The yield is computed (not a reshape of a stored value): it can be
+  // written into any buffer.
+  const ir::Value *root = y;
+  while (repr(root) == Repr::Lazy && root->definingOp() &&
+         root->definingOp()->kind() == OpKind::Reshape)
+    root = root->definingOp()->operand(0);
+  if (repr(y) != Repr::Lazy || repr(root) != Repr::Lazy)
+    return false;
+  return onlyRead(*this, arg, body);
+}
+
 bool FusionPlan::dotUsesKernel(const ir::Operation &op) {
   const Shape &ls = op.operand(0)->type().shape,
               &rs = op.operand(1)->type().shape;

@@ -60,6 +60,11 @@ public:
   /// (checked for uniqueness at run time): the operand is stored, owned,
   /// dies at `op`, and neither the update nor a start index reads it.
   bool mayUpdateInPlace(const ir::Operation &op) const override;
+  /// Whether carry `k` of fori_loop/scan `loop` lives in loop-owned buffers
+  /// (a small array whose yield is computed and which the body only reads):
+  /// the yield is written into a spare and the dead old carry becomes the
+  /// next spare, so steady-state iterations call no runtime function.
+  bool recyclesCarry(const ir::Operation &loop, unsigned k) const override;
   /// Whether a dot_general runs the runtime's packed GEMM kernel (big float
   /// products) rather than compiled loops.
   static bool dotUsesKernel(const ir::Operation &op);

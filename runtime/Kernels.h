@@ -15,6 +15,7 @@
 #include "ir/Operation.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace parax::runtime {
@@ -114,6 +115,31 @@ Array dotGeneralOp(const Array &lhs, const Array &rhs,
 /// Threefry-2x32 (20 rounds) on u32 arrays of one shape -> {y0, y1}.
 std::vector<Array> threefry2x32Op(const Array &k0, const Array &k1,
                                   const Array &x0, const Array &x1);
+
+/// How a kernel running on this thread may split its work: `width` threads
+/// of the CPU backend's pool through `parallelFor(chunks, body)` (body(i)
+/// for every chunk, the caller taking chunks too). Set for the duration of
+/// a kernel call by the CPU backend (parax_rt_eval); absent elsewhere, where
+/// kernels run on their thread alone. The large BLAS products split over it
+/// (KernelsBlas.cpp), so they share the pool with the compiled loops and the
+/// other devices instead of starting threads of their own.
+struct IntraOp {
+  int width = 1;
+  std::function<void(int64_t, const std::function<void(int64_t)> &)> parallelFor;
+};
+/// Makes `io` this thread's IntraOp until the scope ends.
+class IntraOpScope {
+public:
+  explicit IntraOpScope(const IntraOp *io);
+  ~IntraOpScope();
+  IntraOpScope(const IntraOpScope &) = delete;
+  IntraOpScope &operator=(const IntraOpScope &) = delete;
+
+private:
+  const IntraOp *prev_;
+};
+/// This thread's IntraOp (null when none).
+const IntraOp *currentIntraOp();
 
 /// Evaluates any non-region, non-collective, non-side-effect op `op` on
 /// `inputs` (dispatches to the kernels above, reading op's attributes).

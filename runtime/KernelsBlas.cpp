@@ -1,10 +1,12 @@
 //===- KernelsBlas.cpp - an optional system BLAS for large matmuls --------===//
 #include "runtime/KernelsBlas.h"
+#include "runtime/Kernels.h"
 
 #include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
+#include <algorithm>
 #include <initializer_list>
 
 namespace parax::runtime::detail {
@@ -21,6 +23,7 @@ using CblasDgemm = void (*)(int order, int transA, int transB, int m, int n,
                             const double *b, int ldb, double beta, double *c,
                             int ldc);
 constexpr int kCblasRowMajor = 101, kCblasNoTrans = 111;
+using SetThreads = void (*)(int);
 
 void *loadBlasSymbol(const char *name) {
   const char *env = std::getenv("PARAX_BLAS");
@@ -28,10 +31,56 @@ void *loadBlasSymbol(const char *name) {
     return nullptr;
   for (const char *lib : {"libopenblas.so.0", "libopenblas.so"}) {
     if (void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL))
-      if (void *fn = dlsym(h, name))
+      if (void *fn = dlsym(h, name)) {
+        // One BLAS thread per call: parallelism comes from the pool
+        // (blasTiles), so BLAS threads never compete with the devices'
+        // and loops' threads for the cores.
+        static const bool single = [h] {
+          if (auto set = reinterpret_cast<SetThreads>(dlsym(h, "openblas_set_num_threads")))
+            set(1);
+          return true;
+        }();
+        (void)single;
         return fn;
+      }
   }
   return nullptr;
+}
+
+thread_local const IntraOp *tlsIntraOp = nullptr;
+
+/// C = A * B as tiles of the longer of M and N, one BLAS call each, split
+/// over this thread's IntraOp (every element is one tile's: the same
+/// products in the same order as one call over the whole matrix).
+template <class T, class Gemm>
+void blasTiles(Gemm gemm, const T *a, const T *b, T *c, int64_t m, int64_t n,
+               int64_t k) {
+  const IntraOp *io = tlsIntraOp;
+  int width = io && io->parallelFor ? io->width : 1;
+  bool alongN = n >= m;
+  int64_t dim = alongN ? n : m;
+  // Tiles of at least 64 rows/columns, a few per thread (a helper that
+  // starts late, because the machine is busy, then costs one tile).
+  int64_t tiles = std::min<int64_t>(int64_t(width) * 2, dim / 64);
+  if (width <= 1 || tiles <= 1 || m * n * k < (int64_t(1) << 22)) {
+    gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(n), int(k),
+         T(1), a, int(k), b, int(n), T(0), c, int(n));
+    return;
+  }
+  io->parallelFor(tiles, [&](int64_t t) {
+    // Tile edges on multiples of 16 (whole vector registers of the kernel).
+    int64_t lo = (dim * t / tiles) & ~int64_t(15);
+    int64_t hi = t + 1 == tiles ? dim : (dim * (t + 1) / tiles) & ~int64_t(15);
+    if (hi <= lo)
+      return;
+    if (alongN)
+      gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(hi - lo),
+           int(k), T(1), a, int(k), b + lo, int(n), T(0), c + lo, int(n));
+    else
+      gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(hi - lo), int(n),
+           int(k), T(1), a + lo * k, int(k), b, int(n), T(0), c + lo * n,
+           int(n));
+  });
 }
 
 } // namespace
@@ -42,8 +91,7 @@ bool blasSgemm(const float *a, const float *b, float *c, int64_t m, int64_t n,
       reinterpret_cast<CblasSgemm>(loadBlasSymbol("cblas_sgemm"));
   if (!sgemm || m > INT_MAX || n > INT_MAX || k > INT_MAX)
     return false;
-  sgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(n), int(k),
-        1.0f, a, int(k), b, int(n), 0.0f, c, int(n));
+  blasTiles<float>(sgemm, a, b, c, m, n, k);
   return true;
 }
 
@@ -53,9 +101,18 @@ bool blasDgemm(const double *a, const double *b, double *c, int64_t m,
       reinterpret_cast<CblasDgemm>(loadBlasSymbol("cblas_dgemm"));
   if (!dgemm || m > INT_MAX || n > INT_MAX || k > INT_MAX)
     return false;
-  dgemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(n), int(k),
-        1.0, a, int(k), b, int(n), 0.0, c, int(n));
+  blasTiles<double>(dgemm, a, b, c, m, n, k);
   return true;
 }
 
 } // namespace parax::runtime::detail
+
+namespace parax::runtime {
+
+IntraOpScope::IntraOpScope(const IntraOp *io) : prev_(detail::tlsIntraOp) {
+  detail::tlsIntraOp = io;
+}
+IntraOpScope::~IntraOpScope() { detail::tlsIntraOp = prev_; }
+const IntraOp *currentIntraOp() { return detail::tlsIntraOp; }
+
+} // namespace parax::runtime

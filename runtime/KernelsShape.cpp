@@ -116,6 +116,24 @@ void stridedCopyT(const T *src, View s, T *dst, View d,
         oss.push_back(s.strides[i]);
         ods.push_back(d.strides[i]);
       }
+    // A large 2-D transpose (a BLAS operand's, say) splits its rows over
+    // the pool when the kernel runs with one (IntraOp): a copy, the same
+    // bits in any split.
+    const IntraOp *io = currentIntraOp();
+    int64_t rows = dims[tileDim], cols = dims[inner];
+    int64_t parts = std::min<int64_t>(int64_t(io ? io->width : 1) * 2, rows / 64);
+    if (odims.empty() && io && io->parallelFor && io->width > 1 && parts > 1 &&
+        rows * cols >= (int64_t(1) << 18)) {
+      int64_t sr = s.strides[tileDim], sc = s.strides[inner];
+      int64_t dr = d.strides[tileDim], dc = d.strides[inner];
+      io->parallelFor(parts, [&](int64_t p) {
+        int64_t lo = (rows * p / parts) & ~int64_t(15);
+        int64_t hi = p + 1 == parts ? rows : (rows * (p + 1) / parts) & ~int64_t(15);
+        if (hi > lo)
+          transposeTile(src + lo * sr, sr, sc, dst + lo * dr, dr, dc, hi - lo, cols);
+      });
+      return;
+    }
     Odometer os(odims, oss), od(odims, ods);
     do {
       transposeTile(src + os.offset(), s.strides[tileDim], s.strides[inner],

@@ -276,6 +276,16 @@ int32_t parax_rt_is_unique(ParaxRtContext *ctx, void *p) {
          it->second.buffer.use_count() == 1;
 }
 
+/// The threads one device's intra-op work may use: the machine's threads
+/// shared by the devices of the enclosing pmap (N devices x width never
+/// exceeds the cores: with as many devices as cores, each device's loops
+/// stay on its own thread).
+static int intraOpWidth(ParaxRtContext *ctx) {
+  int threads = parax::runtime::ThreadPool::hardwareThreads();
+  int devices = ctx->comm ? ctx->comm->localDeviceCount() : 1;
+  return std::max(1, threads / std::max(1, devices));
+}
+
 int32_t parax_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
                       void **outs) {
   return guarded(ctx, [&] {
@@ -284,6 +294,17 @@ int32_t parax_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
     for (unsigned i = 0; i < op.numOperands(); ++i)
       inputs.push_back(ctx->arrayAt(ins[i], op.operand(i)->type()));
     parax::runtime::FlushDenormalGuard ftz;
+    // Kernels that split (the BLAS products) use this device's share of
+    // the pool, as compiled loops do (parax_rt_parallel_for).
+    parax::runtime::IntraOp io;
+    io.width = intraOpWidth(ctx);
+    io.parallelFor = [ctx, &io](int64_t chunks, const std::function<void(int64_t)> &body) {
+      ctx->backend->pool().parallelFor(chunks, io.width, [&](int64_t c) {
+        parax::runtime::FlushDenormalGuard chunkFtz;
+        body(c);
+      });
+    };
+    parax::runtime::IntraOpScope scope(&io);
     std::vector<Array> results = parax::runtime::evalPureOp(op, inputs);
     for (unsigned r = 0; r < op.numResults(); ++r)
       outs[r] = ctx->adopt(results[r].buffer());
@@ -535,12 +556,7 @@ void *parax_rt_pmap_slot(ParaxRtContext *ctx, int32_t k) {
 
 void parax_rt_parallel_for(ParaxRtContext *ctx, ParaxChunkFn body, void *env,
                            int64_t n, int64_t grain) {
-  // The width: the machine's threads shared by the devices of the enclosing
-  // pmap (N devices x width never exceeds the cores: with as many devices
-  // as cores, each device's loops stay on its own thread).
-  int threads = parax::runtime::ThreadPool::hardwareThreads();
-  int devices = ctx->comm ? ctx->comm->localDeviceCount() : 1;
-  int width = std::max(1, threads / std::max(1, devices));
+  int width = intraOpWidth(ctx);
   int64_t most = grain > 0 ? (n + grain - 1) / grain : 1;
   // A few chunks per thread: a helper that starts late (another program on
   // the machine) costs a chunk, not half the loop.

@@ -38,9 +38,9 @@
 //    device; a fused or scalar result stacked on axis 0 is allocated
 //    before the devices run and each device computes its slot (no buffer
 //    of its own), other mapped results stay alive until all are stacked,
-//    parted results
-//    (ir/PmapParts.h) are each device's own buffer;
-//  - collectives: each device allocates its result, nothing more.
+//    parted results (ir/PmapParts.h) are each device's own buffer;
+//  - collectives: each device allocates its result, nothing more;
+//  - recycled loop carries (StorageModel::recyclesCarry) keep a spare.
 //
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/MemoryPlan.h"
@@ -328,7 +328,7 @@ private:
     auto lo = constInt(op.operand(0)), hi = constInt(op.operand(1));
     if (lo && hi)
       return std::max<int64_t>(0, *hi - *lo);
-    return 2;
+    return 3; // unknown: as many as the simulations need
   }
 
   void exec(const Operation &op) {
@@ -577,9 +577,64 @@ private:
       if (transferred_.count(v) || st(v) != St::Buffer)
         continue;
       auto it = cv_.find(v);
-      if (it != cv_.end())
-        creleaseRef(it->second);
+      if (it == cv_.end())
+        continue;
+      auto r = recycled_.find(v);
+      if (r != recycled_.end() && r->second->owned) { // kept as the spare
+        if (r->second->spare >= 0)
+          unref(r->second->spare);
+        r->second->spare = it->second.buf;
+        continue;
+      }
+      creleaseRef(it->second);
     }
+  }
+
+  /// StorageModel::recyclesCarry: a loop-owned carry's spare buffer (-1:
+  /// none) and whether the carry is a buffer the loop made.
+  struct Recycled {
+    int spare = -1;
+    bool owned = false;
+  };
+  std::unordered_map<const Value *, Recycled *> recycled_;
+  /// Per terminator operand of a loop body: its recycled carry, if any.
+  std::unordered_map<const Block *, std::vector<Recycled *>> recycledYields_;
+
+  /// Sets up the recycled carries of `loop` (state owned by `store`).
+  void beginRecycling(const Operation &loop, unsigned numCarries,
+                      std::vector<Recycled> &store) {
+    const Block &body = loop.region(0).front();
+    unsigned first = loop.kind() == OpKind::ForiLoop ? 1 : 0;
+    store.assign(numCarries, Recycled{});
+    std::vector<Recycled *> yields(body.terminator()->numOperands(), nullptr);
+    for (unsigned k = 0; k < numCarries; ++k)
+      if (m_->recyclesCarry(loop, k)) {
+        recycled_[body.argument(first + k)] = &store[k];
+        yields[k] = &store[k];
+      }
+    recycledYields_[&body] = yields;
+  }
+  bool recycles(const Operation &loop) const {
+    for (const Recycled *r : recycledYields_.at(&loop.region(0).front()))
+      if (r)
+        return true;
+    return false;
+  }
+  void markOwned(const Operation &loop) {
+    for (Recycled *r : recycledYields_.at(&loop.region(0).front()))
+      if (r)
+        r->owned = true;
+  }
+  /// After the loop: the spares are released.
+  void endRecycling(const Operation &loop, std::vector<Recycled> &store) {
+    const Block &body = loop.region(0).front();
+    unsigned first = loop.kind() == OpKind::ForiLoop ? 1 : 0;
+    for (unsigned k = 0; k < store.size(); ++k) {
+      recycled_.erase(body.argument(first + k));
+      if (store[k].spare >= 0)
+        unref(store[k].spare);
+    }
+    recycledYields_.erase(&body);
   }
 
   /// The entry function: arguments are the caller's (known to the entry
@@ -641,6 +696,17 @@ private:
       const Value *v = term->operand(i);
       if (st(v) == St::Scalar || i >= firstDest || (dests && i < dests->size() && (*dests)[i])) {
         outs.push_back(CV{});
+        continue;
+      }
+      auto ry = recycledYields_.find(&b);
+      if (ry != recycledYields_.end() && i < ry->second.size() && ry->second[i]) {
+        Recycled &r = *ry->second[i]; // written into the spare
+        if (r.spare >= 0) {
+          outs.push_back(CV{r.spare, false, ctx_});
+          r.spare = -1;
+        } else {
+          outs.push_back(cfresh(v, bytesOf(v)));
+        }
         continue;
       }
       const Value *root = aliasRoot(v);
@@ -783,12 +849,18 @@ private:
     for (unsigned i = 2; i < op.numOperands(); ++i)
       carry.push_back(cinitCarry(op.operand(i)));
     const Block &body = op.region(0).front();
-    int64_t iters = std::min<int64_t>(2, tripCount(op));
+    std::vector<Recycled> rec;
+    beginRecycling(op, unsigned(carry.size()), rec);
+    // Recycled carries reach their steady state (carry and spare both the
+    // loop's) in the third iteration.
+    int64_t iters = std::min<int64_t>(recycles(op) ? 3 : 2, tripCount(op));
     for (int64_t k = 0; k < iters; ++k) {
       std::vector<CV> args{CV{}};
       args.insert(args.end(), carry.begin(), carry.end());
       carry = cblock(body, args);
+      markOwned(op);
     }
+    endRecycling(op, rec);
     for (unsigned r = 0; r < op.numResults(); ++r)
       cbind(op.result(r), carry[r]);
   }
@@ -810,13 +882,17 @@ private:
     std::vector<CV> ys;
     for (unsigned r = nCarry; r < op.numResults(); ++r)
       ys.push_back(cfresh(op.result(r), bytesOf(op.result(r))));
-    for (int64_t k = 0; k < std::min<int64_t>(2, length); ++k) {
+    std::vector<Recycled> rec;
+    beginRecycling(op, nCarry, rec);
+    for (int64_t k = 0; k < std::min<int64_t>(recycles(op) ? 3 : 2, length); ++k) {
       std::vector<CV> args = carry;
       for (unsigned i = nCarry; i < body.numArguments(); ++i)
         args.push_back(st(body.argument(i)) == St::Scalar ? CV{} : CV{-1, true, -1});
       std::vector<CV> out = cblock(body, args, nCarry);
       carry.assign(out.begin(), out.begin() + nCarry);
+      markOwned(op);
     }
+    endRecycling(op, rec);
     for (unsigned r = 0; r < nCarry; ++r)
       cbind(op.result(r), carry[r]);
     for (unsigned r = nCarry; r < op.numResults(); ++r) {

@@ -85,6 +85,16 @@ public:
   /// Whether a stored constant is handed to the code in the program's
   /// constant table (memory the runtime knows) rather than embedded.
   virtual bool constantInTable(const Operation &constant) const = 0;
+  /// Whether carry `k` of a fori_loop/scan is kept in loop-owned buffers:
+  /// the yield is written into a spare buffer (allocated when there is
+  /// none), the old carry, once the loop made it, becomes the spare instead
+  /// of being released (a spare already there is released), and the spare
+  /// is released after the loop. Not owned by the loop: the init.
+  virtual bool recyclesCarry(const Operation &loop, unsigned k) const {
+    (void)loop;
+    (void)k;
+    return false;
+  }
 };
 
 /// Plans `f` (a program entry) for `numDevices` devices. Without a model the
