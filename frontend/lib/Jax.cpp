@@ -282,9 +282,10 @@ Value debugBreakpoint(Evaluator &ev, CallArgs &a) {
   // including) the globals; sorted so the op prints stably.
   std::map<std::string, Value> visible;
   for (Scope *s = scope.get(); s && s != &ev.globals(); s = s->parent.get())
-    for (auto &[name, v] : s->vars)
+    s->forEach([&](const std::string &name, const Value &v) {
       if (v.isArrayValue() && !visible.count(name))
         visible[name] = v;
+    });
   std::vector<Value> operands;
   std::string names;
   for (auto &[name, v] : visible) {

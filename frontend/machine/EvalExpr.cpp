@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
+#include "frontend/machine/Classes.h"
 #include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Generators.h"
@@ -17,6 +18,7 @@
 #include "runtime/BackendStop.h"
 
 #include <algorithm>
+#include <typeinfo>
 
 namespace parax::frontend {
 
@@ -30,6 +32,9 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     case ExprKind::Name:
       {
       auto *n = cast<NameExpr>(&e);
+      // A function's local, in the slot the name was found in before.
+      if (int i = cachedSlot(*n, *f.scope); i >= 0 && !f.scope->slots[i].isUnbound())
+        return f.scope->slots[i];
       return lookup(HashedName{n->id, n->hash}, f, e.loc);
     }
     case ExprKind::Constant: {
@@ -42,7 +47,10 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           return parseIntText(c->strValue, 0);
         return Value::integer(c->intValue);
       case ConstantExpr::Type::Float: return Value::floating(c->floatValue);
-      case ConstantExpr::Type::Str: return Value::str(c->strValue);
+      case ConstantExpr::Type::Str:
+        if (!c->cachedValue)
+          c->cachedValue = Value::str(c->strValue).objectPtr();
+        return Value::object(Value::Kind::Str, std::static_pointer_cast<Object>(c->cachedValue));
       case ConstantExpr::Type::Ellipsis: return Value::ellipsis();
       }
       return Value::none();
@@ -251,11 +259,48 @@ Value Evaluator::evalSubscriptIndex(const Expr &e, Frame &f) {
   return eval(e, f);
 }
 
+namespace {
+/// `obj.name` where obj is a plain instance and name its class's function
+/// (not shadowed by the instance's own attribute): the function, to be
+/// called with obj first - what the BoundMethod getAttr would make does,
+/// without making it.
+bool plainMethod(const Value &obj, const std::string &name, Value &fn) {
+  if (obj.kind() != Value::Kind::Native)
+    return false;
+  Object *o = obj.objectPtr().get();
+  if (typeid(*o) != typeid(InstanceObj) || name == "__class__" || name == "__dict__")
+    return false;
+  auto *inst = static_cast<InstanceObj *>(o);
+  const Value *m = inst->cls()->lookup(name);
+  if (!m || m->kind() != Value::Kind::Function || inst->ownAttr(name))
+    return false;
+  fn = *m;
+  return true;
+}
+} // namespace
+
 Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
-  Value fn = eval(*c.func, f);
+  Value fn;
   CallArgs args;
   args.loc = c.loc;
-  args.args.reserve(c.args.size());
+  args.args.reserve(c.args.size() + 1);
+  if (auto *a = dyn_cast<AttributeExpr>(c.func.get())) {
+    // A method call: as eval(Attribute) would, minus the bound method.
+    Value obj = eval(*a->value, f);
+    curLoc_ = a->loc;
+    try {
+      checkStack();
+      if (plainMethod(obj, a->attr, fn))
+        args.args.push_back(std::move(obj));
+      else
+        fn = getAttr(obj, a->attr, a->loc);
+    } catch (ParaxError &err) {
+      annotate(err, a->loc);
+      throw;
+    }
+  } else {
+    fn = eval(*c.func, f);
+  }
   for (auto &a : c.args) {
     if (auto *st = dyn_cast<StarredExpr>(a.get())) {
       auto items = iterate(eval(*st->value, f), st->loc);

@@ -75,7 +75,7 @@ Evaluator::~Evaluator() {
   leaveEvaluator(this);
   for (auto &w : closureScopes_)
     if (auto s = w.lock())
-      s->vars.clear();
+      s->clear();
   globals_->vars.clear();
 }
 
@@ -258,6 +258,29 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
     for (auto &d : info->declared)
       info->locals.erase(d.first);
   }
+  // Slots: parameters first, in binding order, then the other locals.
+  auto addSlot = [&](const std::string &n) {
+    if (info->locals.count(n) && info->slotOf.emplace(n, uint32_t(info->slotNames.size())).second)
+      info->slotNames.push_back(n);
+  };
+  for (auto &p : params.positional)
+    addSlot(p.name);
+  for (auto &p : params.kwonly)
+    addSlot(p.name);
+  if (!params.varargs.empty())
+    addSlot(params.varargs);
+  if (!params.kwargs.empty())
+    addSlot(params.kwargs);
+  std::vector<std::string> rest(info->locals.begin(), info->locals.end());
+  std::sort(rest.begin(), rest.end());
+  for (auto &n : rest)
+    addSlot(n);
+  info->paramsInSlots = true;
+  for (size_t i = 0; i < params.positional.size(); ++i)
+    if (i >= info->slotNames.size() || info->slotNames[i] != params.positional[i].name)
+      info->paramsInSlots = false;
+  static std::atomic<uint64_t> nextLayout{1};
+  info->layoutId = nextLayout.fetch_add(1, std::memory_order_relaxed);
   const FunctionInfo *raw = info.get();
   infos_[key] = std::move(info);
   return raw;
@@ -278,6 +301,19 @@ Scope *libraryModuleScope(Scope *s) {
 }
 } // namespace
 
+int cachedSlot(const NameExpr &n, Scope &s) {
+  if (!s.info)
+    return -1;
+  std::atomic_ref<uint64_t> cache(n.slotCache);
+  uint64_t c = cache.load(std::memory_order_relaxed);
+  if ((c >> 24) == s.info->layoutId)
+    return int(c & 0xffffff);
+  int i = s.slotIndex(HashedName{n.id, n.hash});
+  if (i >= 0 && i < (1 << 24))
+    cache.store((s.info->layoutId << 24) | uint64_t(i), std::memory_order_relaxed);
+  return i;
+}
+
 Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
   Scope *s = f.scope.get();
   if (s->declared) {
@@ -285,25 +321,22 @@ Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
     // `global x`: skip the enclosing function scopes.
     if (d != s->declared->end() && d->second) {
       if (Scope *m = libraryModuleScope(s)) {
-        auto it = m->vars.find(key);
-        if (it != m->vars.end())
-          return it->second;
+        if (Value *v = m->find(key))
+          return *v;
       }
       s = nullptr;
     }
   }
   if (s) {
     // The common case first: a name bound in the running scope.
-    auto it = s->vars.find(key);
-    if (it != s->vars.end())
-      return it->second;
+    if (Value *v = s->find(key))
+      return *v;
     if (s->locals && s->locals->count(key))
       raise("UnboundLocalError", "cannot access local variable '" + std::string(key.text) +
                                      "' where it is not associated with a value");
     for (s = s->parent.get(); s; s = s->parent.get()) {
-      auto it = s->vars.find(key);
-      if (it != s->vars.end())
-        return it->second;
+      if (Value *v = s->find(key))
+        return *v;
       // A function that declares the name global makes it global for the
       // functions nested in it too.
       if (s->declared) {
@@ -322,8 +355,7 @@ Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
   const std::string name(key.text);
   std::vector<std::string> known;
   for (Scope *sc = f.scope.get(); sc; sc = sc->parent.get())
-    for (auto &kv : sc->vars)
-      known.push_back(kv.first);
+    sc->forEach([&](const std::string &n, const Value &) { known.push_back(n); });
   for (auto &kv : globals_->vars)
     known.push_back(kv.first);
   for (auto &kv : builtins_)
@@ -357,24 +389,28 @@ Scope *declaredScope(Scope &s, Scope &globals, const std::string &name) {
 
 void Evaluator::assignName(const std::string &name, const Value &v, Frame &f) {
   if (Scope *target = declaredScope(*f.scope, *globals_, name)) {
-    target->vars[name] = v;
+    target->set(name, v);
     return;
   }
-  auto [it, fresh] = f.scope->vars.insert_or_assign(name, v);
-  (void)it;
+  bool fresh = f.scope->set(name, v);
   if (fresh && f.scope->classBody)
     f.scope->definitionOrder.push_back(name);
 }
 
 bool Evaluator::deleteName(const std::string &name, Frame &f) {
   Scope *target = declaredScope(*f.scope, *globals_, name);
-  return (target ? target : f.scope.get())->vars.erase(name) > 0;
+  return (target ? target : f.scope.get())->erase(name);
 }
 
 void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
   switch (target.kind) {
   case ExprKind::Name: {
     auto *n = cast<NameExpr>(&target);
+    // A function's local: its slot (declared names have none).
+    if (int i = cachedSlot(*n, *f.scope); i >= 0) {
+      f.scope->slots[i] = v;
+      return;
+    }
     // Rebinding a name the scope already holds: one hashed probe.
     if (!f.scope->declared) {
       auto it = f.scope->vars.find(HashedName{n->id, n->hash});
@@ -793,10 +829,10 @@ bool Evaluator::currentMethodContext(std::shared_ptr<ClassObj> &cls, Value &self
   cls = fn->definingClass.lock();
   if (!cls || fn->params->positional.empty())
     return false;
-  auto it = scope->vars.find(fn->params->positional[0].name);
-  if (it == scope->vars.end())
+  Value *v = scope->find(fn->params->positional[0].name);
+  if (!v)
     return false;
-  self = it->second;
+  self = *v;
   return true;
 }
 
@@ -1418,19 +1454,18 @@ Value Evaluator::makeFunction(const std::string &name, Loc loc,
 void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
   const Parameters &p = *fn.params;
   size_t npos = p.positional.size();
-  scope.vars.reserve(fn.info->locals.size());
   // The common call: exactly the positional parameters, nothing else.
   if (args.args.size() == npos && args.kwargs.empty() && p.varargs.empty() &&
-      p.kwargs.empty() && p.kwonly.empty()) {
+      p.kwargs.empty() && p.kwonly.empty() && fn.info->paramsInSlots) {
     for (size_t i = 0; i < npos; ++i)
-      scope.vars.emplace(p.positional[i].name, args.args[i]);
+      scope.slots[i] = args.args[i];
     return;
   }
   std::vector<bool> bound(npos, false);
   auto fname = [&] { return fn.name + "()"; };
   for (size_t i = 0; i < args.args.size(); ++i) {
     if (i < npos) {
-      scope.vars[p.positional[i].name] = args.args[i];
+      scope.set(p.positional[i].name, args.args[i]);
       bound[i] = true;
     }
   }
@@ -1448,10 +1483,10 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
                              (args.args.size() == 1 ? " was" : " were") +
                              " given");
     }
-    scope.vars[p.varargs] = Value::tuple(
-        std::vector<Value>(args.args.begin() + npos, args.args.end()));
+    scope.set(p.varargs, Value::tuple(
+        std::vector<Value>(args.args.begin() + npos, args.args.end())));
   } else if (!p.varargs.empty()) {
-    scope.vars[p.varargs] = Value::tuple({});
+    scope.set(p.varargs, Value::tuple({}));
   }
   Value kwdict = p.kwargs.empty() ? Value() : Value::dict();
   for (auto &kw : args.kwargs) {
@@ -1461,13 +1496,13 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
         if (bound[i])
           raise("TypeError",
                 fname() + " got multiple values for argument '" + kw.first + "'");
-        scope.vars[kw.first] = kw.second;
+        scope.set(kw.first, kw.second);
         bound[i] = true;
         found = true;
       }
     for (auto &k : p.kwonly)
       if (k.name == kw.first) {
-        scope.vars[kw.first] = kw.second;
+        scope.set(kw.first, kw.second);
         found = true;
       }
     if (!found) {
@@ -1478,12 +1513,12 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
     }
   }
   if (!p.kwargs.empty())
-    scope.vars[p.kwargs] = kwdict;
+    scope.set(p.kwargs, kwdict);
   std::vector<std::string> missing;
   for (size_t i = 0; i < npos; ++i)
     if (!bound[i]) {
       if (fn.hasDefault[i])
-        scope.vars[p.positional[i].name] = fn.defaults[i];
+        scope.set(p.positional[i].name, fn.defaults[i]);
       else
         missing.push_back(p.positional[i].name);
     }
@@ -1499,9 +1534,9 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
                            (missing.size() > 1 ? "s" : "") + ": " + names);
   }
   for (size_t i = 0; i < p.kwonly.size(); ++i)
-    if (!scope.vars.count(p.kwonly[i].name)) {
+    if (!scope.find(p.kwonly[i].name)) {
       if (fn.kwHasDefault[i])
-        scope.vars[p.kwonly[i].name] = fn.kwDefaults[i];
+        scope.set(p.kwonly[i].name, fn.kwDefaults[i]);
       else
         raise("TypeError", fname() + " missing 1 required keyword-only argument: '" +
                                p.kwonly[i].name + "'");
@@ -1525,6 +1560,8 @@ Value Evaluator::callFunction(const Value &f, CallArgs &args) {
   auto scope = std::make_shared<Scope>();
   scope->parent = fn.closure;
   scope->locals = &fn.info->locals;
+  scope->info = fn.info;
+  scope->slots.assign(fn.info->slotNames.size(), Value::unbound());
   if (!fn.info->declared.empty())
     scope->declared = &fn.info->declared;
   bindParams(fn, args, *scope);

@@ -43,9 +43,36 @@ class ExceptionTypes;
 class GeneratorObj;
 class FileSandbox;
 
+class ClassObj;
+
+/// Statically computed facts about a function body.
+struct FunctionInfo {
+  NameSet locals;
+  NameMap<bool> declared; ///< See Scope::declared.
+  /// The body has a try or with statement (closing a generator suspended
+  /// in it must run them; one without can be discarded silently).
+  bool hasHandlers = false;
+  /// Each local's index in Scope::slots: the positional parameters first
+  /// (in order), then keyword-only, *args, **kwargs, then the rest. A
+  /// function's locals are fixed when it is defined, so an activation
+  /// keeps them in a vector instead of a hash map.
+  NameMap<uint32_t> slotOf;
+  std::vector<std::string> slotNames;
+  /// Unique per FunctionInfo, never 0: the key a NameExpr's slot cache
+  /// (Ast.h) is checked against.
+  uint64_t layoutId = 0;
+  /// Positional parameter i is slot i (a call binds them by index).
+  bool paramsInSlots = false;
+};
+
 /// A variable scope: a function activation or the module's globals.
+/// A function's locals live in `slots` (laid out by info->slotOf); every
+/// other scope (module, class body, comprehension) keeps names in `vars`.
+/// Go through find/set/erase/forEach, which see both.
 struct Scope {
   NameMap<Value> vars;
+  std::vector<Value> slots; ///< Value::unbound() until assigned
+  const FunctionInfo *info = nullptr; ///< the slots' layout (functions only)
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
   /// Names local to this function (null for module/global scope).
   const NameSet *locals = nullptr;
@@ -58,18 +85,57 @@ struct Scope {
   /// The function's `global` (true) and `nonlocal` (false) names; null when
   /// it declares none (the common case costs one pointer test).
   const NameMap<bool> *declared = nullptr;
+
+  /// The slot of a local of this function, or -1.
+  int slotIndex(HashedName n) const {
+    if (!info)
+      return -1;
+    auto it = info->slotOf.find(n);
+    return it == info->slotOf.end() ? -1 : int(it->second);
+  }
+  /// The bound value of `n` here, or null.
+  Value *find(HashedName n) {
+    if (int i = slotIndex(n); i >= 0)
+      return slots[i].isUnbound() ? nullptr : &slots[i];
+    auto it = vars.find(n);
+    return it == vars.end() ? nullptr : &it->second;
+  }
+  Value *find(const std::string &n) { return find(HashedName{n, HashedName::of(n)}); }
+  /// Binds `name`; true when it was not bound before.
+  bool set(const std::string &name, const Value &v) {
+    if (int i = slotIndex(HashedName{name, HashedName::of(name)}); i >= 0) {
+      bool fresh = slots[i].isUnbound();
+      slots[i] = v;
+      return fresh;
+    }
+    return vars.insert_or_assign(name, v).second;
+  }
+  bool erase(const std::string &name) {
+    if (int i = slotIndex(HashedName{name, HashedName::of(name)}); i >= 0) {
+      bool was = !slots[i].isUnbound();
+      slots[i] = Value::unbound();
+      return was;
+    }
+    return vars.erase(name) > 0;
+  }
+  /// Calls f(name, value) for every bound name.
+  template <typename F> void forEach(F &&f) const {
+    for (size_t i = 0; i < slots.size(); ++i)
+      if (!slots[i].isUnbound())
+        f(info->slotNames[i], slots[i]);
+    for (auto &kv : vars)
+      f(kv.first, kv.second);
+  }
+  void clear() {
+    vars.clear();
+    slots.clear();
+    info = nullptr;
+  }
 };
 
-class ClassObj;
-
-/// Statically computed facts about a function body.
-struct FunctionInfo {
-  NameSet locals;
-  NameMap<bool> declared; ///< See Scope::declared.
-  /// The body has a try or with statement (closing a generator suspended
-  /// in it must run them; one without can be discarded silently).
-  bool hasHandlers = false;
-};
+/// The slot of name `n` in a function scope `s` (-1: not one of its
+/// locals, or `s` is no function's), remembered in the NameExpr.
+int cachedSlot(const NameExpr &n, Scope &s);
 
 /// A user-defined function (def or lambda).
 struct FunctionObj : Object {

@@ -68,6 +68,14 @@ public:
       dropLastReference(std::move(obj_));
   }
   static Value none() { return Value(); }
+  /// The mark of a function-local slot not (or no longer) bound; never a
+  /// Python value (Scope::find hides it).
+  static Value unbound() {
+    Value v;
+    v.b_ = true;
+    return v;
+  }
+  bool isUnbound() const { return kind_ == Kind::None && b_; }
   static Value boolean(bool b);
   static Value integer(int64_t i);
   static Value floating(double d);

@@ -59,6 +59,11 @@ using ExprPtr = std::unique_ptr<Expr>;
 struct NameExpr : Expr {
   std::string id;
   size_t hash; ///< std::hash of id, computed once for the evaluator's scope lookups.
+  /// The evaluator's cache of where this name was last found: a function
+  /// layout's id (high 40 bits) and the slot in it (low 24). A hint only,
+  /// checked against the running scope's layout before use; one word, so
+  /// it is read and written whole.
+  mutable uint64_t slotCache = 0;
   NameExpr(Loc l, std::string id)
       : Expr(ExprKind::Name, l), id(std::move(id)), hash(std::hash<std::string>{}(this->id)) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Name; }
@@ -72,6 +77,10 @@ struct ConstantExpr : Expr {
   double floatValue = 0; ///< Also used for imaginary literals: not supported.
   std::string strValue;  ///< UTF-8, escapes already decoded; for an Int
                          ///< beyond int64, its spelling without '_' (0x.., 123..).
+  /// The evaluator's str object for a Str constant, made once (strs are
+  /// immutable; CPython too shares one object per constant of a code
+  /// object). Opaque here: the AST does not know values.
+  mutable std::shared_ptr<void> cachedValue;
   ConstantExpr(Loc l, Type t) : Expr(ExprKind::Constant, l), type(t) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Constant; }
 };
