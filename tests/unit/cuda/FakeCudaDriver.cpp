@@ -75,7 +75,9 @@ struct Gpu {
 
 std::recursive_mutex mu;
 std::vector<Gpu> gpus;
-int current = 0;
+/// The calling thread's current context (per thread, as in CUDA: a pmap's
+/// device threads each work on their own GPU).
+thread_local int current = 0;
 Counters total;
 std::vector<CallFrame> frames;
 int openDepth = 0;
@@ -453,6 +455,43 @@ int cuMemsetD8Async(unsigned long long dst, unsigned char v, size_t n,
     return fail("cuMemsetD8Async outside live allocations");
   static_cast<Stream *>(stream)->queue.push_back(
       [=] { std::memset(reinterpret_cast<void *>(dst), v, n); });
+  return 0;
+}
+/// CUDA_MEMCPY2D_v2 (runtime/cuda/CudaDriver.h's CudaMemcpy2D).
+struct Memcpy2D {
+  size_t srcX, srcY;
+  int srcType;
+  const void *srcHost;
+  unsigned long long srcDevice;
+  void *srcArray;
+  size_t srcPitch, dstX, dstY;
+  int dstType;
+  void *dstHost;
+  unsigned long long dstDevice;
+  void *dstArray;
+  size_t dstPitch, width, height;
+};
+int cuMemcpy2DAsync_v2(const Memcpy2D *c, void *stream) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  if (c->srcType != 2 || c->dstType != 2)
+    return fail("cuMemcpy2DAsync other than device to device");
+  if (c->width > c->srcPitch || c->width > c->dstPitch || c->height == 0)
+    return fail("cuMemcpy2DAsync with a pitch below the width");
+  // Every row must lie in one live allocation on each side.
+  uintptr_t src = uintptr_t(c->srcDevice) + c->srcY * c->srcPitch + c->srcX;
+  uintptr_t dst = uintptr_t(c->dstDevice) + c->dstY * c->dstPitch + c->dstX;
+  size_t srcSpan = (c->height - 1) * c->srcPitch + c->width;
+  size_t dstSpan = (c->height - 1) * c->dstPitch + c->width;
+  if (deviceOf(src, srcSpan) < 0 || deviceOf(dst, dstSpan) < 0)
+    return fail("cuMemcpy2DAsync outside live allocations");
+  Memcpy2D k = *c;
+  static_cast<Stream *>(stream)->queue.push_back([=] {
+    for (size_t r = 0; r < k.height; ++r)
+      std::memmove(reinterpret_cast<void *>(dst + r * k.dstPitch),
+                   reinterpret_cast<const void *>(src + r * k.srcPitch),
+                   k.width);
+  });
+  total.d2d += c->width * c->height;
   return 0;
 }
 // The synchronous copies (parax's resident path does not use them).
