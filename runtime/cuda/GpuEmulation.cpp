@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <memory>
 #include <random>
+#include <semaphore>
 #include <string>
 #include <thread>
 
@@ -75,28 +77,35 @@ std::vector<int64_t> phaseOrder(int64_t n, uint64_t phase) {
 }
 
 /// Turns between barriers for the sequenced orders: a thread runs only when
-/// it is first in the phase's order, and hands the turn on when it reaches
-/// the barrier.
+/// it is first in the phase's order, and hands the turn on (waking the next
+/// thread's own semaphore) when it reaches the barrier.
 struct Sequencer {
-  std::mutex m;
-  std::condition_variable cv;
-  std::vector<int64_t> order;
-  size_t turn = 0;
-  uint64_t phase = 0;
-  void wait(int64_t me) {
-    std::unique_lock<std::mutex> lock(m);
-    cv.wait(lock, [&] { return turn < order.size() && order[turn] == me; });
+  explicit Sequencer(int64_t n)
+      : sems(new std::binary_semaphore *[size_t(n)]), n(n) {
+    for (int64_t i = 0; i < n; ++i)
+      sems[size_t(i)] = new std::binary_semaphore(0);
+    order = phaseOrder(n, 0);
+    sems[size_t(order[0])]->release();
   }
+  ~Sequencer() {
+    for (int64_t i = 0; i < n; ++i)
+      delete sems[size_t(i)];
+  }
+  void wait(int64_t me) { sems[size_t(me)]->acquire(); }
   void handOn() {
-    std::lock_guard<std::mutex> lock(m);
-    ++turn;
-    cv.notify_all();
+    if (++turn < order.size())
+      sems[size_t(order[turn])]->release();
   }
   void nextPhase() { // the barrier's completion: every thread has arrived
-    std::lock_guard<std::mutex> lock(m);
-    order = phaseOrder(int64_t(order.size()), ++phase);
+    order = phaseOrder(n, ++phase);
     turn = 0;
+    sems[size_t(order[0])]->release();
   }
+  std::unique_ptr<std::binary_semaphore *[]> sems;
+  int64_t n;
+  std::vector<int64_t> order;
+  size_t turn = 0; ///< only the thread holding the turn touches it
+  uint64_t phase = 0;
 };
 
 struct PhaseDone {
@@ -136,10 +145,8 @@ void arrive(bool last = false) {
 /// order between barriers is not the index order; PARAX_EMU_ORDER makes
 /// it a chosen one (Order).
 void runBlocks(int n, int64_t blocks, void (*unpack)(void **), void **params) {
-  Sequencer seq;
   bool sequenced = order().kind != Order::Concurrent;
-  if (sequenced)
-    seq.order = phaseOrder(n, 0);
+  Sequencer seq(sequenced ? n : 1);
   Barrier barrier(n, PhaseDone{sequenced ? &seq : nullptr});
   std::vector<int64_t> shared(size_t(n) + 2);
   std::vector<std::thread> threads;
