@@ -28,6 +28,7 @@ static_assert(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES ==
               parax::cuda::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
 static_assert(sizeof(CUdeviceptr) == sizeof(parax::cuda::CUdeviceptr));
 static_assert(CU_MEMORYTYPE_DEVICE == parax::cuda::CU_MEMORYTYPE_DEVICE);
+static_assert(CU_EVENT_DISABLE_TIMING == parax::cuda::CU_EVENT_DISABLE_TIMING);
 static_assert(sizeof(CUDA_MEMCPY2D) == sizeof(parax::cuda::CudaMemcpy2D));
 #include <cstddef>
 #define PARAX_SAME_OFFSET(f)                                                   \

@@ -3,7 +3,11 @@
 #include "ir/Diagnostics.h"
 #include "runtime/cpu/RtContext.h"
 #include "runtime/cuda/CudaLaunch.h"
+#include "codegen/EmitPTX.h"
+#include "ir/OpRules.h"
+#include "runtime/Communicator.h"
 #include "runtime/cpu/CpuBackend.h"
+#include "runtime/cuda/CombineKernels.h"
 #include "runtime/distributed/PmapCommunicator.h"
 
 #include <atomic>
@@ -39,6 +43,11 @@ struct Call {
   /// The program's host constants (a pmap maps them for each device).
   std::vector<void *> constHost;
   std::vector<int64_t> constBytes;
+  /// A pmap device's call: the pmap's devices, when they are all threads of
+  /// this process (collectives then run on the devices), else 0; the
+  /// events its collectives recorded (destroyed when the pmap ends).
+  int pmapDevices = 0;
+  std::vector<parax::cuda::CUevent> events;
 
   /// The block holding `p`, or null (host memory).
   std::pair<const uintptr_t, Block> *find(const void *p) {
@@ -242,6 +251,27 @@ bool mapConstants(ParaxRtContext *ctx, Call &c, void **devConsts) {
   return true;
 }
 
+/// Device `ctx->device`'s words `mine` and every other device's, row q of
+/// the result device q's: a rendezvous of the pmap's host threads through
+/// its communicator (which leaves on an abort or a stop).
+std::vector<int64_t> exchange(ParaxRtContext *ctx,
+                              const std::vector<int64_t> &mine) {
+  parax::Array a = parax::Array::allocate(parax::DType::I64,
+                                          {int64_t(mine.size())});
+  std::memcpy(a.raw(), mine.data(), mine.size() * sizeof(int64_t));
+  parax::Array all = ctx->comm->allGather(ctx->device, a, 0, false);
+  const auto *w = static_cast<const int64_t *>(all.raw());
+  return std::vector<int64_t>(w, w + all.size());
+}
+
+/// The collective `opId` of a pmap device on the devices: its result is
+/// written on its own stream, which waits (events, no host
+/// synchronisation) for the other devices' operands, and they for its
+/// reads. False (nothing done) when the op or dtype is not covered: the
+/// decision depends on the op only, so every device takes the same path.
+bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
+                      void **out, int32_t &st);
+
 } // namespace
 
 extern "C" {
@@ -444,6 +474,11 @@ int32_t parax_cuda_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
 
 int32_t parax_cuda_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
                                  void **out) {
+  int32_t st = 1;
+  if (Call *c = callOf(ctx);
+      c && c->pmapDevices > 0 && c->find(in) &&
+      deviceCollective(ctx, *c, opId, in, out, st))
+    return st;
   void *ins[1] = {in};
   return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
     if (int32_t st = parax_rt_collective(ctx, opId, h[0], out))
@@ -541,6 +576,11 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
   }
   std::vector<std::unique_ptr<PmapDevice>> devs;
   auto unregister = [&] {
+    for (auto &d : devs) { // every device is done: no wait is still to come
+      for (cu::CUevent e : d->call.events)
+        d->call.rt->api().cuEventDestroy(e);
+      d->call.events.clear();
+    }
     std::lock_guard<std::mutex> lock(callsMutex);
     for (auto &d : devs)
       calls.erase(&d->ctx);
@@ -572,6 +612,9 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
       pd->call.program = outer->program;
       pd->call.constHost = outer->constHost;
       pd->call.constBytes = outer->constBytes;
+      // Collectives on the devices when every device is a thread here.
+      if (dynamic_cast<parax::runtime::ThreadCommunicator *>(pc.comm.get()))
+        pd->call.pmapDevices = n;
       ParaxRtContext &dc = pd->ctx;
       dc.info = ctx->info;
       dc.backend = ctx->backend;
@@ -741,3 +784,145 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
     return 1;
   }
 }
+
+namespace {
+
+bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
+                      void **out, int32_t &st) {
+  namespace ir = parax::ir;
+  const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+  ir::CollectivePattern pattern = ir::collectivePattern(op.kind());
+  const parax::TensorType &xt = op.operand(0)->type();
+  const parax::TensorType &rtype = op.result(0)->type();
+  cu::CombineKernel ck;
+  if (pattern == ir::CollectivePattern::AllReduce) {
+    ck = cu::combineKernel(ir::collectiveCombiner(op.kind()), xt.dtype);
+    if (!ck.ptx)
+      return false;
+  } else if (pattern != ir::CollectivePattern::AllGather &&
+             pattern != ir::CollectivePattern::Permute) {
+    return false;
+  }
+  st = 1;
+  const cu::DriverApi &api = c.rt->api();
+  cu::CUstream s = c.dev->stream;
+  const int n = c.pmapDevices, me = ctx->device;
+  void *res = allocate(ctx, c, size_t(rtype.byteSize()), 1);
+  if (!res)
+    return true;
+  auto event = [&](cu::CUevent &e) {
+    if (!check(ctx, c, api.cuEventCreate(&e, cu::CU_EVENT_DISABLE_TIMING),
+               "cuEventCreate"))
+      return false;
+    c.events.push_back(e);
+    return check(ctx, c, api.cuEventRecord(e, s), "cuEventRecord");
+  };
+  auto waitAll = [&](const std::vector<int64_t> &rows, size_t width,
+                     size_t col) {
+    for (int q = 0; q < n; ++q)
+      if (q != me &&
+          !check(ctx, c,
+                 api.cuStreamWaitEvent(
+                     s,
+                     reinterpret_cast<cu::CUevent>(
+                         uintptr_t(rows[size_t(q) * width + col])),
+                     0),
+                 "cuStreamWaitEvent"))
+        return false;
+    return true;
+  };
+  // 1. Every operand is complete before anyone reads it.
+  cu::CUevent ready = nullptr, done = nullptr;
+  bool ok = event(ready);
+  std::vector<int64_t> all = exchange(
+      ctx, {int64_t(uintptr_t(in)), int64_t(uintptr_t(ready)), c.dev->gpu});
+  auto operand = [&](int q) {
+    return reinterpret_cast<char *>(uintptr_t(all[size_t(q) * 3]));
+  };
+  ok = ok && waitAll(all, 3, 1);
+  // 2. This device's result, on its stream.
+  std::vector<uintptr_t> staged;
+  if (ok && pattern == ir::CollectivePattern::AllGather) {
+    int64_t axis = op.attrs().getInt("axis");
+    size_t rows = 1;
+    for (int64_t i = 0; i < axis; ++i)
+      rows *= size_t(xt.shape[size_t(i)]);
+    size_t inner = rows ? size_t(xt.byteSize()) / rows : 0;
+    for (int q = 0; q < n && ok && inner; ++q)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res) + size_t(q) * inner,
+                    size_t(n) * inner, operand(q), inner, inner, rows);
+  } else if (ok && pattern == ir::CollectivePattern::Permute) {
+    const auto &pairs = op.attrs().getInts("perm");
+    bool got = false;
+    for (size_t i = 0; i + 1 < pairs.size() && ok; i += 2)
+      if (pairs[i + 1] == me) {
+        ok = copyRows(ctx, c, s, static_cast<char *>(res), 0,
+                      operand(int(pairs[i])), 0, size_t(xt.byteSize()), 1);
+        got = true;
+      }
+    if (ok && !got)
+      ok = check(ctx, c,
+                 api.cuMemsetD8Async(dptr(res), 0, size_t(rtype.byteSize()), s),
+                 "cuMemsetD8Async");
+  } else if (ok) {
+    // The members in combine order (ThreadCommunicator::allReduce's).
+    std::vector<int> members;
+    if (op.attrs().has("groups")) {
+      const auto &groups = op.attrs().getInts("groups");
+      size_t gs = size_t(op.attrs().getInt("group_size"));
+      size_t at = 0;
+      while (at < groups.size() && groups[at] != me)
+        ++at;
+      for (size_t k = at - at % gs; k < at - at % gs + gs && k < groups.size(); ++k)
+        members.push_back(int(groups[k]));
+    } else {
+      for (int q = 0; q < n; ++q)
+        members.push_back(q);
+    }
+    size_t bytes = size_t(xt.byteSize());
+    // An operand on another GPU is copied here first (a peer copy), so the
+    // kernel reads only this GPU's memory.
+    std::vector<char *> xs;
+    for (int q : members) {
+      char *x = operand(q);
+      if (all[size_t(q) * 3 + 2] != c.dev->gpu && ok) {
+        void *t = allocate(ctx, c, bytes, 1);
+        ok = t && copyRows(ctx, c, s, static_cast<char *>(t), 0, x, 0, bytes, 1);
+        staged.push_back(uintptr_t(t));
+        x = static_cast<char *>(t);
+      }
+      xs.push_back(x);
+    }
+    if (ok && xs.size() == 1)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res), 0, xs[0], 0, bytes, 1);
+    uint64_t count = uint64_t(xt.numElements());
+    for (size_t k = 1; k < xs.size() && ok && count; ++k) {
+      // ((x0 (+) x1) (+) x2) ...: res = res (+) xk after the first step.
+      uint64_t o = uint64_t(uintptr_t(res)),
+               a = uint64_t(uintptr_t(k == 1 ? xs[0] : static_cast<char *>(res))),
+               b = uint64_t(uintptr_t(xs[k]));
+      void *params[4] = {&o, &a, &b, &count};
+      std::string error;
+      if (!c.rt->launch(me, ck.ptx, ck.name, params,
+                        int32_t(parax::codegen::GpuKernelKind::Grid),
+                        int64_t(count), ck.unpack, false, error)) {
+        setError(ctx, error);
+        ok = false;
+      }
+    }
+  }
+  for (uintptr_t t : staged)
+    if (t)
+      parax_cuda_release(ctx, reinterpret_cast<void *>(t)); // stream-ordered
+  // 3. Nobody's operand is reused before every device has read it.
+  ok = event(done) && ok;
+  std::vector<int64_t> fin = exchange(ctx, {int64_t(uintptr_t(done))});
+  ok = ok && waitAll(fin, 1, 0);
+  if (!ok)
+    return true;
+  *out = res;
+  st = 0;
+  return true;
+}
+
+} // namespace

@@ -30,6 +30,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <regex>
 #include <csignal>
@@ -494,6 +495,55 @@ int cuMemcpy2DAsync_v2(const Memcpy2D *c, void *stream) {
   total.d2d += c->width * c->height;
   return 0;
 }
+// Events: a record is a marker in its stream's queue; a wait is an entry
+// in the waiting stream that, when it runs, first runs the recorded
+// stream's queue up to the marker (queues run only when synchronised, so
+// a missing wait leaves the other stream's work undone: stale bytes).
+struct Record {
+  bool done = false;
+  Stream *stream = nullptr;
+};
+struct Event {
+  std::shared_ptr<Record> last;
+};
+int cuEventCreate(void **e, unsigned) {
+  *e = new Event;
+  return 0;
+}
+int cuEventDestroy_v2(void *e) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  delete static_cast<Event *>(e); // queued waits hold their record
+  return 0;
+}
+int cuEventRecord(void *e, void *stream) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  if (!stream)
+    return fail("an event recorded on the legacy default stream");
+  auto r = std::make_shared<Record>();
+  r->stream = static_cast<Stream *>(stream);
+  static_cast<Event *>(e)->last = r;
+  r->stream->queue.push_back([r] { r->done = true; });
+  return 0;
+}
+int cuStreamWaitEvent(void *stream, void *e, unsigned) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  std::shared_ptr<Record> r = static_cast<Event *>(e)->last;
+  if (!r) // never recorded: nothing to wait for
+    return 0;
+  static_cast<Stream *>(stream)->queue.push_back([r] {
+    while (!r->done) {
+      if (r->stream->queue.empty()) {
+        fail("a stream waits for an event that can never complete");
+        std::abort();
+      }
+      std::function<void()> op = std::move(r->stream->queue.front());
+      r->stream->queue.pop_front();
+      op();
+    }
+  });
+  return 0;
+}
+
 // The synchronous copies (parax's resident path does not use them).
 int cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) {
   std::lock_guard<std::recursive_mutex> lock(mu);
