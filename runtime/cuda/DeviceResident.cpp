@@ -706,8 +706,26 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
         return fail();
       d->ctx.consts = d->consts.data();
     }
-    if (!current(ctx, *outer, outer->dev) || !sync(ctx, *outer))
+    // The devices' streams start after the caller's work so far (what they
+    // read of its memory, the copies above): an event, not a host wait.
+    const cu::DriverApi &api = rt.api();
+    auto record = [&](ParaxRtContext *cx, Call &owner, cu::CUstream on,
+                      cu::CUevent &e) {
+      if (!check(cx, owner, api.cuEventCreate(&e, cu::CU_EVENT_DISABLE_TIMING),
+                 "cuEventCreate"))
+        return false;
+      owner.events.push_back(e);
+      return check(cx, owner, api.cuEventRecord(e, on), "cuEventRecord");
+    };
+    cu::CUevent start = nullptr;
+    if (!current(ctx, *outer, outer->dev) ||
+        !record(ctx, devs[0]->call, outStream, start))
       return fail();
+    for (auto &d : devs)
+      if (!check(ctx, *outer, api.cuStreamWaitEvent(d->call.dev->stream, start, 0),
+                 "cuStreamWaitEvent"))
+        return fail();
+    std::vector<cu::CUevent> ends(size_t(n), nullptr);
     std::atomic<int> firstFailed{-1};
     auto runDevice = [&](int d) {
       PmapDevice &pd = *devs[size_t(d)];
@@ -748,8 +766,13 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
                       part, ax < 0 ? partBytes : inner, ax < 0 ? partBytes : inner,
                       ax < 0 ? 1 : rows);
       }
-      // The device's one wait: its results are in place, its blocks free.
-      ok = sync(dc, pd.call) && ok;
+      // The caller's stream waits for this event: then the results are in
+      // place. A failed device waits for its stream instead. Its blocks go
+      // back to its allocator: reused in this stream's order.
+      if (ok)
+        ok = record(dc, pd.call, s, ends[size_t(d)]);
+      else
+        sync(dc, pd.call);
       while (!pd.call.blocks.empty())
         freeBlock(pd.call, pd.call.blocks.begin()->first);
       if (!ok) {
@@ -762,6 +785,10 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
     ctx->backend->pool().run(n, runDevice);
     std::string error;
     rt.makeCurrent(*outer->dev, error);
+    for (cu::CUevent e : ends)
+      if (e)
+        check(ctx, *outer, api.cuStreamWaitEvent(outStream, e, 0),
+              "cuStreamWaitEvent");
     for (auto &d : devs)
       for (auto &line : d->prints)
         (*ctx->print)(line);
