@@ -73,7 +73,6 @@ CombineKernel combineKernel(ir::OpKind op, DType dtype) {
   Entry{K::OP, DType::D, Spec{T, R, S, I}, &hostCombine<K::OP, DType::D>}
   static const Entry table[] = {
       PARAX_COMBINE(Add, F32, "f32", "f32", 2, "add.rn.ftz.f32"),
-      PARAX_COMBINE(Add, F64, "f64", "f64", 3, "add.rn.f64"),
       PARAX_COMBINE(Add, I32, "u32", "b32", 2, "add.s32"),
       PARAX_COMBINE(Max, I32, "u32", "b32", 2, "max.s32"),
       PARAX_COMBINE(Min, I32, "u32", "b32", 2, "min.s32"),

@@ -5,10 +5,12 @@
 // at a time (((x0 (+) x1) (+) x2) ...), the serial combine of the CPU's
 // ThreadCommunicator, so every device gets the same bits as the CPU. The
 // kernels are grid-stride loops over elements written as PTX text here
-// (add/max/min for the integer types, add for f32 with .ftz like parax's
-// other kernels, add for f64); each comes with its host compilation for
-// the strict fake driver (runtime/Kernels' binaryOpInto, the CPU's own
-// loop). Other dtypes and ops stay on the host-staged path.
+// (add/max/min for the integer types, add for f32 with .ftz: the CPU
+// combines under FTZ/DAZ); each comes with its host compilation for the
+// strict fake driver (runtime/Kernels' binaryOpInto, the CPU's own loop).
+// Other dtypes and ops stay on the host-staged path: f64 (the CPU flushes
+// f64 denormals too, PTX has no .ftz for f64), float max/min (NaN and
+// signed-zero rules not matched yet), f16/bf16, bool, 8/16-bit ints.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
