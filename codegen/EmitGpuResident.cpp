@@ -12,6 +12,8 @@
 //     arguments in cuLaunchKernel's form; a kernel's scalar results (host
 //     stack slots) are written to device scratch and read back after it;
 //  4. parax_main is wrapped: arguments up, the program, results down.
+// A pmap body (an outlined ParaxEntryFn) is rewritten as an entry too:
+// parax_cuda_rt_pmap runs it per device over that device's memory.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/EmitPTX.h"
@@ -51,6 +53,7 @@ const std::map<std::string, std::string> &renamed() {
       {"parax_rt_collective", "parax_cuda_rt_collective"},
       {"parax_rt_debug_print", "parax_cuda_rt_debug_print"},
       {"parax_rt_debug_breakpoint", "parax_cuda_rt_debug_breakpoint"},
+      {"parax_rt_pmap", "parax_cuda_rt_pmap"},
   };
   return m;
 }
@@ -143,8 +146,6 @@ std::string rewriteHostFunction(llvm::Function &f, bool entry,
       }
       if (callee->isIntrinsic() || harmless(n) || kernels.count(n))
         continue;
-      if (n == "parax_rt_pmap")
-        return "pmap (its bodies run per device on the host threads)";
       if (n == "parax_rt_parallel_for")
         return "a loop on the intra-op thread pool";
       for (llvm::Value *a : call->args())
@@ -411,7 +412,11 @@ std::unique_ptr<llvm::Module> emitGpuResident(const ir::Module &m,
     if (f.isDeclaration() || kernelIndex.count(f.getName().str()) ||
         f.getName().ends_with(".unpack"))
       continue;
-    why = rewriteHostFunction(f, f.getName() == kEntrySymbol, kernelIndex);
+    // A pmap body is an entry of its own (ParaxEntryFn: host tables, the
+    // device's context), run per device by parax_cuda_rt_pmap.
+    bool entry = f.getName() == kEntrySymbol ||
+                 (f.getName().starts_with("parax_pmap_") && f.arg_size() == 4);
+    why = rewriteHostFunction(f, entry, kernelIndex);
     if (!why.empty())
       return nullptr;
   }

@@ -398,11 +398,11 @@ std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
           std::string op = opOf(i, opKind);
           if (n == "parax_rt_eval")
             note(op + ": runs a runtime (CPU) kernel");
-          else if (n == "parax_rt_collective" || n == "parax_rt_axis_index")
-            note(op + ": collective (NCCL and device-side collectives are "
-                      "not wired)");
-          else if (n == "parax_rt_pmap")
-            note("pmap: devices (not wired)");
+          else if (n == "parax_rt_collective")
+            note(op + ": collective (on the devices for arrays of the "
+                      "covered dtypes; NCCL is not wired)");
+          else if (n == "parax_rt_axis_index")
+            note(op + ": the device's index, a host value");
           else if (n.starts_with("parax_rt_debug"))
             note(op + ": host output of device data");
           continue;

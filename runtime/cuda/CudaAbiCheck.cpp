@@ -27,4 +27,21 @@ static_assert(CU_JIT_ERROR_LOG_BUFFER == parax::cuda::CU_JIT_ERROR_LOG_BUFFER);
 static_assert(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES ==
               parax::cuda::CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
 static_assert(sizeof(CUdeviceptr) == sizeof(parax::cuda::CUdeviceptr));
+static_assert(CU_MEMORYTYPE_DEVICE == parax::cuda::CU_MEMORYTYPE_DEVICE);
+static_assert(CU_EVENT_DISABLE_TIMING == parax::cuda::CU_EVENT_DISABLE_TIMING);
+static_assert(sizeof(CUDA_MEMCPY2D) == sizeof(parax::cuda::CudaMemcpy2D));
+#include <cstddef>
+#define PARAX_SAME_OFFSET(f)                                                   \
+  static_assert(offsetof(CUDA_MEMCPY2D, f) ==                                  \
+                offsetof(parax::cuda::CudaMemcpy2D, f));
+PARAX_SAME_OFFSET(srcMemoryType)
+PARAX_SAME_OFFSET(srcDevice)
+PARAX_SAME_OFFSET(srcPitch)
+PARAX_SAME_OFFSET(dstXInBytes)
+PARAX_SAME_OFFSET(dstMemoryType)
+PARAX_SAME_OFFSET(dstDevice)
+PARAX_SAME_OFFSET(dstPitch)
+PARAX_SAME_OFFSET(WidthInBytes)
+PARAX_SAME_OFFSET(Height)
+#undef PARAX_SAME_OFFSET
 #endif

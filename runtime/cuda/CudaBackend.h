@@ -9,8 +9,10 @@
 // synchronisation. Programs that path does not cover run from host memory
 // (each launch synchronised) on GPUs with pageable memory access, else on
 // the CPU. The memory budget per logical device is its GPU's free memory
-// shared among the logical devices on it. Runtime-kernel fallbacks, debug
-// prints and collectives run on the host on copies. NCCL is not used yet.
+// shared among the logical devices on it. pmap bodies run per logical
+// device on its stream, and collectives of arrays on the devices (events,
+// device copies, combine kernels); runtime-kernel fallbacks, debug prints
+// and the other collectives run on the host on copies. NCCL is not used yet.
 // This path has not run on hardware yet; the strict fake driver
 // (tests/unit/cuda/FakeCudaDriver.cpp) runs all of it without a GPU.
 //

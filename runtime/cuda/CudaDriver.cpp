@@ -64,6 +64,11 @@ bool loadDriver(DriverApi &api, std::string &error, const char *library) {
   resolve(lib, "cuMemcpyDtoHAsync_v2", api.cuMemcpyDtoHAsync, missing);
   resolve(lib, "cuMemcpyDtoDAsync_v2", api.cuMemcpyDtoDAsync, missing);
   resolve(lib, "cuMemsetD8Async", api.cuMemsetD8Async, missing);
+  resolve(lib, "cuMemcpy2DAsync_v2", api.cuMemcpy2DAsync, missing);
+  resolve(lib, "cuEventCreate", api.cuEventCreate, missing);
+  resolve(lib, "cuEventRecord", api.cuEventRecord, missing);
+  resolve(lib, "cuStreamWaitEvent", api.cuStreamWaitEvent, missing);
+  resolve(lib, "cuEventDestroy_v2", api.cuEventDestroy, missing);
   resolve(lib, "cuMemGetInfo_v2", api.cuMemGetInfo, missing);
   resolve(lib, "cuStreamCreate", api.cuStreamCreate, missing);
   resolve(lib, "cuStreamSynchronize", api.cuStreamSynchronize, missing);

@@ -28,6 +28,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -41,6 +42,27 @@ inline constexpr int CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 inline constexpr int CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 inline constexpr int CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88;
+
+inline constexpr int CU_MEMORYTYPE_DEVICE = 2;
+inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
+
+/// cuMemcpy2DAsync's description of a strided copy (CUDA_MEMCPY2D_v2;
+/// layout checked against <cuda.h> in CudaAbiCheck.cpp).
+struct CudaMemcpy2D {
+  size_t srcXInBytes = 0, srcY = 0;
+  int srcMemoryType = 0;
+  const void *srcHost = nullptr;
+  CUdeviceptr srcDevice = 0;
+  void *srcArray = nullptr;
+  size_t srcPitch = 0;
+  size_t dstXInBytes = 0, dstY = 0;
+  int dstMemoryType = 0;
+  void *dstHost = nullptr;
+  CUdeviceptr dstDevice = 0;
+  void *dstArray = nullptr;
+  size_t dstPitch = 0;
+  size_t WidthInBytes = 0, Height = 0;
+};
 
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
@@ -87,6 +109,14 @@ struct DriverApi {
                                 size_t bytes, CUstream s) = nullptr;
   CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char value,
                               size_t bytes, CUstream s) = nullptr;
+  /// A strided copy (pmap's slices along an axis other than 0).
+  CUresult (*cuMemcpy2DAsync)(const CudaMemcpy2D *copy, CUstream s) = nullptr;
+  /// Events order the streams of a pmap's devices in a collective without
+  /// a host synchronisation.
+  CUresult (*cuEventCreate)(CUevent *e, unsigned flags) = nullptr;
+  CUresult (*cuEventRecord)(CUevent e, CUstream s) = nullptr;
+  CUresult (*cuStreamWaitEvent)(CUstream s, CUevent e, unsigned flags) = nullptr;
+  CUresult (*cuEventDestroy)(CUevent e) = nullptr;
   CUresult (*cuMemGetInfo)(size_t *free, size_t *total) = nullptr;
   CUresult (*cuStreamCreate)(CUstream *s, unsigned flags) = nullptr;
   CUresult (*cuStreamSynchronize)(CUstream s) = nullptr;

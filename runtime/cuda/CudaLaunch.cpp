@@ -101,7 +101,12 @@ bool CudaRuntime::launch(int logicalId, const char *ptx, const char *kernel,
   if (dims.grid == 0)
     return true;
   cuda::CUresult r = cuda::CUDA_SUCCESS;
+  // The fake binds the host compilation to the function for its next
+  // launch: a bind and its launch must not interleave with another device
+  // thread's on the same GPU (the same CUfunction).
+  std::unique_lock<std::mutex> bound(fakeLaunch_, std::defer_lock);
   if (api_.paraxFakeBindHostKernel) {
+    bound.lock();
     if (!unpack) {
       error = std::string("kernel ") + kernel +
               ": the fake driver needs the kernel's host compilation";
@@ -112,6 +117,8 @@ bool CudaRuntime::launch(int logicalId, const char *ptx, const char *kernel,
   if (r == cuda::CUDA_SUCCESS)
     r = api_.cuLaunchKernel(f, dims.grid, 1, 1, dims.block, 1, 1, 0,
                             l->stream, params, nullptr);
+  if (bound.owns_lock())
+    bound.unlock();
   if (r == cuda::CUDA_SUCCESS && sync)
     r = api_.cuStreamSynchronize(l->stream);
   if (r != cuda::CUDA_SUCCESS) {

@@ -83,6 +83,7 @@ private:
   std::vector<cuda::DeviceInfo> devices_;
   std::vector<std::unique_ptr<cuda::DeviceContext>> contexts_;
   std::mutex mutex_;
+  std::mutex fakeLaunch_; ///< a fake bind and its launch, together
   std::unordered_map<int, std::unique_ptr<Logical>> logical_;
   /// Per GPU: kernel name (the compiled program's string) -> function.
   std::vector<std::unordered_map<const char *, cuda::CUfunction>> functions_;

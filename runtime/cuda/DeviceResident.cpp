@@ -3,7 +3,14 @@
 #include "ir/Diagnostics.h"
 #include "runtime/cpu/RtContext.h"
 #include "runtime/cuda/CudaLaunch.h"
+#include "codegen/EmitPTX.h"
+#include "ir/OpRules.h"
+#include "runtime/Communicator.h"
+#include "runtime/cpu/CpuBackend.h"
+#include "runtime/cuda/CombineKernels.h"
+#include "runtime/distributed/PmapCommunicator.h"
 
+#include <atomic>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -33,6 +40,14 @@ struct Call {
   };
   std::map<uintptr_t, Block> blocks;
   bool failed = false;
+  /// The program's host constants (a pmap maps them for each device).
+  std::vector<void *> constHost;
+  std::vector<int64_t> constBytes;
+  /// A pmap device's call: the pmap's devices, when they are all threads of
+  /// this process (collectives then run on the devices), else 0; the
+  /// events its collectives recorded (destroyed when the pmap ends).
+  int pmapDevices = 0;
+  std::vector<parax::cuda::CUevent> events;
 
   /// The block holding `p`, or null (host memory).
   std::pair<const uintptr_t, Block> *find(const void *p) {
@@ -201,6 +216,62 @@ int32_t onHost(ParaxRtContext *ctx, int32_t opId, void *const *ins, Fn fn) {
   return st;
 }
 
+/// The device copies of call `c`'s constants on its logical device into
+/// `devConsts`: uploaded once per logical device, re-checked by content
+/// (an address may be reused by another program's constant).
+bool mapConstants(ParaxRtContext *ctx, Call &c, void **devConsts) {
+  CudaRuntime::Logical *dev = c.dev;
+  std::lock_guard<std::mutex> lock(dev->mutex);
+  for (size_t i = 0; i < c.constHost.size(); ++i) {
+    const void *h = c.constHost[i];
+    size_t n = size_t(c.constBytes[i]);
+    auto &k = dev->constants[h];
+    bool same = k.dev && k.host.size() == n &&
+                std::memcmp(k.host.data(), h, n) == 0;
+    if (!same) {
+      if (k.dev)
+        dev->allocator->free(k.dev);
+      cu::CUresult st = cu::CUDA_SUCCESS;
+      k.dev = dev->allocator->allocate(n, st);
+      if (!k.dev) {
+        dev->constants.erase(h);
+        check(ctx, c, st == cu::CUDA_SUCCESS ? cu::CUDA_ERROR_OUT_OF_MEMORY
+                                             : st,
+              "cuMemAlloc (a constant)");
+        return false;
+      }
+      const auto *b = static_cast<const unsigned char *>(h);
+      k.host.assign(b, b + n);
+      if (!upload(ctx, c, vptr(k.dev), h, n))
+        return false;
+    }
+    devConsts[i] = vptr(k.dev);
+    c.blocks[uintptr_t(k.dev)] = {n, -1, false};
+  }
+  return true;
+}
+
+/// Device `ctx->device`'s words `mine` and every other device's, row q of
+/// the result device q's: a rendezvous of the pmap's host threads through
+/// its communicator (which leaves on an abort or a stop).
+std::vector<int64_t> exchange(ParaxRtContext *ctx,
+                              const std::vector<int64_t> &mine) {
+  parax::Array a = parax::Array::allocate(parax::DType::I64,
+                                          {int64_t(mine.size())});
+  std::memcpy(a.raw(), mine.data(), mine.size() * sizeof(int64_t));
+  parax::Array all = ctx->comm->allGather(ctx->device, a, 0, false);
+  const auto *w = static_cast<const int64_t *>(all.raw());
+  return std::vector<int64_t>(w, w + all.size());
+}
+
+/// The collective `opId` of a pmap device on the devices: its result is
+/// written on its own stream, which waits (events, no host
+/// synchronisation) for the other devices' operands, and they for its
+/// reads. False (nothing done) when the op or dtype is not covered: the
+/// decision depends on the op only, so every device takes the same path.
+bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
+                      void **out, int32_t &st);
+
 } // namespace
 
 extern "C" {
@@ -243,34 +314,9 @@ int32_t parax_cuda_enter(ParaxRtContext *ctx, const char *program,
     }
     devIns[i] = it->second;
   }
-  // Constants: uploaded once per logical device, re-checked by content.
-  std::lock_guard<std::mutex> lock(dev->mutex);
-  for (int32_t i = 0; i < nConsts; ++i) {
-    size_t n = size_t(constBytes[i]);
-    auto &k = dev->constants[consts[i]];
-    bool same = k.dev && k.host.size() == n &&
-                std::memcmp(k.host.data(), consts[i], n) == 0;
-    if (!same) {
-      if (k.dev)
-        dev->allocator->free(k.dev);
-      cu::CUresult st = cu::CUDA_SUCCESS;
-      k.dev = dev->allocator->allocate(n, st);
-      if (!k.dev) {
-        dev->constants.erase(consts[i]);
-        check(ctx, *c, st == cu::CUDA_SUCCESS ? cu::CUDA_ERROR_OUT_OF_MEMORY
-                                              : st,
-              "cuMemAlloc (a constant)");
-        return 1;
-      }
-      const auto *b = static_cast<const unsigned char *>(consts[i]);
-      k.host.assign(b, b + n);
-      if (!upload(ctx, *c, vptr(k.dev), consts[i], n))
-        return 1;
-    }
-    devConsts[i] = vptr(k.dev);
-    c->blocks[uintptr_t(k.dev)] = {n, -1, false};
-  }
-  return 0;
+  c->constHost.assign(consts, consts + nConsts);
+  c->constBytes.assign(constBytes, constBytes + nConsts);
+  return mapConstants(ctx, *c, devConsts) ? 0 : 1;
 }
 
 int32_t parax_cuda_exit(ParaxRtContext *ctx, int32_t status, void **outs,
@@ -428,6 +474,11 @@ int32_t parax_cuda_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,
 
 int32_t parax_cuda_rt_collective(ParaxRtContext *ctx, int32_t opId, void *in,
                                  void **out) {
+  int32_t st = 1;
+  if (Call *c = callOf(ctx);
+      c && c->pmapDevices > 0 && c->find(in) &&
+      deviceCollective(ctx, *c, opId, in, out, st))
+    return st;
   void *ins[1] = {in};
   return onHost(ctx, opId, ins, [&](void *const *h) -> int32_t {
     if (int32_t st = parax_rt_collective(ctx, opId, h[0], out))
@@ -451,3 +502,454 @@ int32_t parax_cuda_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
 }
 
 } // extern "C"
+
+//===----------------------------------------------------------------------===//
+// pmap on the devices
+//===----------------------------------------------------------------------===//
+namespace {
+
+/// `rows` rows of `width` bytes, `srcPitch` apart at `src`, to `dstPitch`
+/// apart at `dst`, on `stream`: one copy (2D when strided).
+bool copyRows(ParaxRtContext *ctx, Call &c, cu::CUstream stream, char *dst,
+              size_t dstPitch, const char *src, size_t srcPitch, size_t width,
+              size_t rows) {
+  if (width == 0 || rows == 0)
+    return true;
+  const cu::DriverApi &api = c.rt->api();
+  if (rows == 1 || (srcPitch == width && dstPitch == width))
+    return check(ctx, c,
+                 api.cuMemcpyDtoDAsync(dptr(dst), dptr(src), width * rows,
+                                       stream),
+                 "cuMemcpyDtoDAsync");
+  cu::CudaMemcpy2D k;
+  k.srcMemoryType = k.dstMemoryType = cu::CU_MEMORYTYPE_DEVICE;
+  k.srcDevice = dptr(src);
+  k.srcPitch = srcPitch;
+  k.dstDevice = dptr(dst);
+  k.dstPitch = dstPitch;
+  k.WidthInBytes = width;
+  k.Height = rows;
+  return check(ctx, c, api.cuMemcpy2DAsync(&k, stream), "cuMemcpy2DAsync");
+}
+
+/// Axis `ax` of `t` as rows: the count of rows before it, and the bytes of
+/// one index along it (everything after it).
+void axisRows(const parax::TensorType &t, int64_t ax, size_t &rows,
+              size_t &inner) {
+  rows = 1;
+  inner = size_t(parax::dtypeSize(t.dtype));
+  for (int64_t i = 0; i < int64_t(t.shape.size()); ++i)
+    if (i < ax)
+      rows *= size_t(t.shape[size_t(i)]);
+    else if (i > ax)
+      inner *= size_t(t.shape[size_t(i)]);
+}
+
+/// One device of a pmap: its context (the CPU runtime's, for prints,
+/// collectives and host temporaries), its call state on its logical
+/// device, and its arguments, constants and results.
+struct PmapDevice {
+  ParaxRtContext ctx;
+  Call call;
+  std::vector<void *> args, consts, outs;
+  std::vector<std::string> prints;
+};
+
+/// Makes `l` current on this thread; false (error set) on failure.
+bool current(ParaxRtContext *ctx, Call &c, CudaRuntime::Logical *l) {
+  std::string error;
+  if (c.rt->makeCurrent(*l, error))
+    return true;
+  setError(ctx, error);
+  return false;
+}
+
+} // namespace
+
+extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
+                                      ParaxEntryFn body, void *const *ins,
+                                      void **outs) {
+  Call *outer = callOf(ctx);
+  if (!outer) {
+    setError(ctx, "a pmap outside a device-resident program");
+    return 1;
+  }
+  std::vector<std::unique_ptr<PmapDevice>> devs;
+  auto unregister = [&] {
+    for (auto &d : devs) { // every device is done: no wait is still to come
+      for (cu::CUevent e : d->call.events)
+        d->call.rt->api().cuEventDestroy(e);
+      d->call.events.clear();
+    }
+    std::lock_guard<std::mutex> lock(callsMutex);
+    for (auto &d : devs)
+      calls.erase(&d->ctx);
+  };
+  try {
+    const parax::ir::Operation &op = *ctx->info->ops[size_t(opId)];
+    const auto &caps = ctx->info->captures[size_t(opId)];
+    const auto &inAxes = op.attrs().getInts("in_axes");
+    const auto &outAxes = op.attrs().getInts("out_axes");
+    unsigned nOps = op.numOperands(), nRes = op.numResults();
+    parax::runtime::PmapCommunicator pc(
+        op, int(op.attrs().getInt("axis_size")), ctx->backend->stopFlag());
+    int n = pc.localDevices;
+    parax::runtime::DeviceCollectives &comm = *pc.comm;
+    CudaRuntime &rt = *outer->rt;
+    cu::CUstream outStream = outer->dev->stream;
+    // Each device's state on its logical device (global index d: GPU
+    // d % #GPUs, its own stream and allocator).
+    for (int d = 0; d < n; ++d) {
+      auto pd = std::make_unique<PmapDevice>();
+      std::string error;
+      pd->call.rt = &rt;
+      pd->call.dev = rt.logical(pc.offset + d, error);
+      if (!pd->call.dev) {
+        unregister();
+        setError(ctx, error);
+        return 1;
+      }
+      pd->call.program = outer->program;
+      pd->call.constHost = outer->constHost;
+      pd->call.constBytes = outer->constBytes;
+      // Collectives on the devices when every device is a thread here.
+      if (dynamic_cast<parax::runtime::ThreadCommunicator *>(pc.comm.get()))
+        pd->call.pmapDevices = n;
+      ParaxRtContext &dc = pd->ctx;
+      dc.info = ctx->info;
+      dc.backend = ctx->backend;
+      dc.print = ctx->print;
+      dc.device = pc.offset + d;
+      dc.comm = &comm;
+      dc.prints = &pd->prints;
+      devs.push_back(std::move(pd));
+      std::lock_guard<std::mutex> lock(callsMutex);
+      calls[&devs.back()->ctx] = &devs.back()->call;
+    }
+    auto fail = [&] {
+      int32_t st = 1;
+      for (auto &d : devs) {
+        if (d->ctx.error && !ctx->error)
+          ctx->error = d->ctx.error;
+        sync(ctx, d->call);
+        while (!d->call.blocks.empty())
+          freeBlock(d->call, d->call.blocks.begin()->first);
+      }
+      unregister();
+      if (!ctx->error)
+        setError(ctx, "pmap failed");
+      return st;
+    };
+    // Operands, then captures: on the devices of the caller's GPU a view of
+    // the caller's block (a shard along axis 0) or the block itself; on
+    // another GPU, or sliced along another axis, a copy on the caller's
+    // stream (ordered after whatever produced it).
+    unsigned nIns = nOps + unsigned(caps.size());
+    for (unsigned k = 0; k < nIns; ++k) {
+      int64_t ax = k < nOps ? inAxes[k] : -1;
+      const parax::TensorType &t =
+          k < nOps ? op.operand(k)->type() : caps[k - nOps]->type();
+      char *p = static_cast<char *>(ins[k]);
+      if (!outer->find(p)) {
+        if (ax >= 0) { // a host buffer mapped over devices: up it goes
+          void *up = allocate(ctx, *outer, size_t(t.byteSize()), 1);
+          if (!up || !upload(ctx, *outer, up, p, size_t(t.byteSize())))
+            return fail();
+          p = static_cast<char *>(up);
+        } else { // a host scalar: the body reads it in place
+          for (auto &d : devs)
+            d->args.push_back(p);
+          continue;
+        }
+      }
+      parax::TensorType part = t;
+      size_t rows = 1, inner = size_t(t.byteSize());
+      if (ax >= 0) {
+        axisRows(t, ax, rows, inner);
+        part.shape.erase(part.shape.begin() + ax);
+      }
+      size_t bytes = size_t(part.byteSize());
+      for (int d = 0; d < n; ++d) {
+        PmapDevice &pd = *devs[size_t(d)];
+        char *src = ax < 0 ? p : p + size_t(d) * (ax == 0 ? bytes : inner);
+        if (ax <= 0 && pd.call.dev->gpu == outer->dev->gpu) {
+          pd.call.blocks[uintptr_t(src)] = {bytes, -1, false};
+          pd.args.push_back(src);
+          continue;
+        }
+        if (!current(ctx, *outer, pd.call.dev))
+          return fail();
+        void *dst = allocate(&pd.ctx, pd.call, bytes, -1);
+        if (!current(ctx, *outer, outer->dev) || !dst ||
+            !copyRows(ctx, *outer, outStream, static_cast<char *>(dst),
+                      ax > 0 ? inner : bytes, src,
+                      ax > 0 ? size_t(t.shape[size_t(ax)]) * inner : bytes,
+                      ax > 0 ? inner : bytes, ax > 0 ? rows : 1))
+          return fail();
+        pd.args.push_back(dst);
+      }
+    }
+    // The stacked results, in the caller's memory: each device writes its
+    // part at the end of its run.
+    std::vector<void *> results(nRes, nullptr);
+    for (unsigned r = 0; r < nRes; ++r) {
+      results[r] = allocate(ctx, *outer, size_t(op.result(r)->type().byteSize()), 1);
+      if (!results[r])
+        return fail();
+    }
+    // The devices' constants, then one wait for the caller's stream: what
+    // the devices read of the caller's memory is complete.
+    for (auto &d : devs) {
+      d->consts.assign(std::max<size_t>(1, outer->constHost.size()), nullptr);
+      if (!current(ctx, *outer, d->call.dev) ||
+          !mapConstants(&d->ctx, d->call, d->consts.data()))
+        return fail();
+      d->ctx.consts = d->consts.data();
+    }
+    // The devices' streams start after the caller's work so far (what they
+    // read of its memory, the copies above): an event, not a host wait.
+    const cu::DriverApi &api = rt.api();
+    auto record = [&](ParaxRtContext *cx, Call &owner, cu::CUstream on,
+                      cu::CUevent &e) {
+      if (!check(cx, owner, api.cuEventCreate(&e, cu::CU_EVENT_DISABLE_TIMING),
+                 "cuEventCreate"))
+        return false;
+      owner.events.push_back(e);
+      return check(cx, owner, api.cuEventRecord(e, on), "cuEventRecord");
+    };
+    cu::CUevent start = nullptr;
+    if (!current(ctx, *outer, outer->dev) ||
+        !record(ctx, devs[0]->call, outStream, start))
+      return fail();
+    for (auto &d : devs)
+      if (!check(ctx, *outer, api.cuStreamWaitEvent(d->call.dev->stream, start, 0),
+                 "cuStreamWaitEvent"))
+        return fail();
+    std::vector<cu::CUevent> ends(size_t(n), nullptr);
+    std::atomic<int> firstFailed{-1};
+    auto runDevice = [&](int d) {
+      PmapDevice &pd = *devs[size_t(d)];
+      ParaxRtContext *dc = &pd.ctx;
+      parax::setCurrentDevice(d);
+      bool ok = current(dc, pd.call, pd.call.dev);
+      try {
+        pd.outs.assign(nRes + 1, nullptr);
+        if (ok)
+          parax::runtime::callCompiled(body, pd.args.data(), pd.outs.data(),
+                                       *dc);
+      } catch (...) {
+        if (!dc->error)
+          dc->error = std::current_exception();
+        ok = false;
+      }
+      ok = ok && !pd.call.failed;
+      cu::CUstream s = pd.call.dev->stream;
+      for (unsigned r = 0; r < nRes && ok; ++r) {
+        const parax::TensorType &rtype = op.result(r)->type();
+        int64_t ax = outAxes[r];
+        size_t rows = 1, inner = size_t(rtype.byteSize());
+        if (ax >= 0)
+          axisRows(rtype, ax, rows, inner);
+        if (ax < 0 && d != 0)
+          continue; // unmapped: device 0's value
+        char *part = static_cast<char *>(pd.outs[r]);
+        char *dst = static_cast<char *>(results[r]) +
+                    (ax < 0 ? 0 : size_t(d) * inner);
+        size_t partBytes = ax < 0 ? inner : rows * inner;
+        if (!pd.call.find(part)) { // a host value (a scalar): up it goes
+          ok = check(dc, pd.call,
+                     pd.call.rt->api().cuMemcpyHtoDAsync(dptr(dst), part, partBytes, s),
+                     "cuMemcpyHtoDAsync");
+          continue;
+        }
+        ok = copyRows(dc, pd.call, s, dst, ax < 0 ? partBytes : size_t(n) * inner,
+                      part, ax < 0 ? partBytes : inner, ax < 0 ? partBytes : inner,
+                      ax < 0 ? 1 : rows);
+      }
+      // The caller's stream waits for this event: then the results are in
+      // place. A failed device waits for its stream instead. Its blocks go
+      // back to its allocator: reused in this stream's order.
+      if (ok)
+        ok = record(dc, pd.call, s, ends[size_t(d)]);
+      else
+        sync(dc, pd.call);
+      while (!pd.call.blocks.empty())
+        freeBlock(pd.call, pd.call.blocks.begin()->first);
+      if (!ok) {
+        int none = -1;
+        firstFailed.compare_exchange_strong(none, d);
+        comm.abort();
+      }
+      parax::setCurrentDevice(0);
+    };
+    ctx->backend->pool().run(n, runDevice);
+    std::string error;
+    rt.makeCurrent(*outer->dev, error);
+    for (cu::CUevent e : ends)
+      if (e)
+        check(ctx, *outer, api.cuStreamWaitEvent(outStream, e, 0),
+              "cuStreamWaitEvent");
+    for (auto &d : devs)
+      for (auto &line : d->prints)
+        (*ctx->print)(line);
+    unregister();
+    if (firstFailed >= 0) {
+      PmapDevice &f = *devs[size_t(firstFailed.load())];
+      if (f.ctx.error)
+        std::rethrow_exception(f.ctx.error);
+      setError(ctx, "pmap device " + std::to_string(firstFailed.load()) +
+                        " failed");
+      return 1;
+    }
+    for (unsigned r = 0; r < nRes; ++r)
+      outs[r] = results[r];
+    return 0;
+  } catch (...) {
+    unregister();
+    if (!ctx->error)
+      ctx->error = std::current_exception();
+    return 1;
+  }
+}
+
+namespace {
+
+bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
+                      void **out, int32_t &st) {
+  namespace ir = parax::ir;
+  const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+  ir::CollectivePattern pattern = ir::collectivePattern(op.kind());
+  const parax::TensorType &xt = op.operand(0)->type();
+  const parax::TensorType &rtype = op.result(0)->type();
+  cu::CombineKernel ck;
+  if (pattern == ir::CollectivePattern::AllReduce) {
+    ck = cu::combineKernel(ir::collectiveCombiner(op.kind()), xt.dtype);
+    if (!ck.ptx)
+      return false;
+  } else if (pattern != ir::CollectivePattern::AllGather &&
+             pattern != ir::CollectivePattern::Permute) {
+    return false;
+  }
+  st = 1;
+  const cu::DriverApi &api = c.rt->api();
+  cu::CUstream s = c.dev->stream;
+  const int n = c.pmapDevices, me = ctx->device;
+  void *res = allocate(ctx, c, size_t(rtype.byteSize()), 1);
+  if (!res)
+    return true;
+  auto event = [&](cu::CUevent &e) {
+    if (!check(ctx, c, api.cuEventCreate(&e, cu::CU_EVENT_DISABLE_TIMING),
+               "cuEventCreate"))
+      return false;
+    c.events.push_back(e);
+    return check(ctx, c, api.cuEventRecord(e, s), "cuEventRecord");
+  };
+  auto waitAll = [&](const std::vector<int64_t> &rows, size_t width,
+                     size_t col) {
+    for (int q = 0; q < n; ++q)
+      if (q != me &&
+          !check(ctx, c,
+                 api.cuStreamWaitEvent(
+                     s,
+                     reinterpret_cast<cu::CUevent>(
+                         uintptr_t(rows[size_t(q) * width + col])),
+                     0),
+                 "cuStreamWaitEvent"))
+        return false;
+    return true;
+  };
+  // 1. Every operand is complete before anyone reads it.
+  cu::CUevent ready = nullptr, done = nullptr;
+  bool ok = event(ready);
+  std::vector<int64_t> all = exchange(
+      ctx, {int64_t(uintptr_t(in)), int64_t(uintptr_t(ready)), c.dev->gpu});
+  auto operand = [&](int q) {
+    return reinterpret_cast<char *>(uintptr_t(all[size_t(q) * 3]));
+  };
+  ok = ok && waitAll(all, 3, 1);
+  // 2. This device's result, on its stream.
+  std::vector<uintptr_t> staged;
+  if (ok && pattern == ir::CollectivePattern::AllGather) {
+    int64_t axis = op.attrs().getInt("axis");
+    size_t rows = 1;
+    for (int64_t i = 0; i < axis; ++i)
+      rows *= size_t(xt.shape[size_t(i)]);
+    size_t inner = rows ? size_t(xt.byteSize()) / rows : 0;
+    for (int q = 0; q < n && ok && inner; ++q)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res) + size_t(q) * inner,
+                    size_t(n) * inner, operand(q), inner, inner, rows);
+  } else if (ok && pattern == ir::CollectivePattern::Permute) {
+    const auto &pairs = op.attrs().getInts("perm");
+    bool got = false;
+    for (size_t i = 0; i + 1 < pairs.size() && ok; i += 2)
+      if (pairs[i + 1] == me) {
+        ok = copyRows(ctx, c, s, static_cast<char *>(res), 0,
+                      operand(int(pairs[i])), 0, size_t(xt.byteSize()), 1);
+        got = true;
+      }
+    if (ok && !got)
+      ok = check(ctx, c,
+                 api.cuMemsetD8Async(dptr(res), 0, size_t(rtype.byteSize()), s),
+                 "cuMemsetD8Async");
+  } else if (ok) {
+    // The members in combine order (ThreadCommunicator::allReduce's).
+    std::vector<int> members;
+    if (op.attrs().has("groups")) {
+      const auto &groups = op.attrs().getInts("groups");
+      size_t gs = size_t(op.attrs().getInt("group_size"));
+      size_t at = 0;
+      while (at < groups.size() && groups[at] != me)
+        ++at;
+      for (size_t k = at - at % gs; k < at - at % gs + gs && k < groups.size(); ++k)
+        members.push_back(int(groups[k]));
+    } else {
+      for (int q = 0; q < n; ++q)
+        members.push_back(q);
+    }
+    size_t bytes = size_t(xt.byteSize());
+    // An operand on another GPU is copied here first (a peer copy), so the
+    // kernel reads only this GPU's memory.
+    std::vector<char *> xs;
+    for (int q : members) {
+      char *x = operand(q);
+      if (all[size_t(q) * 3 + 2] != c.dev->gpu && ok) {
+        void *t = allocate(ctx, c, bytes, 1);
+        ok = t && copyRows(ctx, c, s, static_cast<char *>(t), 0, x, 0, bytes, 1);
+        staged.push_back(uintptr_t(t));
+        x = static_cast<char *>(t);
+      }
+      xs.push_back(x);
+    }
+    if (ok && xs.size() == 1)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res), 0, xs[0], 0, bytes, 1);
+    uint64_t count = uint64_t(xt.numElements());
+    for (size_t k = 1; k < xs.size() && ok && count; ++k) {
+      // ((x0 (+) x1) (+) x2) ...: res = res (+) xk after the first step.
+      uint64_t o = uint64_t(uintptr_t(res)),
+               a = uint64_t(uintptr_t(k == 1 ? xs[0] : static_cast<char *>(res))),
+               b = uint64_t(uintptr_t(xs[k]));
+      void *params[4] = {&o, &a, &b, &count};
+      std::string error;
+      if (!c.rt->launch(me, ck.ptx, ck.name, params,
+                        int32_t(parax::codegen::GpuKernelKind::Grid),
+                        int64_t(count), ck.unpack, false, error)) {
+        setError(ctx, error);
+        ok = false;
+      }
+    }
+  }
+  for (uintptr_t t : staged)
+    if (t)
+      parax_cuda_release(ctx, reinterpret_cast<void *>(t)); // stream-ordered
+  // 3. Nobody's operand is reused before every device has read it.
+  ok = event(done) && ok;
+  std::vector<int64_t> fin = exchange(ctx, {int64_t(uintptr_t(done))});
+  ok = ok && waitAll(fin, 1, 0);
+  if (!ok)
+    return true;
+  *out = res;
+  st = 0;
+  return true;
+}
+
+} // namespace

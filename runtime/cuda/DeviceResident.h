@@ -13,12 +13,19 @@
 //    writes (a scalar the host needs, e.g. a loop bound): a synchronising
 //    read, an asynchronous write;
 //  - the runtime's host kernels, debug prints and collectives get host
-//    copies of their operands and their results are uploaded again.
+//    copies of their operands and their results are uploaded again;
+//  - parax_cuda_rt_pmap runs a pmap body per device on its logical device
+//    (its own stream and allocator, GPU d % #GPUs): operands are views of
+//    the caller's blocks on the caller's GPU, else device-to-device copies
+//    (2D for axes other than 0); each device writes its parts of the
+//    stacked results and waits for its stream once.
 // The state of a call is keyed by its ParaxRtContext. Reference counting
 // mirrors the CPU runtime's (parax_rt_retain/release/is_unique).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "codegen/RuntimeABI.h"
 
 #include <cstdint>
 
@@ -53,6 +60,8 @@ int32_t parax_cuda_rt_debug_print(ParaxRtContext *ctx, int32_t opId,
                                   void *const *ins);
 int32_t parax_cuda_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
                                        void *const *ins);
+int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
+                           void *const *ins, void **outs);
 }
 
 #define PARAX_CUDA_RESIDENT_FUNCTIONS(X)                                       \
@@ -70,4 +79,5 @@ int32_t parax_cuda_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
   X(parax_cuda_rt_collective)                                                  \
   X(parax_cuda_rt_debug_print)                                                 \
   X(parax_cuda_rt_debug_breakpoint)                                            \
+  X(parax_cuda_rt_pmap)                                                        \
   X(parax_cuda_launch_async)

@@ -14,6 +14,8 @@ program named in an `# expect: NAME CHECK...` line must satisfy each CHECK:
 (maxgrid: the most blocks of any launch of the call; the fake has 132 SMs.)
 (h2d=args: host-to-device bytes equal the call's argument bytes; d2h=results:
 device-to-host bytes equal its result bytes).
+A `# run: devices=N fake-gpus=A,B` line runs the program with --devices N on
+fake drivers of A, then B GPUs (PARAX_FAKE_CUDA_DEVICES), each checked.
 """
 import glob, os, re, subprocess, sys, tempfile
 
@@ -28,6 +30,18 @@ def expectations(path):
         if m:
             exp.setdefault(m.group(1), []).extend(m.group(2).split())
     return exp
+
+
+def runs(path):
+    devices, gpus = None, [None]
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"#\s*run:\s*(.*)$", line.strip())
+        if m:
+            d = re.search(r"devices=(\d+)", m.group(1))
+            g = re.search(r"fake-gpus=([\d,]+)", m.group(1))
+            devices = d.group(1) if d else None
+            gpus = g.group(1).split(",") if g else [None]
+    return devices, gpus
 
 
 def calls(log):
@@ -62,13 +76,18 @@ def main():
         return 2
     parax, fake = sys.argv[1], os.path.abspath(sys.argv[2])
     progs = sys.argv[3:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "resident", "*.py")))
-    failed = 0
+    failed = total = 0
     for path in progs:
+      devices, gpus = runs(path)
+      dev = ["--devices", devices] if devices else []
+      for g in gpus:
         env = dict(os.environ, PARAX_CACHE_DIR="off")
-        pi = subprocess.run([parax, "--backend", "interp", path], capture_output=True, text=True, env=env, timeout=300)
+        if g:
+            env["PARAX_FAKE_CUDA_DEVICES"] = g
+        pi = subprocess.run([parax, "--backend", "interp"] + dev + [path], capture_output=True, text=True, env=env, timeout=300)
         with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
             fenv = dict(env, PARAX_CUDA_DRIVER=fake, PARAX_FAKE_CUDA_LOG=log.name)
-            pc = subprocess.run([parax, "--backend", "cuda", path], capture_output=True, text=True, env=fenv, timeout=300)
+            pc = subprocess.run([parax, "--backend", "cuda"] + dev + [path], capture_output=True, text=True, env=fenv, timeout=300)
             text = open(log.name).read()
         why = []
         if pc.returncode != pi.returncode:
@@ -79,7 +98,7 @@ def main():
         cs = calls(text)
         exp = expectations(path)
         for name, checks in exp.items():
-            mine = [c for c in cs if c["name"] == name]
+            mine = [c for c in cs if c["name"] == name or c["name"] == "pmap_" + name]
             if not mine:
                 why.append(f"{name}: no device-resident call logged")
             for call in mine:
@@ -87,14 +106,15 @@ def main():
                     r = check(call, c)
                     if r:
                         why.append(r)
-        name = os.path.basename(path)
+        total += 1
+        name = os.path.basename(path) + (f" ({g} fake GPUs)" if g else "")
         summary = ", ".join(f"{c['name']}: {c['launches']} launches {c['syncs']} syncs" for c in cs)
         if why:
             failed += 1
             print(f"FAIL {name}: " + "; ".join(why))
         else:
             print(f"PASS {name} ({summary})")
-    print(f"resident: {len(progs) - failed} passed, {failed} failed")
+    print(f"resident: {total - failed} passed, {failed} failed")
     return 1 if failed else 0
 
 

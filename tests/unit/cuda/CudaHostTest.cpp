@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "codegen/EmitPTX.h"
 #include "runtime/Backend.h"
+#include "runtime/cuda/CombineKernels.h"
 #include "runtime/cuda/CudaDevices.h"
 #include "runtime/cuda/DeviceAllocator.h"
 #include "runtime/cuda/LaunchConfig.h"
@@ -348,4 +349,52 @@ TEST(CudaBackend, UnavailableSaysWhatToUse) {
   auto a = runtime::createBackend("auto", 1, err);
   ASSERT_TRUE(a) << err;
   EXPECT_EQ(a->name(), "cpu");
+}
+
+// The device collectives' combine kernels: one per covered (op, dtype),
+// none for the rest (those stay host-staged), and each assembles with
+// ptxas for sm_80 and sm_90 without spills or local memory.
+TEST(CombineKernels, CoveredAndAssembled) {
+  using parax::cuda::combineKernel;
+  using parax::ir::OpKind;
+  EXPECT_EQ(combineKernel(OpKind::Add, parax::DType::F16).ptx, nullptr);
+  EXPECT_EQ(combineKernel(OpKind::Max, parax::DType::F32).ptx, nullptr);
+  EXPECT_EQ(combineKernel(OpKind::Add, parax::DType::F64).ptx, nullptr);
+  const char *ptxas = "/usr/local/cuda/bin/ptxas";
+  struct stat st;
+  bool assemble = ::stat(ptxas, &st) == 0;
+  int n = 0;
+  for (OpKind k : {OpKind::Add, OpKind::Max, OpKind::Min})
+    for (parax::DType d : {parax::DType::F32, parax::DType::F64,
+                           parax::DType::I32, parax::DType::U32,
+                           parax::DType::I64, parax::DType::U64}) {
+      parax::cuda::CombineKernel ck = combineKernel(k, d);
+      if (!ck.ptx)
+        continue;
+      ++n;
+      ASSERT_NE(ck.unpack, nullptr);
+      EXPECT_NE(std::string(ck.ptx).find(std::string(".entry ") + ck.name),
+                std::string::npos);
+      if (!assemble)
+        continue;
+      std::string path = ::testing::TempDir() + "/" + ck.name + ".ptx";
+      FILE *f = std::fopen(path.c_str(), "w");
+      ASSERT_NE(f, nullptr);
+      std::fputs(ck.ptx, f);
+      std::fclose(f);
+      for (const char *arch : {"sm_80", "sm_90"}) {
+        std::string cmd = std::string(ptxas) + " -arch=" + arch + " -v " +
+                          path + " -o /dev/null 2>&1";
+        FILE *p = popen(cmd.c_str(), "r");
+        ASSERT_NE(p, nullptr);
+        std::string out;
+        char buf[512];
+        while (std::fgets(buf, sizeof(buf), p))
+          out += buf;
+        EXPECT_EQ(pclose(p), 0) << ck.name << " " << arch << ": " << out;
+        EXPECT_NE(out.find("0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads"),
+                  std::string::npos) << out;
+      }
+    }
+  EXPECT_EQ(n, 13);
 }

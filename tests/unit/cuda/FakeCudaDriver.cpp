@@ -30,6 +30,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <regex>
 #include <csignal>
@@ -75,7 +76,9 @@ struct Gpu {
 
 std::recursive_mutex mu;
 std::vector<Gpu> gpus;
-int current = 0;
+/// The calling thread's current context (per thread, as in CUDA: a pmap's
+/// device threads each work on their own GPU).
+thread_local int current = 0;
 Counters total;
 std::vector<CallFrame> frames;
 int openDepth = 0;
@@ -455,6 +458,92 @@ int cuMemsetD8Async(unsigned long long dst, unsigned char v, size_t n,
       [=] { std::memset(reinterpret_cast<void *>(dst), v, n); });
   return 0;
 }
+/// CUDA_MEMCPY2D_v2 (runtime/cuda/CudaDriver.h's CudaMemcpy2D).
+struct Memcpy2D {
+  size_t srcX, srcY;
+  int srcType;
+  const void *srcHost;
+  unsigned long long srcDevice;
+  void *srcArray;
+  size_t srcPitch, dstX, dstY;
+  int dstType;
+  void *dstHost;
+  unsigned long long dstDevice;
+  void *dstArray;
+  size_t dstPitch, width, height;
+};
+int cuMemcpy2DAsync_v2(const Memcpy2D *c, void *stream) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  if (c->srcType != 2 || c->dstType != 2)
+    return fail("cuMemcpy2DAsync other than device to device");
+  if (c->width > c->srcPitch || c->width > c->dstPitch || c->height == 0)
+    return fail("cuMemcpy2DAsync with a pitch below the width");
+  // Every row must lie in one live allocation on each side.
+  uintptr_t src = uintptr_t(c->srcDevice) + c->srcY * c->srcPitch + c->srcX;
+  uintptr_t dst = uintptr_t(c->dstDevice) + c->dstY * c->dstPitch + c->dstX;
+  size_t srcSpan = (c->height - 1) * c->srcPitch + c->width;
+  size_t dstSpan = (c->height - 1) * c->dstPitch + c->width;
+  if (deviceOf(src, srcSpan) < 0 || deviceOf(dst, dstSpan) < 0)
+    return fail("cuMemcpy2DAsync outside live allocations");
+  Memcpy2D k = *c;
+  static_cast<Stream *>(stream)->queue.push_back([=] {
+    for (size_t r = 0; r < k.height; ++r)
+      std::memmove(reinterpret_cast<void *>(dst + r * k.dstPitch),
+                   reinterpret_cast<const void *>(src + r * k.srcPitch),
+                   k.width);
+  });
+  total.d2d += c->width * c->height;
+  return 0;
+}
+// Events: a record is a marker in its stream's queue; a wait is an entry
+// in the waiting stream that, when it runs, first runs the recorded
+// stream's queue up to the marker (queues run only when synchronised, so
+// a missing wait leaves the other stream's work undone: stale bytes).
+struct Record {
+  bool done = false;
+  Stream *stream = nullptr;
+};
+struct Event {
+  std::shared_ptr<Record> last;
+};
+int cuEventCreate(void **e, unsigned) {
+  *e = new Event;
+  return 0;
+}
+int cuEventDestroy_v2(void *e) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  delete static_cast<Event *>(e); // queued waits hold their record
+  return 0;
+}
+int cuEventRecord(void *e, void *stream) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  if (!stream)
+    return fail("an event recorded on the legacy default stream");
+  auto r = std::make_shared<Record>();
+  r->stream = static_cast<Stream *>(stream);
+  static_cast<Event *>(e)->last = r;
+  r->stream->queue.push_back([r] { r->done = true; });
+  return 0;
+}
+int cuStreamWaitEvent(void *stream, void *e, unsigned) {
+  std::lock_guard<std::recursive_mutex> lock(mu);
+  std::shared_ptr<Record> r = static_cast<Event *>(e)->last;
+  if (!r) // never recorded: nothing to wait for
+    return 0;
+  static_cast<Stream *>(stream)->queue.push_back([r] {
+    while (!r->done) {
+      if (r->stream->queue.empty()) {
+        fail("a stream waits for an event that can never complete");
+        std::abort();
+      }
+      std::function<void()> op = std::move(r->stream->queue.front());
+      r->stream->queue.pop_front();
+      op();
+    }
+  });
+  return 0;
+}
+
 // The synchronous copies (parax's resident path does not use them).
 int cuMemcpyHtoD_v2(unsigned long long dst, const void *src, size_t n) {
   std::lock_guard<std::recursive_mutex> lock(mu);
