@@ -269,8 +269,15 @@ void Interpreter::exec(const ir::Operation &op, Frame &f) {
     return;
   }
   default: {
-    if (ir::collectivePattern(op.kind()) != ir::CollectivePattern::None)
-      return execCollective(op, f);
+    if (ir::collectivePattern(op.kind()) != ir::CollectivePattern::None) {
+      try {
+        return execCollective(op, f);
+      } catch (ParaxError &e) { // stopped or aborted while waiting: say where
+        if (!e.diag().loc.valid())
+          e.diag().loc = op.loc();
+        throw;
+      }
+    }
     std::vector<Array> outs = evalPureOp(op, inputs(f, op));
     for (unsigned i = 0; i < op.numResults(); ++i)
       set(f, op.result(i), std::move(outs[i]));
