@@ -11,8 +11,9 @@
 // the CPU. The memory budget per logical device is its GPU's free memory
 // shared among the logical devices on it. pmap bodies run per logical
 // device on its stream, and collectives of arrays on the devices (events,
-// device copies, combine kernels); runtime-kernel fallbacks, debug prints
-// and the other collectives run on the host on copies. NCCL is not used yet.
+// device copies, combine kernels; NCCL's all-reduce and all-gather when
+// every device is its own GPU: NcclCliques.h); runtime-kernel fallbacks,
+// debug prints and the other collectives run on the host on copies.
 // This path has not run on hardware yet; the strict fake driver
 // (tests/unit/cuda/FakeCudaDriver.cpp) runs all of it without a GPU.
 //

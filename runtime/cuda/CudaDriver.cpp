@@ -110,6 +110,7 @@ bool loadNccl(NcclApi &api, std::string &error, const char *library) {
   resolve(lib, "ncclGetErrorString", api.ncclGetErrorString, missing);
   resolve(lib, "ncclCommInitAll", api.ncclCommInitAll, missing);
   resolve(lib, "ncclCommDestroy", api.ncclCommDestroy, missing);
+  resolve(lib, "ncclCommAbort", api.ncclCommAbort, missing);
   resolve(lib, "ncclAllReduce", api.ncclAllReduce, missing);
   resolve(lib, "ncclAllGather", api.ncclAllGather, missing);
   resolve(lib, "ncclSend", api.ncclSend, missing);

@@ -18,6 +18,8 @@
 #include <cstdint>
 #include <string>
 
+#include "runtime/distributed/engines/NcclAbi.h"
+
 namespace parax::cuda {
 
 // --- The Driver API ABI subset ------------------------------------------------
@@ -150,10 +152,13 @@ bool loadDriver(DriverApi &api, std::string &error,
 std::string errorText(const DriverApi &api, CUresult r);
 
 // --- NCCL -----------------------------------------------------------------------
-using ncclResult_t = int;
-using ncclComm_t = struct ncclComm *;
-enum ncclDataType : int { ncclInt8 = 0, ncclInt32 = 2, ncclFloat32 = 7 };
-enum ncclRedOp : int { ncclSum = 0, ncclProd = 1, ncclMax = 2, ncclMin = 3 };
+// The types and values are nccl.h's, shared with the nccl engine
+// (runtime/distributed/engines/NcclAbi.h).
+using nccl_abi::ncclComm_t;
+using nccl_abi::ncclDataType;
+using nccl_abi::ncclRedOp;
+using nccl_abi::ncclResult_t;
+using nccl_abi::ncclSuccess;
 
 struct NcclApi {
   ncclResult_t (*ncclGetVersion)(int *version) = nullptr;
@@ -161,6 +166,7 @@ struct NcclApi {
   ncclResult_t (*ncclCommInitAll)(ncclComm_t *comms, int n,
                                   const int *devs) = nullptr;
   ncclResult_t (*ncclCommDestroy)(ncclComm_t comm) = nullptr;
+  ncclResult_t (*ncclCommAbort)(ncclComm_t comm) = nullptr;
   ncclResult_t (*ncclAllReduce)(const void *send, void *recv, size_t count,
                                 int type, int op, ncclComm_t comm,
                                 CUstream s) = nullptr;

@@ -8,12 +8,16 @@
 #include "runtime/Communicator.h"
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CombineKernels.h"
+#include "runtime/cuda/NcclCliques.h"
 #include "runtime/distributed/PmapCommunicator.h"
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <unordered_map>
 
 namespace {
@@ -48,6 +52,11 @@ struct Call {
   /// events its collectives recorded (destroyed when the pmap ends).
   int pmapDevices = 0;
   std::vector<parax::cuda::CUevent> events;
+  /// The GPU of each pmap device when every device is its own GPU and NCCL
+  /// is loaded (its all-reduces and all-gathers then go through NCCL), else
+  /// empty; `ncclAborted` is the pmap's, set when a device failed.
+  std::vector<int> ncclGpus;
+  std::atomic<bool> *ncclAborted = nullptr;
 
   /// The block holding `p`, or null (host memory).
   std::pair<const uintptr_t, Block> *find(const void *p) {
@@ -626,8 +635,39 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
       std::lock_guard<std::mutex> lock(callsMutex);
       calls[&devs.back()->ctx] = &devs.back()->call;
     }
+    // One logical device per GPU: the collectives go through NCCL.
+    std::vector<int> gpus;
+    for (auto &d : devs)
+      gpus.push_back(rt.devices()[size_t(d->call.dev->gpu)].ordinal);
+    std::atomic<bool> ncclAborted{false};
+    // The strict fake driver takes NCCL only when PARAX_NCCL names its own
+    // (a real libnccl cannot run over fake GPUs). The pmap's clique is made
+    // here, before the device threads: where NCCL cannot make it, every
+    // device keeps to the devices' own collectives.
+    if (devs.size() > 1 && devs[0]->call.pmapDevices > 0 &&
+        std::set<int>(gpus.begin(), gpus.end()).size() == gpus.size() &&
+        (!rt.fake() || std::getenv("PARAX_NCCL"))) {
+      std::string why;
+      cu::NcclCliques *nccl = cu::NcclCliques::get(why);
+      if (nccl && nccl->comm(gpus, 0, ncclAborted, why) &&
+          current(ctx, *outer, outer->dev)) {
+        for (auto &d : devs) {
+          d->call.ncclGpus = gpus;
+          d->call.ncclAborted = &ncclAborted;
+        }
+      } else if (std::getenv("PARAX_CUDA_VERBOSE")) {
+        std::fprintf(stderr, "parax cuda: pmap collectives without NCCL: %s\n",
+                     why.c_str());
+      }
+    }
+    auto abortNccl = [&] {
+      std::string why;
+      if (!devs[0]->call.ncclGpus.empty() && !ncclAborted)
+        cu::NcclCliques::get(why)->abort(gpus, ncclAborted);
+    };
     auto fail = [&] {
       int32_t st = 1;
+      abortNccl();
       for (auto &d : devs) {
         if (d->ctx.error && !ctx->error)
           ctx->error = d->ctx.error;
@@ -779,6 +819,7 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
         int none = -1;
         firstFailed.compare_exchange_strong(none, d);
         comm.abort();
+        abortNccl(); // peers waiting in a collective for this device leave
       }
       parax::setCurrentDevice(0);
     };
@@ -814,10 +855,113 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
 
 namespace {
 
+/// The devices `me` combines or gathers with, in the communicator's order
+/// (ThreadCommunicator::membersOf): its group of a collective over some
+/// mesh axes, else every device of the pmap; `pos` is its place there.
+std::vector<int> membersOf(const parax::ir::Operation &op, int me, int n,
+                           size_t &pos) {
+  std::vector<int> members;
+  pos = size_t(me);
+  if (op.attrs().has("groups")) {
+    const auto &groups = op.attrs().getInts("groups");
+    size_t gs = size_t(op.attrs().getInt("group_size"));
+    size_t at = 0;
+    while (at < groups.size() && groups[at] != me)
+      ++at;
+    for (size_t k = at - at % gs; k < at - at % gs + gs && k < groups.size(); ++k)
+      members.push_back(int(groups[k]));
+    pos = at % gs;
+  } else {
+    for (int q = 0; q < n; ++q)
+      members.push_back(q);
+  }
+  return members;
+}
+
+/// The collective through NCCL (every device its own GPU): an all-reduce
+/// of a dtype NCCL has, or an all-gather (bytes, then rearranged when the
+/// gathered axis is not the outermost). False (nothing done) for every
+/// other op; like deviceCollective's, the decision depends on the op only.
+bool ncclCollective(ParaxRtContext *ctx, Call &c, const parax::ir::Operation &op,
+                    void *in, void **out, int32_t &st) {
+  namespace ir = parax::ir;
+  ir::CollectivePattern pattern = ir::collectivePattern(op.kind());
+  const parax::TensorType &xt = op.operand(0)->type();
+  const parax::TensorType &rtype = op.result(0)->type();
+  int type = -1, red = -1;
+  if (pattern == ir::CollectivePattern::AllReduce) {
+    type = cu::NcclCliques::dataType(xt.dtype);
+    red = cu::NcclCliques::redOp(ir::collectiveCombiner(op.kind()));
+    if (type < 0 || red < 0)
+      return false;
+  } else if (pattern == ir::CollectivePattern::AllGather) {
+    type = parax::nccl_abi::ncclInt8; // bytes: the layout is ours
+  } else {
+    return false;
+  }
+  st = 1;
+  std::string error;
+  cu::NcclCliques *nccl = cu::NcclCliques::get(error);
+  size_t pos = 0;
+  std::vector<int> members = membersOf(op, ctx->device, c.pmapDevices, pos);
+  std::vector<int> gpus;
+  for (int q : members)
+    gpus.push_back(c.ncclGpus[size_t(q)]);
+  cu::ncclComm_t comm = nccl->comm(gpus, int(pos), *c.ncclAborted, error);
+  // ncclCommInitAll may leave another GPU current on this thread.
+  if (!comm || !c.rt->makeCurrent(*c.dev, error)) {
+    setError(ctx, error);
+    return true;
+  }
+  cu::CUstream s = c.dev->stream;
+  void *res = allocate(ctx, c, size_t(rtype.byteSize()), 1);
+  if (!res)
+    return true;
+  size_t bytes = size_t(xt.byteSize());
+  auto called = [&](cu::ncclResult_t r, const char *what) {
+    if (r == cu::ncclSuccess)
+      return true;
+    setError(ctx, std::string(what) + ": " + nccl->errorText(r));
+    return false;
+  };
+  bool ok = true;
+  if (pattern == ir::CollectivePattern::AllReduce) {
+    if (xt.numElements() > 0)
+      ok = called(nccl->api().ncclAllReduce(in, res, size_t(xt.numElements()),
+                                            type, red, comm, s),
+                  "ncclAllReduce");
+  } else if (bytes > 0) {
+    // NCCL gathers rank after rank; an axis other than the outermost takes
+    // a staging block and one 2D copy per member.
+    int64_t axis = op.attrs().getInt("axis");
+    size_t rows = 1;
+    for (int64_t i = 0; i < axis; ++i)
+      rows *= size_t(xt.shape[size_t(i)]);
+    size_t inner = rows ? bytes / rows : 0;
+    void *gathered = rows == 1 ? res : allocate(ctx, c, members.size() * bytes, 1);
+    ok = gathered && called(nccl->api().ncclAllGather(in, gathered, bytes, type,
+                                                      comm, s),
+                            "ncclAllGather");
+    for (size_t q = 0; q < members.size() && ok && rows != 1; ++q)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res) + q * inner,
+                    members.size() * inner,
+                    static_cast<char *>(gathered) + q * bytes, inner, inner, rows);
+    if (gathered && gathered != res)
+      parax_cuda_release(ctx, gathered); // stream-ordered
+  }
+  if (!ok)
+    return true;
+  *out = res;
+  st = 0;
+  return true;
+}
+
 bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
                       void **out, int32_t &st) {
   namespace ir = parax::ir;
   const ir::Operation &op = *ctx->info->ops[size_t(opId)];
+  if (!c.ncclGpus.empty() && ncclCollective(ctx, c, op, in, out, st))
+    return true;
   ir::CollectivePattern pattern = ir::collectivePattern(op.kind());
   const parax::TensorType &xt = op.operand(0)->type();
   const parax::TensorType &rtype = op.result(0)->type();
@@ -875,9 +1019,12 @@ bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
     for (int64_t i = 0; i < axis; ++i)
       rows *= size_t(xt.shape[size_t(i)]);
     size_t inner = rows ? size_t(xt.byteSize()) / rows : 0;
-    for (int q = 0; q < n && ok && inner; ++q)
-      ok = copyRows(ctx, c, s, static_cast<char *>(res) + size_t(q) * inner,
-                    size_t(n) * inner, operand(q), inner, inner, rows);
+    size_t pos = 0;
+    std::vector<int> members = membersOf(op, me, n, pos);
+    for (size_t k = 0; k < members.size() && ok && inner; ++k)
+      ok = copyRows(ctx, c, s, static_cast<char *>(res) + k * inner,
+                    members.size() * inner, operand(members[k]), inner, inner,
+                    rows);
   } else if (ok && pattern == ir::CollectivePattern::Permute) {
     const auto &pairs = op.attrs().getInts("perm");
     bool got = false;
@@ -893,19 +1040,8 @@ bool deviceCollective(ParaxRtContext *ctx, Call &c, int32_t opId, void *in,
                  "cuMemsetD8Async");
   } else if (ok) {
     // The members in combine order (ThreadCommunicator::allReduce's).
-    std::vector<int> members;
-    if (op.attrs().has("groups")) {
-      const auto &groups = op.attrs().getInts("groups");
-      size_t gs = size_t(op.attrs().getInt("group_size"));
-      size_t at = 0;
-      while (at < groups.size() && groups[at] != me)
-        ++at;
-      for (size_t k = at - at % gs; k < at - at % gs + gs && k < groups.size(); ++k)
-        members.push_back(int(groups[k]));
-    } else {
-      for (int q = 0; q < n; ++q)
-        members.push_back(q);
-    }
+    size_t pos = 0;
+    std::vector<int> members = membersOf(op, me, n, pos);
     size_t bytes = size_t(xt.byteSize());
     // An operand on another GPU is copied here first (a peer copy), so the
     // kernel reads only this GPU's memory.

@@ -10,12 +10,15 @@ kernels run as their host compilation, counters logged per compiled call). The
 cuda run must exit as the interpreter's does (a host access to device memory is
 a SIGSEGV), print the same numbers (rel 1e-4 / abs 1e-5), and every call of a
 program named in an `# expect: NAME CHECK...` line must satisfy each CHECK:
-  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results  maxgrid>=N
-(maxgrid: the most blocks of any launch of the call; the fake has 132 SMs.)
+  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results  maxgrid>=N  nccl=N
+(maxgrid: the most blocks of any launch of the call; the fake has 132 SMs;
+nccl: the NCCL collectives of the call, counted once per rank.)
 (h2d=args: host-to-device bytes equal the call's argument bytes; d2h=results:
 device-to-host bytes equal its result bytes).
 A `# run: devices=N fake-gpus=A,B` line runs the program with --devices N on
-fake drivers of A, then B GPUs (PARAX_FAKE_CUDA_DEVICES), each checked.
+fake drivers of A, then B GPUs (PARAX_FAKE_CUDA_DEVICES), each checked;
+`nccl` in it also gives parax the fake's NCCL (PARAX_NCCL), which it uses
+where every device is its own GPU.
 """
 import glob, os, re, subprocess, sys, tempfile
 
@@ -33,7 +36,7 @@ def expectations(path):
 
 
 def runs(path):
-    devices, gpus = None, [None]
+    devices, gpus, nccl = None, [None], False
     for line in open(path, encoding="utf-8"):
         m = re.match(r"#\s*run:\s*(.*)$", line.strip())
         if m:
@@ -41,21 +44,24 @@ def runs(path):
             g = re.search(r"fake-gpus=([\d,]+)", m.group(1))
             devices = d.group(1) if d else None
             gpus = g.group(1).split(",") if g else [None]
-    return devices, gpus
+            nccl = bool(re.search(r"\bnccl\b", m.group(1)))
+    return devices, gpus, nccl
 
 
 def calls(log):
-    out, maxgrid = [], 0
+    out, maxgrid, nccl = [], 0, 0
     for line in log.splitlines():
         f = line.split()
         if f and f[0] == "launch":  # "launch NAME grid G block B params P"
             maxgrid = max(maxgrid, int(f[3]))
+        if f[:1] == ["nccl"] and f[1] != "init":  # "nccl allreduce count N type T ranks R"
+            nccl += int(f[-1])
         if f and f[0] == "call":
-            d = {"name": f[1], "maxgrid": maxgrid}
+            d = {"name": f[1], "maxgrid": maxgrid, "nccl": nccl}
             for k, v in zip(f[2::2], f[3::2]):
                 d[k] = int(v)
             out.append(d)
-            maxgrid = 0
+            maxgrid = nccl = 0
     return out
 
 
@@ -78,7 +84,7 @@ def main():
     progs = sys.argv[3:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "resident", "*.py")))
     failed = total = 0
     for path in progs:
-      devices, gpus = runs(path)
+      devices, gpus, nccl = runs(path)
       dev = ["--devices", devices] if devices else []
       for g in gpus:
         env = dict(os.environ, PARAX_CACHE_DIR="off")
@@ -87,6 +93,8 @@ def main():
         pi = subprocess.run([parax, "--backend", "interp"] + dev + [path], capture_output=True, text=True, env=env, timeout=300)
         with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
             fenv = dict(env, PARAX_CUDA_DRIVER=fake, PARAX_FAKE_CUDA_LOG=log.name)
+            if nccl:
+                fenv["PARAX_NCCL"] = fake
             pc = subprocess.run([parax, "--backend", "cuda"] + dev + [path], capture_output=True, text=True, env=fenv, timeout=300)
             text = open(log.name).read()
         why = []

@@ -37,9 +37,11 @@
 #include <string>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include "FakeCudaState.h"
 #include <vector>
 
-namespace {
+namespace fakecuda {
 
 using HostRunner = void (*)(void (*)(void **), void **, int, unsigned,
                             unsigned);
@@ -54,24 +56,10 @@ struct Function {
   int kind = 0;
   HostRunner run = nullptr;
 };
-struct Stream {
-  std::deque<std::function<void()>> queue;
-};
-
-struct Counters {
-  uint64_t launches = 0, syncs = 0, h2d = 0, d2h = 0, d2d = 0, allocs = 0;
-};
 struct CallFrame {
   std::string program;
   size_t args = 0;
   Counters at; ///< the totals when the call began
-};
-
-struct Gpu {
-  char *base = nullptr;
-  size_t capacity = 0, top = 0, used = 0;
-  std::map<uintptr_t, size_t> live;                 ///< start -> bytes
-  std::multimap<size_t, uintptr_t> freeBlocks;      ///< bytes -> start
 };
 
 std::recursive_mutex mu;
@@ -224,7 +212,9 @@ bool paramSizes(const std::string &ptx, const std::string &name,
   return true;
 }
 
-} // namespace
+} // namespace fakecuda
+
+using namespace fakecuda;
 
 extern "C" {
 int cuInit(unsigned) {
