@@ -5,6 +5,7 @@
 #include "runtime/cuda/CudaLaunch.h"
 #include "codegen/EmitPTX.h"
 #include "ir/OpRules.h"
+#include "ir/PmapParts.h"
 #include "runtime/Communicator.h"
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CombineKernels.h"
@@ -683,23 +684,22 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
     // Operands, then captures: on the devices of the caller's GPU a view of
     // the caller's block (a shard along axis 0) or the block itself; on
     // another GPU, or sliced along another axis, a copy on the caller's
-    // stream (ordered after whatever produced it).
-    unsigned nIns = nOps + unsigned(caps.size());
-    for (unsigned k = 0; k < nIns; ++k) {
-      int64_t ax = k < nOps ? inAxes[k] : -1;
-      const parax::TensorType &t =
-          k < nOps ? op.operand(k)->type() : caps[k - nOps]->type();
-      char *p = static_cast<char *>(ins[k]);
+    // stream (ordered after whatever produced it). A parted argument
+    // (ir/PmapParts.h) is one operand per device: device d gets only the
+    // d-th, whole.
+    parax::ir::PmapParts parts = parax::ir::pmapParts(op);
+    auto place = [&](char *p, const parax::TensorType &t, int64_t ax,
+                     int only) -> bool {
       if (!outer->find(p)) {
-        if (ax >= 0) { // a host buffer mapped over devices: up it goes
+        if (ax >= 0 || only >= 0) { // a host buffer: up it goes
           void *up = allocate(ctx, *outer, size_t(t.byteSize()), 1);
           if (!up || !upload(ctx, *outer, up, p, size_t(t.byteSize())))
-            return fail();
+            return false;
           p = static_cast<char *>(up);
         } else { // a host scalar: the body reads it in place
           for (auto &d : devs)
             d->args.push_back(p);
-          continue;
+          return true;
         }
       }
       parax::TensorType part = t;
@@ -709,7 +709,7 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
         part.shape.erase(part.shape.begin() + ax);
       }
       size_t bytes = size_t(part.byteSize());
-      for (int d = 0; d < n; ++d) {
+      for (int d = only < 0 ? 0 : only; d < (only < 0 ? n : only + 1); ++d) {
         PmapDevice &pd = *devs[size_t(d)];
         char *src = ax < 0 ? p : p + size_t(d) * (ax == 0 ? bytes : inner);
         if (ax <= 0 && pd.call.dev->gpu == outer->dev->gpu) {
@@ -718,17 +718,35 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
           continue;
         }
         if (!current(ctx, *outer, pd.call.dev))
-          return fail();
+          return false;
         void *dst = allocate(&pd.ctx, pd.call, bytes, -1);
         if (!current(ctx, *outer, outer->dev) || !dst ||
             !copyRows(ctx, *outer, outStream, static_cast<char *>(dst),
                       ax > 0 ? inner : bytes, src,
                       ax > 0 ? size_t(t.shape[size_t(ax)]) * inner : bytes,
                       ax > 0 ? inner : bytes, ax > 0 ? rows : 1))
-          return fail();
+          return false;
         pd.args.push_back(dst);
       }
+      return true;
+    };
+    for (unsigned a = 0; a < parts.numArgs(); ++a) {
+      if (!parts.partedIn[a]) {
+        unsigned k = parts.operandFor(a, 0);
+        if (!place(static_cast<char *>(ins[k]), op.operand(k)->type(),
+                   inAxes[a], -1))
+          return fail();
+        continue;
+      }
+      for (int d = 0; d < n; ++d) {
+        unsigned k = parts.operandFor(a, d);
+        if (!place(static_cast<char *>(ins[k]), op.operand(k)->type(), -1, d))
+          return fail();
+      }
     }
+    for (size_t j = 0; j < caps.size(); ++j)
+      if (!place(static_cast<char *>(ins[nOps + j]), caps[j]->type(), -1, -1))
+        return fail();
     // The stacked results, in the caller's memory: each device writes its
     // part at the end of its run.
     std::vector<void *> results(nRes, nullptr);
@@ -784,15 +802,18 @@ extern "C" int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId,
       }
       ok = ok && !pd.call.failed;
       cu::CUstream s = pd.call.dev->stream;
-      for (unsigned r = 0; r < nRes && ok; ++r) {
+      // Yield k's result: stacked, device 0's (unmapped), or with parted
+      // results this device's own result, whole.
+      for (unsigned k = 0; k < unsigned(outAxes.size()) && ok; ++k) {
+        unsigned r = parts.resultFor(k, d);
         const parax::TensorType &rtype = op.result(r)->type();
-        int64_t ax = outAxes[r];
+        int64_t ax = parts.partedOut ? -1 : outAxes[k];
         size_t rows = 1, inner = size_t(rtype.byteSize());
         if (ax >= 0)
           axisRows(rtype, ax, rows, inner);
-        if (ax < 0 && d != 0)
+        if (ax < 0 && d != 0 && !parts.partedOut)
           continue; // unmapped: device 0's value
-        char *part = static_cast<char *>(pd.outs[r]);
+        char *part = static_cast<char *>(pd.outs[k]);
         char *dst = static_cast<char *>(results[r]) +
                     (ax < 0 ? 0 : size_t(d) * inner);
         size_t partBytes = ax < 0 ? inner : rows * inner;
