@@ -147,7 +147,7 @@ void defineBlockHelpers(llvm::Module &m) {
   }
   if (llvm::Function *f = m.getFunction("parax_gpu_shared")) {
     auto *ty = llvm::ArrayType::get(llvm::Type::getInt64Ty(c),
-                                    uint64_t(Emitter::kGpuBlock));
+                                    uint64_t(kGpuSharedBytes / 8));
     auto *g = new llvm::GlobalVariable(
         m, ty, false, llvm::GlobalValue::InternalLinkage,
         llvm::UndefValue::get(ty), "parax_shared", nullptr,
@@ -293,17 +293,19 @@ std::string cudaArchFor(int major, int minor) {
 
 std::string PtxProgram::report() const {
   std::string r;
-  int grid = 0, block = 0, multi = 0;
+  int grid = 0, block = 0, multi = 0, tiles = 0;
   for (const PtxKernel &k : kernels) {
     grid += k.kind == GpuKernelKind::Grid;
     block += k.kind == GpuKernelKind::Block;
     multi += k.kind == GpuKernelKind::Blocks;
+    tiles += k.kind == GpuKernelKind::Tiles;
   }
   r += "// parax: " + std::to_string(kernels.size()) + " kernels for " + arch +
        " (" + std::to_string(grid) + " grid-stride, " + std::to_string(block) +
        " one-block, " +
        (multi ? std::to_string(multi) + " multi-block, " : std::string()) +
-       std::to_string(kernels.size() - size_t(grid + block + multi)) +
+       (tiles ? std::to_string(tiles) + " tiled, " : std::string()) +
+       std::to_string(kernels.size() - size_t(grid + block + multi + tiles)) +
        " single-thread)\n";
   for (const PtxKernel &k : kernels)
     r += "// parax: kernel " + k.name + ": " +
@@ -314,6 +316,8 @@ std::string PtxProgram::report() const {
           : k.kind == GpuKernelKind::Blocks
               ? std::to_string(kGpuReduceBlocks) + " blocks over runs of " +
                     std::to_string(k.elements)
+          : k.kind == GpuKernelKind::Tiles
+              ? std::to_string(k.elements) + " blocks, one output tile each"
               : std::string("single thread")) +
          ", " + std::to_string(k.numParams) + " params (" + k.op + ")\n";
   for (const std::string &s : notLowered)

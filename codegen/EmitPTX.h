@@ -35,6 +35,9 @@ enum class GpuKernelKind : uint8_t {
   /// kGpuReduceBlocks blocks of kGpuBlock threads, each block on its own
   /// part (launch kGpuReduceBlocks x 256): a reduction's first pass.
   Blocks,
+  /// `elements` blocks of kGpuBlock threads, each on its own output tile of
+  /// a dot_general (EmitDotGpu.cpp): launch elements x 256.
+  Tiles,
 };
 
 /// Threads of a Block kernel (its shared-memory tree assumes this size).
@@ -44,6 +47,9 @@ inline constexpr int kGpuBlockThreads = 256;
 /// every GPU and in emulation; 1024 is at least one block per SM on any
 /// current GPU (132 on an H200: 7.75 each).
 inline constexpr int kGpuReduceBlocks = 1024;
+/// The static shared memory of a block (parax_gpu_shared): the reduction
+/// tree's 256 8-byte slots, or a dot tile's two operand panels.
+inline constexpr int kGpuSharedBytes = 16384;
 
 struct PtxKernel {
   std::string name;

@@ -958,6 +958,24 @@ void Emitter::emitDot(const ir::Operation &op) {
     } else {
       cv.repr = Repr::Buffer;
       cv.ptr = dst;
+      DotTileShape ts;
+      ts.batch = NB, ts.M = Mn, ts.N = Nn, ts.K = Kn;
+      ts.lhsKFastest = !lc.empty() && lc.back() == int64_t(ls.size()) - 1;
+      ts.rhsKFastest = !rc.empty() && rc.back() == int64_t(rs.size()) - 1;
+      auto lhsAt = [&](Value *b, Value *m, Value *k) {
+        Index bi = makeLinearIndex(bS, b), fi = makeLinearIndex(mS, m),
+              ci = makeLinearIndex(kS, k);
+        return operandElem(lhs, ls, lb, lf, lc, bi, fi, ci);
+      };
+      auto rhsAt = [&](Value *b, Value *n, Value *k) {
+        Index bi = makeLinearIndex(bS, b), nj = makeLinearIndex(nS, n),
+              ci = makeLinearIndex(kS, k);
+        return operandElem(rhs, rs, rb, rf, rc, bi, nj, ci);
+      };
+      if (fl && emitDotTilesGpu(op.name(), rt.dtype, ts, dst, lhsAt, rhsAt)) {
+        bind(op.result(), cv);
+        return;
+      }
       if (total > 0 && beginKernelRegion(KernelKind::Grid, op.name(), total)) {
         gridLoop(total, [&](Value *o) { store(rt.dtype, dst, o, one(o)); });
         endKernelRegion();

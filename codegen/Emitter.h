@@ -266,6 +266,20 @@ public:
   /// register-blocked loops that follow the operands' layout
   /// (EmitDotCpu.cpp); false, with nothing emitted, when it does not apply.
   bool emitDotBlockedF32(const ir::Operation &op);
+  /// A dot_general's sizes for the tiled GPU kernel: `batch` products of
+  /// [M, K] x [K, N]; per operand, whether its last dim is contracted.
+  struct DotTileShape {
+    int64_t batch = 1, M = 0, N = 0, K = 0;
+    bool lhsKFastest = true, rhsKFastest = false;
+  };
+  /// An operand's element (batch, free index, k) as float32.
+  using DotTileElem =
+      std::function<llvm::Value *(llvm::Value *, llvm::Value *, llvm::Value *)>;
+  /// GPU mode: the dot as one block per 64x64 output tile, stored to `dst`
+  /// (EmitDotGpu.cpp); false, with nothing emitted, when it does not apply.
+  bool emitDotTilesGpu(const std::string &opName, DType outType,
+                       const DotTileShape &s, llvm::Value *dst,
+                       const DotTileElem &lhsElem, const DotTileElem &rhsElem);
   void emitDynamicUpdateSlice(const ir::Operation &op);
   void emitFori(const ir::Operation &op);
   void emitScan(const ir::Operation &op);

@@ -148,7 +148,8 @@ void runBlocks(int n, int64_t blocks, void (*unpack)(void **), void **params) {
   bool sequenced = order().kind != Order::Concurrent;
   Sequencer seq(sequenced ? n : 1);
   Barrier barrier(n, PhaseDone{sequenced ? &seq : nullptr});
-  std::vector<int64_t> shared(size_t(n) + 2);
+  std::vector<int64_t> shared(
+      std::max(size_t(n) + 2, size_t(parax::codegen::kGpuSharedBytes / 8)));
   std::vector<std::thread> threads;
   for (int t = n - 1; t >= 0; --t)
     threads.emplace_back([&, t] {
@@ -202,6 +203,8 @@ int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
   } else if (kind == int32_t(GpuKernelKind::Blocks)) {
     runBlocks(parax::codegen::kGpuBlockThreads,
               parax::codegen::kGpuReduceBlocks, unpack, env);
+  } else if (kind == int32_t(GpuKernelKind::Tiles) && elements > 0) {
+    runBlocks(parax::codegen::kGpuBlockThreads, elements, unpack, env);
   } else if (kind == int32_t(GpuKernelKind::Grid) && elements > 0) {
     const int64_t g = gridThreads(parax::runtime::kEmulatedGridThreads);
     std::vector<int64_t> ts;
@@ -221,7 +224,8 @@ void parax_emu_run_launch(void (*unpack)(void **), void **params, int kind,
   using parax::codegen::GpuKernelKind;
   EmuThread saved = emu;
   if (kind == int32_t(GpuKernelKind::Block) ||
-      kind == int32_t(GpuKernelKind::Blocks)) {
+      kind == int32_t(GpuKernelKind::Blocks) ||
+      kind == int32_t(GpuKernelKind::Tiles)) {
     runBlocks(int(block), int64_t(grid), unpack, params);
   } else if (kind == int32_t(GpuKernelKind::Grid)) {
     // Every thread of the launched grid, in an order unlike the hardware's

@@ -5,7 +5,8 @@
 // at most 32 blocks per SM: enough resident warps to hide memory latency,
 // while each thread still loops a few times (fewer blocks to schedule).
 // Single-thread kernels launch 1x1; one-block reductions 1x256 (their
-// shared-memory tree is written for exactly that size). An empty trip count launches nothing.
+// shared-memory tree is written for exactly that size); a tiled dot one
+// block of 256 per output tile. An empty trip count launches nothing.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -32,6 +33,8 @@ inline LaunchDims launchDims(codegen::GpuKernelKind kind, int64_t elements,
             unsigned(codegen::kGpuBlockThreads)};
   if (elements <= 0)
     return {0, 0};
+  if (kind == codegen::GpuKernelKind::Tiles) // one block per output tile
+    return {unsigned(elements), unsigned(codegen::kGpuBlockThreads)};
   int64_t block = std::min<int64_t>(256, std::max(maxThreadsPerBlock, 32));
   int64_t blocks = (elements + block - 1) / block;
   int64_t cap = int64_t(std::max(smCount, 1)) * 32;
