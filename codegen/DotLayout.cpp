@@ -175,4 +175,40 @@ DotLayout analyzeDotLayout(const ir::Operation &op, const ReprFn &repr) {
   return L;
 }
 
+bool blasGemmOf(const DotLayout &L, BlasGemm &g) {
+  if (!L.aStrided || !L.bRoot || L.bB < 0 || L.bN < 0 || L.bK < 0 || L.NB < 1 || L.Mn < 1 || L.Nn < 1 || L.Kn < 1)
+    return false;
+  const int64_t M = L.Mn, N = L.Nn, K = L.Kn, big = (int64_t(1) << 31) - 1;
+  if (M > big || N > big || K > big || L.NB > big)
+    return false;
+  // A column-major `rows` x `cols` operand op(X) read at (r, c) = r * rs +
+  // c * cs: op N when the rows are unit-stride (ld = cs), op T when the
+  // columns are (ld = rs); a dim of one element takes any stride.
+  auto operand = [&](int64_t rows, int64_t cols, int64_t rs, int64_t cs,
+                     int64_t &op, int64_t &ld) {
+    if (rows == 1 || rs == 1) {
+      op = 0;
+      ld = cols == 1 ? rows : cs;
+      return ld >= rows;
+    }
+    if (cols == 1 || cs == 1) {
+      op = 1;
+      ld = rows == 1 ? cols : rs;
+      return ld >= cols;
+    }
+    return false;
+  };
+  // The BLAS's A: op(A) is N x K, element (n, k) = rhs[k, n].
+  // The BLAS's B: op(B) is K x M, element (k, m) = lhs[m, k].
+  if (!operand(N, K, L.bN, L.bK, g.opA, g.lda) ||
+      !operand(K, M, L.aK, L.aM, g.opB, g.ldb) || g.lda > big || g.ldb > big)
+    return false;
+  g.m = N, g.n = M, g.k = K, g.ldc = N;
+  g.strideA = L.NB > 1 ? L.bB : 0;
+  g.strideB = L.NB > 1 ? L.aB : 0;
+  g.strideC = M * N;
+  g.batch = L.NB;
+  return true;
+}
+
 } // namespace parax::codegen

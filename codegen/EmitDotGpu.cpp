@@ -21,6 +21,7 @@
 // do not conflict either.
 //
 //===----------------------------------------------------------------------===//
+#include "codegen/DotLayout.h"
 #include "codegen/Emitter.h"
 
 namespace parax::codegen {
@@ -142,6 +143,43 @@ bool Emitter::emitDotTilesGpu(const std::string &opName, DType outType,
       B.SetInsertPoint(next);
     }
   endKernelRegion();
+  return true;
+}
+
+bool Emitter::emitDotBlasGpu(const ir::Operation &op, llvm::Value *dst,
+                             const std::function<void()> &kernel) {
+  if (!gpu || inKernelRegion() || op.result()->type().dtype != DType::F32)
+    return false;
+  DotLayout L = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
+  BlasGemm g;
+  if (!blasGemmOf(L, g))
+    return false;
+  auto at = [&](const ir::Value *root, int64_t offset) -> Value * {
+    Value *p = val(root).ptr;
+    return offset ? B.CreateInBoundsGEP(f32(), p, c64(offset)) : p;
+  };
+  Value *desc = entryAlloca(i64(), c64(BlasGemm::kFields));
+  const int64_t fields[BlasGemm::kFields] = {
+      g.opA, g.opB, g.m, g.n, g.k, g.lda, g.ldb, g.ldc,
+      g.strideA, g.strideB, g.strideC, g.batch};
+  for (int i = 0; i < BlasGemm::kFields; ++i)
+    B.CreateStore(c64(fields[i]), B.CreateConstInBoundsGEP1_64(i64(), desc, unsigned(i)));
+  // 0: done by the BLAS; < 0: no BLAS here, the kernel runs; > 0: failed.
+  auto *fty = llvm::FunctionType::get(
+      B.getInt32Ty(), {ptrTy(), ptrTy(), ptrTy(), ptrTy(), ptrTy()}, false);
+  Value *st = B.CreateCall(M.getOrInsertFunction("parax_gpu_gemm", fty),
+                           {ctxArg(), at(L.bRoot, L.bOffset),
+                            at(L.aRoot, L.aOffset), dst, desc});
+  auto *noFail = llvm::BasicBlock::Create(C, "gemm.ok", F);
+  auto *fallback = llvm::BasicBlock::Create(C, "gemm.kernel", F);
+  auto *done = llvm::BasicBlock::Create(C, "gemm.done", F);
+  B.CreateCondBr(B.CreateICmpSGT(st, c32(0)), failBB_, noFail);
+  B.SetInsertPoint(noFail);
+  B.CreateCondBr(B.CreateICmpEQ(st, c32(0)), done, fallback);
+  B.SetInsertPoint(fallback);
+  kernel();
+  B.CreateBr(done);
+  B.SetInsertPoint(done);
   return true;
 }
 

@@ -54,6 +54,7 @@ const std::map<std::string, std::string> &renamed() {
       {"parax_rt_debug_print", "parax_cuda_rt_debug_print"},
       {"parax_rt_debug_breakpoint", "parax_cuda_rt_debug_breakpoint"},
       {"parax_rt_pmap", "parax_cuda_rt_pmap"},
+      {"parax_gpu_gemm", "parax_cuda_gemm"},
   };
   return m;
 }

@@ -122,6 +122,13 @@ void Emitter::emitOpGpu(const ir::Operation &op) {
   case ir::ReduceFamily::Arg:
     region = beginKernelRegion(KernelKind::Serial, currentOp);
     break;
+  case ir::ReduceFamily::Cumulative:
+    if (emitCumulativeGpu(op)) { // a kernel of its own, not the runtime's
+      currentOp = saved;
+      tag(currentOp);
+      return;
+    }
+    break;
   default:
     break;
   }

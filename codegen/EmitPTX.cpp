@@ -403,8 +403,8 @@ std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
           if (n == "parax_rt_eval")
             note(op + ": runs a runtime (CPU) kernel");
           else if (n == "parax_rt_collective")
-            note(op + ": collective (on the devices for arrays of the "
-                      "covered dtypes; NCCL is not wired)");
+            note(op + ": collective (at run time on the devices for arrays: "
+                      "NCCL or the combine kernels)");
           else if (n == "parax_rt_axis_index")
             note(op + ": the device's index, a host value");
           else if (n.starts_with("parax_rt_debug"))

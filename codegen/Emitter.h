@@ -280,6 +280,16 @@ public:
   bool emitDotTilesGpu(const std::string &opName, DType outType,
                        const DotTileShape &s, llvm::Value *dst,
                        const DotTileElem &lhsElem, const DotTileElem &rhsElem);
+  /// GPU mode: a float32 dot whose operands are strided views as a call of
+  /// the BLAS (parax_gpu_gemm: cuBLAS where it is loaded), `kernel()`
+  /// emitted as the fallback where it is not; false, with nothing emitted,
+  /// when the layout does not fit a BLAS call.
+  bool emitDotBlasGpu(const ir::Operation &op, llvm::Value *dst,
+                      const std::function<void()> &kernel);
+  /// GPU mode: a cumulative op as a kernel over its lines, bit-identical to
+  /// the runtime's (EmitCumulativeGpu.cpp); false, with nothing emitted,
+  /// when it keeps the runtime kernel (float64).
+  bool emitCumulativeGpu(const ir::Operation &op);
   void emitDynamicUpdateSlice(const ir::Operation &op);
   void emitFori(const ir::Operation &op);
   void emitScan(const ir::Operation &op);

@@ -44,4 +44,11 @@ PARAX_SAME_OFFSET(dstPitch)
 PARAX_SAME_OFFSET(WidthInBytes)
 PARAX_SAME_OFFSET(Height)
 #undef PARAX_SAME_OFFSET
+#if __has_include(<cublas_api.h>)
+#include <cublas_api.h>
+static_assert(CUBLAS_STATUS_SUCCESS == parax::cuda::CUBLAS_STATUS_SUCCESS);
+static_assert(CUBLAS_OP_N == parax::cuda::CUBLAS_OP_N);
+static_assert(CUBLAS_OP_T == parax::cuda::CUBLAS_OP_T);
+static_assert(sizeof(cublasHandle_t) == sizeof(parax::cuda::cublasHandle_t));
+#endif
 #endif

@@ -1,4 +1,4 @@
-//===- CudaDriver.cpp - dlopen of libcuda.so.1 and libnccl.so.2 -----------===//
+//===- CudaDriver.cpp - dlopen of libcuda, libnccl and libcublas ----------===//
 #include "runtime/cuda/CudaDriver.h"
 
 #include <cstdlib>
@@ -117,6 +117,26 @@ bool loadNccl(NcclApi &api, std::string &error, const char *library) {
   resolve(lib, "ncclRecv", api.ncclRecv, missing);
   resolve(lib, "ncclGroupStart", api.ncclGroupStart, missing);
   resolve(lib, "ncclGroupEnd", api.ncclGroupEnd, missing);
+  if (!missing.empty()) {
+    error = std::string(library) + " has no symbol " + missing;
+    return false;
+  }
+  return true;
+}
+
+bool loadCublas(CublasApi &api, std::string &error, const char *library) {
+  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    error = "cannot load " + std::string(library) + " (" + dlerrorText() + ")";
+    return false;
+  }
+  std::string missing;
+  resolve(lib, "cublasCreate_v2", api.cublasCreate_v2, missing);
+  resolve(lib, "cublasDestroy_v2", api.cublasDestroy_v2, missing);
+  resolve(lib, "cublasGetVersion_v2", api.cublasGetVersion_v2, missing);
+  resolve(lib, "cublasSetStream_v2", api.cublasSetStream_v2, missing);
+  resolve(lib, "cublasSgemmStridedBatched", api.cublasSgemmStridedBatched,
+          missing);
   if (!missing.empty()) {
     error = std::string(library) + " has no symbol " + missing;
     return false;

@@ -186,4 +186,30 @@ struct NcclApi {
 bool loadNccl(NcclApi &api, std::string &error,
               const char *library = "libnccl.so.2");
 
+// --- cuBLAS ---------------------------------------------------------------------
+// The few types and values of cublas_api.h parax uses (checked against the
+// header in CudaAbiCheck.cpp where the toolkit is installed).
+using cublasHandle_t = void *;
+using cublasStatus_t = int;
+inline constexpr cublasStatus_t CUBLAS_STATUS_SUCCESS = 0;
+inline constexpr int CUBLAS_OP_N = 0, CUBLAS_OP_T = 1;
+
+struct CublasApi {
+  cublasStatus_t (*cublasCreate_v2)(cublasHandle_t *handle) = nullptr;
+  cublasStatus_t (*cublasDestroy_v2)(cublasHandle_t handle) = nullptr;
+  cublasStatus_t (*cublasGetVersion_v2)(cublasHandle_t handle,
+                                        int *version) = nullptr;
+  cublasStatus_t (*cublasSetStream_v2)(cublasHandle_t handle,
+                                       CUstream s) = nullptr;
+  /// Column-major C[i] = alpha op(A[i]) op(B[i]) + beta C[i], i < batch.
+  cublasStatus_t (*cublasSgemmStridedBatched)(
+      cublasHandle_t handle, int transa, int transb, int m, int n, int k,
+      const float *alpha, const float *A, int lda, long long strideA,
+      const float *B, int ldb, long long strideB, const float *beta, float *C,
+      int ldc, long long strideC, int batch) = nullptr;
+};
+
+/// Opens `library` (a libcublas.so) and resolves CublasApi.
+bool loadCublas(CublasApi &api, std::string &error, const char *library);
+
 } // namespace parax::cuda

@@ -54,6 +54,10 @@ public:
   struct Logical {
     int gpu = 0;
     cuda::CUstream stream = nullptr;
+    /// Its cuBLAS handle (CublasGemm.h), made on first use; `blasFailed`
+    /// when making it failed (its dots then run their kernels).
+    cuda::cublasHandle_t blas = nullptr;
+    bool blasFailed = false;
     std::unique_ptr<cuda::DeviceAllocator> allocator;
     /// Device copies of programs' constants, by host address; `host` is
     /// the bytes uploaded, compared on each use (an address may be reused).

@@ -9,6 +9,7 @@
 #include "runtime/Communicator.h"
 #include "runtime/cpu/CpuBackend.h"
 #include "runtime/cuda/CombineKernels.h"
+#include "runtime/cuda/CublasGemm.h"
 #include "runtime/cuda/NcclCliques.h"
 #include "runtime/distributed/PmapCommunicator.h"
 
@@ -471,6 +472,53 @@ void parax_cuda_fill(ParaxRtContext *ctx, void *dst, int32_t value,
         c->rt->api().cuMemsetD8Async(dptr(dst), (unsigned char)value,
                                      size_t(bytes), c->dev->stream),
         "cuMemsetD8Async");
+}
+
+int32_t parax_cuda_gemm(ParaxRtContext *ctx, const void *a, const void *b,
+                        void *c, const int64_t *desc) {
+  Call *call = callOf(ctx);
+  if (!call || !call->find(a) || !call->find(b) || !call->find(c))
+    return -1;
+  std::string why;
+  cu::Cublas *blas = cu::Cublas::get(call->rt->fake(), why);
+  if (!blas) {
+    static std::once_flag said;
+    if (std::getenv("PARAX_CUDA_VERBOSE"))
+      std::call_once(said, [&] {
+        std::fprintf(stderr, "parax cuda: dots run their kernels: %s\n",
+                     why.c_str());
+      });
+    return -1;
+  }
+  CudaRuntime::Logical &l = *call->dev;
+  {
+    std::lock_guard<std::mutex> lock(l.mutex);
+    if (!l.blas && !l.blasFailed) {
+      cu::cublasStatus_t st = blas->api().cublasCreate_v2(&l.blas);
+      if (st == cu::CUBLAS_STATUS_SUCCESS)
+        st = blas->api().cublasSetStream_v2(l.blas, l.stream);
+      if (st != cu::CUBLAS_STATUS_SUCCESS) {
+        l.blasFailed = true;
+        if (std::getenv("PARAX_CUDA_VERBOSE"))
+          std::fprintf(stderr, "parax cuda: no cuBLAS handle (status %d): "
+                               "dots run their kernels\n", st);
+      }
+    }
+    if (l.blasFailed)
+      return -1;
+  }
+  const float one = 1.0f, zero = 0.0f;
+  cu::cublasStatus_t st = blas->api().cublasSgemmStridedBatched(
+      l.blas, int(desc[0]), int(desc[1]), int(desc[2]), int(desc[3]),
+      int(desc[4]), &one, static_cast<const float *>(a), int(desc[5]),
+      desc[8], static_cast<const float *>(b), int(desc[6]), desc[9], &zero,
+      static_cast<float *>(c), int(desc[7]), desc[10], int(desc[11]));
+  if (st != cu::CUBLAS_STATUS_SUCCESS) {
+    setError(ctx, "cublasSgemmStridedBatched failed (status " +
+                      std::to_string(st) + ")");
+    return 1;
+  }
+  return 0;
 }
 
 int32_t parax_cuda_rt_eval(ParaxRtContext *ctx, int32_t opId, void *const *ins,

@@ -62,6 +62,12 @@ int32_t parax_cuda_rt_debug_breakpoint(ParaxRtContext *ctx, int32_t opId,
                                        void *const *ins);
 int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
                            void *const *ins, void **outs);
+/// A float32 dot as one cuBLAS call on the call's stream: `a` and `b` are
+/// the BLAS's column-major operands, `desc` codegen::BlasGemm's fields.
+/// 0 when enqueued, -1 when cuBLAS is not there (the caller runs the dot's
+/// kernel instead), 1 on an error (set in ctx).
+int32_t parax_cuda_gemm(ParaxRtContext *ctx, const void *a, const void *b,
+                        void *c, const int64_t *desc);
 }
 
 #define PARAX_CUDA_RESIDENT_FUNCTIONS(X)                                       \
@@ -80,4 +86,5 @@ int32_t parax_cuda_rt_pmap(ParaxRtContext *ctx, int32_t opId, ParaxEntryFn body,
   X(parax_cuda_rt_debug_print)                                                 \
   X(parax_cuda_rt_debug_breakpoint)                                            \
   X(parax_cuda_rt_pmap)                                                        \
-  X(parax_cuda_launch_async)
+  X(parax_cuda_launch_async)                                                    \
+  X(parax_cuda_gemm)

@@ -190,6 +190,11 @@ void parax_gpu_barrier() {
     arrive();
 }
 void *parax_gpu_shared() { return emu.shared; }
+/// No BLAS in emulation (nor from host memory): the dot's kernel runs.
+int32_t parax_gpu_gemm(ParaxRtContext *, const void *, const void *, void *,
+                       const int64_t *) {
+  return -1;
+}
 
 int32_t parax_emu_launch(ParaxRtContext *, const char *, const char *,
                          void **params, int32_t kind, int64_t elements,
@@ -255,6 +260,7 @@ std::vector<codegen::JitSymbol> gpuEmulationSymbols() {
           {"parax_gpu_block", reinterpret_cast<void *>(&parax_gpu_block)},
           {"parax_gpu_barrier", reinterpret_cast<void *>(&parax_gpu_barrier)},
           {"parax_gpu_shared", reinterpret_cast<void *>(&parax_gpu_shared)},
+          {"parax_gpu_gemm", reinterpret_cast<void *>(&parax_gpu_gemm)},
           {"parax_cuda_launch", reinterpret_cast<void *>(&parax_emu_launch)}};
 }
 

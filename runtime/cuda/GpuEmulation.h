@@ -25,6 +25,8 @@ int64_t parax_gpu_thread();
 int64_t parax_gpu_block();
 void parax_gpu_barrier();
 void *parax_gpu_shared();
+int32_t parax_gpu_gemm(struct ParaxRtContext *ctx, const void *a,
+                       const void *b, void *c, const int64_t *desc);
 /// parax_cuda_launch's signature (codegen::emitGpuEmulation binds that
 /// name to this): runs unpack(params) as the launch's threads.
 int32_t parax_emu_launch(struct ParaxRtContext *ctx, const char *ptx,

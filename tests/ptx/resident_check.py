@@ -10,15 +10,17 @@ kernels run as their host compilation, counters logged per compiled call). The
 cuda run must exit as the interpreter's does (a host access to device memory is
 a SIGSEGV), print the same numbers (rel 1e-4 / abs 1e-5), and every call of a
 program named in an `# expect: NAME CHECK...` line must satisfy each CHECK:
-  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results  maxgrid>=N  nccl=N
+  syncs<=N  launches>=N  launches=N  h2d=args  d2h=results  maxgrid>=N  nccl=N  cublas=N
 (maxgrid: the most blocks of any launch of the call; the fake has 132 SMs;
-nccl: the NCCL collectives of the call, counted once per rank.)
+nccl: the NCCL collectives of the call, counted once per rank; cublas: its
+cuBLAS GEMM calls.)
 (h2d=args: host-to-device bytes equal the call's argument bytes; d2h=results:
 device-to-host bytes equal its result bytes).
 A `# run: devices=N fake-gpus=A,B` line runs the program with --devices N on
 fake drivers of A, then B GPUs (PARAX_FAKE_CUDA_DEVICES), each checked;
 `nccl` in it also gives parax the fake's NCCL (PARAX_NCCL), which it uses
-where every device is its own GPU.
+where every device is its own GPU; `cublas` gives it the fake's cuBLAS
+(PARAX_CUBLAS), without which dots run their kernels.
 """
 import glob, os, re, subprocess, sys, tempfile
 
@@ -36,7 +38,7 @@ def expectations(path):
 
 
 def runs(path):
-    devices, gpus, nccl = None, [None], False
+    devices, gpus, nccl, blas = None, [None], False, False
     for line in open(path, encoding="utf-8"):
         m = re.match(r"#\s*run:\s*(.*)$", line.strip())
         if m:
@@ -45,23 +47,26 @@ def runs(path):
             devices = d.group(1) if d else None
             gpus = g.group(1).split(",") if g else [None]
             nccl = bool(re.search(r"\bnccl\b", m.group(1)))
-    return devices, gpus, nccl
+            blas = bool(re.search(r"\bcublas\b", m.group(1)))
+    return devices, gpus, nccl, blas
 
 
 def calls(log):
-    out, maxgrid, nccl = [], 0, 0
+    out, maxgrid, nccl, blas = [], 0, 0, 0
     for line in log.splitlines():
         f = line.split()
         if f and f[0] == "launch":  # "launch NAME grid G block B params P"
             maxgrid = max(maxgrid, int(f[3]))
         if f[:1] == ["nccl"] and f[1] != "init":  # "nccl allreduce count N type T ranks R"
             nccl += int(f[-1])
+        if f[:2] == ["cublas", "sgemm"]:
+            blas += 1
         if f and f[0] == "call":
-            d = {"name": f[1], "maxgrid": maxgrid, "nccl": nccl}
+            d = {"name": f[1], "maxgrid": maxgrid, "nccl": nccl, "cublas": blas}
             for k, v in zip(f[2::2], f[3::2]):
                 d[k] = int(v)
             out.append(d)
-            maxgrid = nccl = 0
+            maxgrid = nccl = blas = 0
     return out
 
 
@@ -84,7 +89,7 @@ def main():
     progs = sys.argv[3:] or sorted(glob.glob(os.path.join(os.path.dirname(__file__), "resident", "*.py")))
     failed = total = 0
     for path in progs:
-      devices, gpus, nccl = runs(path)
+      devices, gpus, nccl, blas = runs(path)
       dev = ["--devices", devices] if devices else []
       for g in gpus:
         env = dict(os.environ, PARAX_CACHE_DIR="off")
@@ -95,6 +100,8 @@ def main():
             fenv = dict(env, PARAX_CUDA_DRIVER=fake, PARAX_FAKE_CUDA_LOG=log.name)
             if nccl:
                 fenv["PARAX_NCCL"] = fake
+            if blas:
+                fenv["PARAX_CUBLAS"] = fake
             pc = subprocess.run([parax, "--backend", "cuda"] + dev + [path], capture_output=True, text=True, env=fenv, timeout=300)
             text = open(log.name).read()
         why = []

@@ -6,8 +6,9 @@
 # expect: rowsums syncs<=1 h2d=args d2h=results
 # expect: best syncs<=1 h2d=args d2h=results
 # expect: matmul syncs<=1 h2d=args d2h=results
-# cumsum and scatter still run as the runtime's host kernels (their operands
-# go down and their results up again), so they carry no expectation yet.
+# expect: running syncs<=1 h2d=args d2h=results launches=1
+# scatter still runs as the runtime's host kernel (its operands go down and
+# its results up again), so it carries no expectation yet.
 import jax
 import jax.numpy as jnp
 from jax import jit

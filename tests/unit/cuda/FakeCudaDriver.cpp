@@ -146,6 +146,7 @@ int deviceOf(uintptr_t p, size_t n) {
   }
   return -1;
 }
+int currentGpu() { return current; }
 bool inArena(uintptr_t p) {
   for (Gpu &g : gpus)
     if (p >= uintptr_t(g.base) && p < uintptr_t(g.base) + g.capacity)

@@ -2,8 +2,9 @@
 //
 // FakeCudaDriver.cpp keeps the fake GPUs (arenas of device memory the host
 // cannot touch), their streams (queues run at synchronisation) and the
-// counters under one lock; FakeNcclOnFakeGpus.cpp, built into the same
-// library, runs NCCL's collectives as entries of those queues.
+// counters under one lock; FakeNcclOnFakeGpus.cpp and
+// FakeCublasOnFakeGpus.cpp, built into the same library, run NCCL's
+// collectives and cuBLAS's GEMMs as entries of those queues.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -42,5 +43,7 @@ int fail(const char *what);
 void logLine(const std::string &line);
 /// The GPU whose arena holds [p, p + n) inside one live block, or -1.
 int deviceOf(uintptr_t p, size_t n);
+/// The calling thread's current fake GPU (its context).
+int currentGpu();
 
 } // namespace fakecuda
