@@ -112,6 +112,11 @@ void Emitter::emitOpGpu(const ir::Operation &op) {
     carrier->deleteValue();
   };
   tag(currentOp);
+  if (op.kind() == ir::OpKind::Scatter && emitScatterGpu(op)) {
+    currentOp = saved; // kernels of its own, not the runtime's
+    tag(currentOp);
+    return;
+  }
   bool region = false;
   switch (ir::reduceFamily(op.kind())) {
   case ir::ReduceFamily::Reduce:

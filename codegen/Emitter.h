@@ -290,6 +290,9 @@ public:
   /// the runtime's (EmitCumulativeGpu.cpp); false, with nothing emitted,
   /// when it keeps the runtime kernel (float64).
   bool emitCumulativeGpu(const ir::Operation &op);
+  /// GPU mode: scatter as a copy kernel and an update kernel over columns
+  /// (EmitScatterGpu.cpp); false when it keeps the runtime kernel (float64).
+  bool emitScatterGpu(const ir::Operation &op);
   void emitDynamicUpdateSlice(const ir::Operation &op);
   void emitFori(const ir::Operation &op);
   void emitScan(const ir::Operation &op);

@@ -7,8 +7,7 @@
 # expect: best syncs<=1 h2d=args d2h=results
 # expect: matmul syncs<=1 h2d=args d2h=results
 # expect: running syncs<=1 h2d=args d2h=results launches=1
-# scatter still runs as the runtime's host kernel (its operands go down and
-# its results up again), so it carries no expectation yet.
+# expect: scatter syncs<=1 h2d=args d2h=results
 import jax
 import jax.numpy as jnp
 from jax import jit
