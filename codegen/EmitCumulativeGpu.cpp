@@ -1,17 +1,19 @@
 //===- EmitCumulativeGpu.cpp - cumsum/cumprod/cummax/cummin on the GPU ----===//
 //
-// In GPU mode a cumulative op is a grid-stride kernel over its lines (the
-// [A, R, B] layout: A * B lines of R elements, B apart), one thread per
-// line, instead of the runtime's host kernel. Each line is computed as the
-// reference kernel does (runtime/KernelsReduce.cpp), so the bits are the
-// CPU's and JAX's:
+// In GPU mode a cumulative op (the [A, R, B] layout: A * B lines of R
+// elements, B apart) runs as grid-stride kernels instead of the runtime's
+// host kernel. Each line is computed as the reference kernel does
+// (runtime/KernelsReduce.cpp), so the bits are the CPU's and JAX's:
 //  - float sums and products replay XLA's ReduceWindowRewriter with base
-//    16: rows of 16 (the last padded with the identity) scanned as windows,
-//    their totals scanned the same way (recursively: one level per factor
-//    of 16, in a float32 scratch buffer of the kernel), then every element
-//    combined with the previous (reverse: next) row's inclusive total;
-//    float16/bfloat16 round every combine;
-//  - max/min and integers fold in order (their order does not matter);
+//    16. Rows of 16 (the last padded with the identity) are scanned as
+//    windows and their totals scanned the same way, recursively: one level
+//    per factor of 16, in a float32 scratch buffer. Then every element is
+//    combined with the previous (reverse: next) row's inclusive total.
+//    Each level is a kernel with a thread per row (down) or per element
+//    (up), so one long line is parallel too. float16/bfloat16 round every
+//    combine;
+//  - max/min and integers fold in order, one thread per line (their order
+//    does not matter);
 //  - a line of one element is copied (XLA keeps -0 and denormals there).
 // float64 scans keep the runtime kernel.
 //
@@ -68,65 +70,74 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
     bind(op.result(), cv);
     return true;
   }
-  beginKernelRegion(KernelKind::Grid, op.name(), lines);
-  gridLoop(lines, [&](Value *line) {
-    Value *i = B.CreateUDiv(line, c64(Bn)), *j = B.CreateURem(line, c64(Bn));
-    auto linear = [&](Value *q) {
-      return B.CreateAdd(B.CreateMul(B.CreateAdd(B.CreateMul(i, c64(R)), q),
-                                     c64(Bn)),
-                         j);
-    };
-    auto raw = [&](Value *q) {
-      Index idx = makeLinearIndex(xt.shape, linear(q));
-      return elem(x, idx);
-    };
-    auto input = [&](Value *q) { return cb.load(raw(q)); };
-    auto round = [&](Value *v) {
-      return isFloat(d) && d != DType::F32 ? toF32(d, fromF32(d, v)) : v;
-    };
-    auto combine = [&](Value *a, Value *b) { return round(cb.combine(a, b)); };
-    if (R == 1) { // one-element windows: the values as they are
-      store(d, dst, linear(c64(0)), raw(c64(0)));
-      return;
-    }
-    if (!xla) { // an order-free fold, in the scan's direction
-      loopCarry(c64(0), c64(R), {cb.identity()},
+  Value *init = cb.identity();
+  auto round = [&](Value *v) {
+    return isFloat(d) && d != DType::F32 ? toF32(d, fromF32(d, v)) : v;
+  };
+  auto combine = [&](Value *a, Value *b) { return round(cb.combine(a, b)); };
+  // One kernel: a grid-stride loop over `per` items of every line,
+  // body(line, item) with the line's element accessors bound.
+  struct Line {
+    Value *index;
+    std::function<Value *(Value *)> linear;
+  };
+  auto kernel = [&](int64_t per, const std::function<void(Line &, Value *)> &body) {
+    beginKernelRegion(KernelKind::Grid, op.name(), lines * per);
+    gridLoop(lines * per, [&](Value *item) {
+      Line l;
+      l.index = B.CreateUDiv(item, c64(per));
+      Value *i = B.CreateUDiv(l.index, c64(Bn)), *j = B.CreateURem(l.index, c64(Bn));
+      l.linear = [&, i, j](Value *q) {
+        return B.CreateAdd(
+            B.CreateMul(B.CreateAdd(B.CreateMul(i, c64(R)), q), c64(Bn)), j);
+      };
+      body(l, B.CreateURem(item, c64(per)));
+    });
+    endKernelRegion();
+  };
+  auto raw = [&](Line &l, Value *q) {
+    Index idx = makeLinearIndex(xt.shape, l.linear(q));
+    return elem(x, idx);
+  };
+  if (R == 1) { // one-element windows: the values as they are
+    kernel(1, [&](Line &l, Value *) { store(d, dst, l.linear(c64(0)), raw(l, c64(0))); });
+  } else if (!xla) { // an order-free fold, in the scan's direction
+    kernel(1, [&](Line &l, Value *) {
+      loopCarry(c64(0), c64(R), {init},
                 [&](Value *t, const std::vector<Value *> &c) {
                   Value *q = reverse ? B.CreateSub(c64(R - 1), t) : t;
-                  Value *acc = cb.combine(c[0], input(q));
-                  store(d, dst, linear(q), cb.store(acc));
+                  Value *acc = cb.combine(c[0], cb.load(raw(l, q)));
+                  store(d, dst, l.linear(q), cb.store(acc));
                   return std::vector<Value *>{acc};
                 });
-      return;
-    }
-    // Level k's element q: read (level 0 reads the input the first time
-    // and the output after), written (level 0: the output, as the dtype).
-    Value *lineScratch =
-        scratch ? B.CreateInBoundsGEP(f32(), scratch,
-                                      B.CreateMul(line, c64(scratchPerLine)))
-                : nullptr;
-    auto slot = [&](size_t k, Value *q) {
-      return B.CreateInBoundsGEP(f32(), lineScratch,
-                                 B.CreateAdd(c64(offsets[k]), q));
+    });
+  } else {
+    // Level k's element q of a line: level 0 reads the input the first
+    // time and the output after, and writes the output (as the dtype);
+    // the other levels live in the line's part of the scratch.
+    auto slot = [&](Line &l, size_t k, Value *q) {
+      Value *at = B.CreateAdd(B.CreateMul(l.index, c64(scratchPerLine)),
+                              B.CreateAdd(c64(offsets[k]), q));
+      return B.CreateInBoundsGEP(f32(), scratch, at);
     };
-    auto read = [&](size_t k, Value *q, bool fresh) -> Value * {
+    auto read = [&](Line &l, size_t k, Value *q, bool fresh) -> Value * {
       if (k == 0)
-        return fresh ? input(q)
-                     : cb.load(B.CreateLoad(elemTy(d), elemPtr(d, dst, linear(q))));
-      return B.CreateLoad(f32(), slot(k, q));
+        return fresh ? cb.load(raw(l, q))
+                     : cb.load(B.CreateLoad(elemTy(d), elemPtr(d, dst, l.linear(q))));
+      return B.CreateLoad(f32(), slot(l, k, q));
     };
-    auto write = [&](size_t k, Value *q, Value *v) {
+    auto write = [&](Line &l, size_t k, Value *q, Value *v) {
       if (k == 0)
-        store(d, dst, linear(q), cb.store(v));
+        store(d, dst, l.linear(q), cb.store(v));
       else
-        B.CreateStore(v, slot(k, q));
+        B.CreateStore(v, slot(l, k, q));
     };
-    Value *init = cb.identity();
     // One window of `len` (<= 16) elements at `base` of level k, padded to
-    // `width` with the identity; returns its total (the fold of the whole
-    // padded window: last for a forward scan, first for a reverse one).
-    auto window = [&](size_t k, Value *base, Value *len, int64_t width,
-                      bool fresh) -> Value * {
+    // `width` with the identity and scanned in place; returns its total
+    // (the fold of the whole padded window: its last element for a forward
+    // scan, its first for a reverse one).
+    auto window = [&](Line &l, size_t k, Value *base, Value *len,
+                      int64_t width, bool fresh) -> Value * {
       auto at = [&](Value *q) { // a padded element
         Value *in = B.CreateICmpSLT(q, len);
         llvm::BasicBlock *from = B.GetInsertBlock();
@@ -134,7 +145,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
         auto *join = llvm::BasicBlock::Create(C, "scan.loaded", F);
         B.CreateCondBr(in, yes, join);
         B.SetInsertPoint(yes);
-        Value *v = read(k, B.CreateAdd(base, q), fresh);
+        Value *v = read(l, k, B.CreateAdd(base, q), fresh);
         llvm::BasicBlock *loaded = B.GetInsertBlock();
         B.CreateBr(join);
         B.SetInsertPoint(join);
@@ -148,7 +159,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
         auto *next = llvm::BasicBlock::Create(C, "scan.stored", F);
         B.CreateCondBr(B.CreateICmpSLT(q, len), yes, next);
         B.SetInsertPoint(yes);
-        write(k, B.CreateAdd(base, q), v);
+        write(l, k, B.CreateAdd(base, q), v);
         B.CreateBr(next);
         B.SetInsertPoint(next);
       };
@@ -175,40 +186,37 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
           });
       return total[0];
     };
-    // Down the levels: rows scanned, their totals into the next level.
+    auto rowLength = [&](int64_t n, Value *base) {
+      Value *len = B.CreateSub(c64(n), base);
+      return B.CreateSelect(B.CreateICmpSLT(len, c64(kBase)), len, c64(kBase));
+    };
+    // Down the levels, one kernel each, a thread per row of 16: rows
+    // scanned, their totals into the next level.
     const size_t top = sizes.size() - 1;
-    for (size_t k = 0; k < top; ++k) {
-      int64_t n = sizes[k], rows = sizes[k + 1];
-      loop(rows, [&](Value *r) {
+    for (size_t k = 0; k < top; ++k)
+      kernel(sizes[k + 1], [&](Line &l, Value *r) {
         Value *base = B.CreateMul(r, c64(kBase));
-        Value *len = B.CreateSub(c64(n), base);
-        len = B.CreateSelect(B.CreateICmpSLT(len, c64(kBase)), len, c64(kBase));
-        write(k + 1, r, window(k, base, len, kBase, true));
+        write(l, k + 1, r, window(l, k, base, rowLength(sizes[k], base), kBase, true));
       });
-    }
-    window(top, c64(0), c64(sizes[top]), sizes[top], top == 0);
-    // Up again: each row combined with the neighbouring row's inclusive
-    // total (the identity at the end), as XLA does (also for the identity,
-    // which turns -0 into +0).
+    kernel(1, [&](Line &l, Value *) {
+      window(l, top, c64(0), c64(sizes[top]), sizes[top], top == 0);
+    });
+    // Up again, a thread per element: each combined with its row's
+    // neighbouring inclusive total (the identity at the end), as XLA does
+    // (also for the identity, which turns -0 into +0).
     for (size_t k = top; k-- > 0;) {
-      int64_t n = sizes[k], rows = sizes[k + 1];
-      loop(rows, [&](Value *r) {
+      int64_t rows = sizes[k + 1];
+      kernel(sizes[k], [&](Line &l, Value *q) {
+        Value *r = B.CreateUDiv(q, c64(kBase));
         Value *has = reverse ? B.CreateICmpSLT(B.CreateAdd(r, c64(1)), c64(rows))
                              : B.CreateICmpSGT(r, c64(0));
         Value *nb = reverse ? B.CreateAdd(r, c64(1)) : B.CreateSub(r, c64(1));
-        Value *safe = B.CreateSelect(has, nb, c64(0));
-        Value *e = B.CreateSelect(has, read(k + 1, safe, false), init);
-        Value *base = B.CreateMul(r, c64(kBase));
-        Value *end = B.CreateSub(c64(n), base);
-        end = B.CreateSelect(B.CreateICmpSLT(end, c64(kBase)), end, c64(kBase));
-        loop(c64(0), end, [&](Value *q) {
-          Value *at = B.CreateAdd(base, q);
-          write(k, at, combine(read(k, at, false), e));
-        });
+        Value *e = B.CreateSelect(
+            has, read(l, k + 1, B.CreateSelect(has, nb, c64(0)), false), init);
+        write(l, k, q, combine(read(l, k, q, false), e));
       });
     }
-  });
-  endKernelRegion();
+  }
   if (scratch)
     release(scratch);
   bind(op.result(), cv);

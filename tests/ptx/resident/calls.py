@@ -6,8 +6,10 @@
 # expect: rowsums syncs<=1 h2d=args d2h=results
 # expect: best syncs<=1 h2d=args d2h=results
 # expect: matmul syncs<=1 h2d=args d2h=results
-# expect: running syncs<=1 h2d=args d2h=results launches=1
+# expect: running syncs<=1 h2d=args d2h=results launches=5 maxgrid>=16
 # expect: scatter syncs<=1 h2d=args d2h=results
+# (cumsum of 4096: XLA's scan as 2 + 1 + 2 level kernels, the widest a
+# thread per element; scatter: the index arithmetic, a copy, the updates.)
 import jax
 import jax.numpy as jnp
 from jax import jit
