@@ -54,13 +54,15 @@ bool resolveStrides(const ir::Value *v, const ReprFn &repr, const ir::Value *&ro
 /// A float32 dot as one strided-batched SGEMM of a column-major BLAS
 /// (cuBLAS): the row-major result C [M, N] is column-major C^T [N, M] =
 /// rhs^T lhs^T, so the BLAS's A is the rhs ([K, N] read as N x K) and its B
-/// the lhs. op 0 = N, 1 = T. The layout below is the descriptor's order
-/// (parax_gpu_gemm reads it as int64s).
+/// the lhs. op 0 = N, 1 = T. The compiled call passes it as kFields int64s
+/// in this order (parax_gpu_gemm's `desc`, copied back into a BlasGemm).
 struct BlasGemm {
   int64_t opA = 0, opB = 0, m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0,
           strideA = 0, strideB = 0, strideC = 0, batch = 0;
   static constexpr int kFields = 12;
 };
+static_assert(sizeof(BlasGemm) == BlasGemm::kFields * sizeof(int64_t),
+              "BlasGemm is its int64 fields, in order");
 
 /// `L` (both operands strided views) as a BlasGemm; false when an operand's
 /// rows are not unit-stride in either direction, a leading dimension is too

@@ -24,6 +24,8 @@
 #include "codegen/DotLayout.h"
 #include "codegen/Emitter.h"
 
+#include <cstring>
+
 namespace parax::codegen {
 
 using llvm::Value;
@@ -36,13 +38,16 @@ constexpr int64_t kSide = kTile / kPer; ///< 16 threads along each dim
 constexpr int64_t kPitch = kTile + 1;   ///< floats per panel row (padded)
 static_assert(kSide * kSide == kGpuBlockThreads, "one thread per 4x4 outputs");
 static_assert(2 * kChunk * kPitch * 4 <= kGpuSharedBytes, "panels fit");
+/// Below these sizes (outputs of one product, contracted length) a dot keeps
+/// the one-thread-per-output kernel: neither a tile nor a BLAS call pays.
+constexpr int64_t kMinOutputs = 1024, kMinK = 8;
 } // namespace
 
 bool Emitter::emitDotTilesGpu(const std::string &opName, DType outType,
                               const DotTileShape &s, llvm::Value *dst,
                               const DotTileElem &lhsElem,
                               const DotTileElem &rhsElem) {
-  if (!gpu || inKernelRegion() || s.M * s.N < 1024 || s.K < 8 ||
+  if (!gpu || inKernelRegion() || s.M * s.N < kMinOutputs || s.K < kMinK ||
       (outType != DType::F32 && outType != DType::F16 &&
        outType != DType::BF16))
     return false;
@@ -152,16 +157,15 @@ bool Emitter::emitDotBlasGpu(const ir::Operation &op, llvm::Value *dst,
     return false;
   DotLayout L = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
   BlasGemm g;
-  if (!blasGemmOf(L, g))
+  if (!blasGemmOf(L, g) || g.batch * g.m * g.n < kMinOutputs || g.k < kMinK)
     return false;
   auto at = [&](const ir::Value *root, int64_t offset) -> Value * {
     Value *p = val(root).ptr;
     return offset ? B.CreateInBoundsGEP(f32(), p, c64(offset)) : p;
   };
   Value *desc = entryAlloca(i64(), c64(BlasGemm::kFields));
-  const int64_t fields[BlasGemm::kFields] = {
-      g.opA, g.opB, g.m, g.n, g.k, g.lda, g.ldb, g.ldc,
-      g.strideA, g.strideB, g.strideC, g.batch};
+  int64_t fields[BlasGemm::kFields];
+  std::memcpy(fields, &g, sizeof g);
   for (int i = 0; i < BlasGemm::kFields; ++i)
     B.CreateStore(c64(fields[i]), B.CreateConstInBoundsGEP1_64(i64(), desc, unsigned(i)));
   // 0: done by the BLAS; < 0: no BLAS here, the kernel runs; > 0: failed.

@@ -866,7 +866,7 @@ void Emitter::emitDot(const ir::Operation &op) {
           loop(total, [&](Value *o) { store(rt.dtype, dst, o, one(o)); });
         }
       };
-      if (!(total >= 1024 && Kn >= 8 && emitDotBlasGpu(op, dst, kernel)))
+      if (!emitDotBlasGpu(op, dst, kernel))
         kernel();
     }
     bind(op.result(), cv);

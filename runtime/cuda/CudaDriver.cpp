@@ -21,6 +21,26 @@ void resolve(void *lib, const char *name, Fn &slot, std::string &missing) {
     missing = name;
 }
 
+/// Opens `library` and calls resolveAll(lib, missing); false with `error`
+/// (what could not be loaded, or the first missing symbol) otherwise. The
+/// library stays loaded for the process on success.
+template <typename ResolveAll>
+bool openLibrary(const char *library, std::string &error,
+                 ResolveAll resolveAll) {
+  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    error = "cannot load " + std::string(library) + " (" + dlerrorText() + ")";
+    return false;
+  }
+  std::string missing;
+  resolveAll(lib, missing);
+  if (!missing.empty()) {
+    error = std::string(library) + " has no symbol " + missing;
+    return false;
+  }
+  return true;
+}
+
 } // namespace
 
 const char *driverLibrary() {
@@ -100,48 +120,30 @@ std::string errorText(const DriverApi &api, CUresult r) {
 }
 
 bool loadNccl(NcclApi &api, std::string &error, const char *library) {
-  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    error = "cannot load " + std::string(library) + " (" + dlerrorText() + ")";
-    return false;
-  }
-  std::string missing;
-  resolve(lib, "ncclGetVersion", api.ncclGetVersion, missing);
-  resolve(lib, "ncclGetErrorString", api.ncclGetErrorString, missing);
-  resolve(lib, "ncclCommInitAll", api.ncclCommInitAll, missing);
-  resolve(lib, "ncclCommDestroy", api.ncclCommDestroy, missing);
-  resolve(lib, "ncclCommAbort", api.ncclCommAbort, missing);
-  resolve(lib, "ncclAllReduce", api.ncclAllReduce, missing);
-  resolve(lib, "ncclAllGather", api.ncclAllGather, missing);
-  resolve(lib, "ncclSend", api.ncclSend, missing);
-  resolve(lib, "ncclRecv", api.ncclRecv, missing);
-  resolve(lib, "ncclGroupStart", api.ncclGroupStart, missing);
-  resolve(lib, "ncclGroupEnd", api.ncclGroupEnd, missing);
-  if (!missing.empty()) {
-    error = std::string(library) + " has no symbol " + missing;
-    return false;
-  }
-  return true;
+  return openLibrary(library, error, [&](void *lib, std::string &missing) {
+    resolve(lib, "ncclGetVersion", api.ncclGetVersion, missing);
+    resolve(lib, "ncclGetErrorString", api.ncclGetErrorString, missing);
+    resolve(lib, "ncclCommInitAll", api.ncclCommInitAll, missing);
+    resolve(lib, "ncclCommDestroy", api.ncclCommDestroy, missing);
+    resolve(lib, "ncclCommAbort", api.ncclCommAbort, missing);
+    resolve(lib, "ncclAllReduce", api.ncclAllReduce, missing);
+    resolve(lib, "ncclAllGather", api.ncclAllGather, missing);
+    resolve(lib, "ncclSend", api.ncclSend, missing);
+    resolve(lib, "ncclRecv", api.ncclRecv, missing);
+    resolve(lib, "ncclGroupStart", api.ncclGroupStart, missing);
+    resolve(lib, "ncclGroupEnd", api.ncclGroupEnd, missing);
+  });
 }
 
 bool loadCublas(CublasApi &api, std::string &error, const char *library) {
-  void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    error = "cannot load " + std::string(library) + " (" + dlerrorText() + ")";
-    return false;
-  }
-  std::string missing;
-  resolve(lib, "cublasCreate_v2", api.cublasCreate_v2, missing);
-  resolve(lib, "cublasDestroy_v2", api.cublasDestroy_v2, missing);
-  resolve(lib, "cublasGetVersion_v2", api.cublasGetVersion_v2, missing);
-  resolve(lib, "cublasSetStream_v2", api.cublasSetStream_v2, missing);
-  resolve(lib, "cublasSgemmStridedBatched", api.cublasSgemmStridedBatched,
-          missing);
-  if (!missing.empty()) {
-    error = std::string(library) + " has no symbol " + missing;
-    return false;
-  }
-  return true;
+  return openLibrary(library, error, [&](void *lib, std::string &missing) {
+    resolve(lib, "cublasCreate_v2", api.cublasCreate_v2, missing);
+    resolve(lib, "cublasDestroy_v2", api.cublasDestroy_v2, missing);
+    resolve(lib, "cublasGetVersion_v2", api.cublasGetVersion_v2, missing);
+    resolve(lib, "cublasSetStream_v2", api.cublasSetStream_v2, missing);
+    resolve(lib, "cublasSgemmStridedBatched", api.cublasSgemmStridedBatched,
+            missing);
+  });
 }
 
 } // namespace parax::cuda

@@ -3,6 +3,7 @@
 #include "ir/Diagnostics.h"
 #include "runtime/cpu/RtContext.h"
 #include "runtime/cuda/CudaLaunch.h"
+#include "codegen/DotLayout.h"
 #include "codegen/EmitPTX.h"
 #include "ir/OpRules.h"
 #include "ir/PmapParts.h"
@@ -507,12 +508,14 @@ int32_t parax_cuda_gemm(ParaxRtContext *ctx, const void *a, const void *b,
     if (l.blasFailed)
       return -1;
   }
+  parax::codegen::BlasGemm g;
+  std::memcpy(&g, desc, sizeof g);
   const float one = 1.0f, zero = 0.0f;
   cu::cublasStatus_t st = blas->api().cublasSgemmStridedBatched(
-      l.blas, int(desc[0]), int(desc[1]), int(desc[2]), int(desc[3]),
-      int(desc[4]), &one, static_cast<const float *>(a), int(desc[5]),
-      desc[8], static_cast<const float *>(b), int(desc[6]), desc[9], &zero,
-      static_cast<float *>(c), int(desc[7]), desc[10], int(desc[11]));
+      l.blas, int(g.opA), int(g.opB), int(g.m), int(g.n), int(g.k), &one,
+      static_cast<const float *>(a), int(g.lda), g.strideA,
+      static_cast<const float *>(b), int(g.ldb), g.strideB, &zero,
+      static_cast<float *>(c), int(g.ldc), g.strideC, int(g.batch));
   if (st != cu::CUBLAS_STATUS_SUCCESS) {
     setError(ctx, "cublasSgemmStridedBatched failed (status " +
                       std::to_string(st) + ")");
