@@ -95,7 +95,7 @@ bool hasArrayLeaf(const Value &v) {
       if (e.isArrayValue() || hasArrayLeaf(e))
         return true;
   } else if (v.isDict()) {
-    for (auto &kv : v.asDict().items)
+    for (auto &kv : v.asDict().items())
       if (kv.second.isArrayValue() || hasArrayLeaf(kv.second))
         return true;
   }
@@ -120,7 +120,7 @@ std::string containerTemplate(Evaluator &ev, const Value &v, std::vector<Value> 
   if (v.isDict()) {
     std::string r = "{{";
     bool first = true;
-    for (auto &kv : v.asDict().items) {
+    for (auto &kv : v.asDict().items()) {
       r += (first ? "" : ", ") + escape(ev.repr(kv.first)) + ": " +
            containerTemplate(ev, kv.second, operands, escape);
       first = false;

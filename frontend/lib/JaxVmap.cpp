@@ -133,7 +133,7 @@ Value vmapCall(Evaluator &ev, const VmapOptions &o, CallArgs &a) {
       c.args = unflatten(def, pos).elements();
       c.loc = loc;
       Value kwr = unflatten(kwDef, kwv);
-      for (auto &kv : kwr.asDict().items)
+      for (auto &kv : kwr.asDict().items())
         c.kwargs.emplace_back(kv.first.asStr(), kv.second);
       return ev.call(o.fun, c);
     };

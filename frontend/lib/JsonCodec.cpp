@@ -231,7 +231,7 @@ private:
   }
 
   void encodeDict(const Value &v, int level) {
-    std::vector<std::pair<Value, Value>> items = v.asDict().items;
+    std::vector<std::pair<Value, Value>> items = v.asDict().items();
     if (items.empty()) {
       out += "{}";
       return;

@@ -237,7 +237,7 @@ void numpyDeviceTransfers(Evaluator &ev, ModuleObject &jax) {
                 }
                 if (v.isDict()) {
                   Value d = Value::dict();
-                  for (auto &kv : v.asDict().items)
+                  for (auto &kv : v.asDict().items())
                     d.asDict().set(kv.first, conv(kv.second));
                   return d;
                 }

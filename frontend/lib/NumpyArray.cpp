@@ -338,12 +338,12 @@ Value argsToJax(const Value &v, int depth) {
     return v;
   if (v.isDict()) {
     bool any = false;
-    for (auto &kv : v.asDict().items)
+    for (auto &kv : v.asDict().items())
       any |= isNumpyArray(kv.second);
     if (!any)
       return v;
     Value d = Value::dict();
-    for (auto &kv : v.asDict().items)
+    for (auto &kv : v.asDict().items())
       d.asDict().set(kv.first, argsToJax(kv.second, depth + 1));
     return d;
   }

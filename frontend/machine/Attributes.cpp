@@ -375,7 +375,7 @@ Value dictMethod(const Value &self, const std::string &name) {
       if (!a.args.empty()) {
         if (!a.args[0].isDict())
           raise("TypeError", "dict.update() argument must be a dict");
-        for (auto &kv : a.args[0].asDict().items)
+        for (auto &kv : a.args[0].asDict().items())
           d.asDict().set(kv.first, kv.second);
       }
       for (auto &kw : a.kwargs)
@@ -395,7 +395,7 @@ Value dictMethod(const Value &self, const std::string &name) {
   if (name == "copy")
     return method("dict.copy", [d](Evaluator &, CallArgs &) {
       Value r = Value::dict();
-      r.asDict().items = d.asDict().items;
+      r.asDict().assign(d.asDict().items());
       return r;
     });
   return Value::none();

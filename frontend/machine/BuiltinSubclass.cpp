@@ -121,7 +121,7 @@ std::shared_ptr<ClassObj> makeBase(Evaluator &ev, const std::string &type) {
     ca.loc = a.loc;
     Value made = ev.call(ev.builtin(type), ca);
     if (type == "dict")
-      v.asDict().items = made.asDict().items;
+      v.asDict().assign(made.asDict().items());
     else if (type == "list")
       v.elements() = made.elements();
     else

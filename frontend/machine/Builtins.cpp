@@ -108,7 +108,7 @@ std::string Evaluator::repr(const Value &v) {
   case Value::Kind::Dict: {
     std::string s = "{";
     bool first = true;
-    for (auto &kv : v.asDict().items) {
+    for (auto &kv : v.asDict().items()) {
       s += (first ? "" : ", ") + repr(kv.first) + ": " + repr(kv.second);
       first = false;
     }
@@ -461,7 +461,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     }
     case Value::Kind::Tuple:
     case Value::Kind::List: return Value::integer(int64_t(v.elements().size()));
-    case Value::Kind::Dict: return Value::integer(int64_t(v.asDict().items.size()));
+    case Value::Kind::Dict: return Value::integer(int64_t(v.asDict().items().size()));
     case Value::Kind::Set:
     case Value::Kind::FrozenSet: return Value::integer(int64_t(asSet(v).size()));
     case Value::Kind::Range: return Value::integer(v.as<RangeObj>()->length());
@@ -822,7 +822,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         Value d = Value::dict();
         if (!a.args.empty()) {
           if (Value m = mappingItems(ev, a.args[0], a.loc); m.isDict()) {
-            d.asDict().items = m.asDict().items;
+            d.asDict().assign(m.asDict().items());
           } else {
             for (const Value &kv : ev.iterate(a.args[0], a.loc)) {
               auto pair = ev.iterate(kv, a.loc);

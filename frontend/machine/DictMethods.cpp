@@ -10,7 +10,7 @@ namespace {
 /// dict.update's argument: a dict, or an iterable of key/value pairs.
 void updateFrom(Evaluator &ev, DictObj &d, const Value &src, Loc loc) {
   if (src.isDict()) {
-    auto items = src.asDict().items; // src may be d itself
+    auto items = src.asDict().items(); // src may be d itself
     for (auto &kv : items)
       d.set(kv.first, kv.second);
     return;
@@ -77,16 +77,14 @@ Value moreDictMethod(Evaluator &, const Value &self, const std::string &name) {
       if (!a.args.empty())
         raise("TypeError", "dict.popitem() takes no arguments (" +
                                std::to_string(a.args.size()) + " given)");
-      auto &items = d.asDict().items;
-      if (items.empty())
+      if (d.asDict().size() == 0)
         raise("KeyError", "'popitem(): dictionary is empty'");
-      Value r = Value::tuple({items.back().first, items.back().second});
-      items.pop_back();
-      return r;
+      auto last = d.asDict().popLast();
+      return Value::tuple({last.first, last.second});
     });
   if (name == "clear")
     return makeBuiltin("dict.clear", [d](Evaluator &, CallArgs &) {
-      d.asDict().items.clear();
+      d.asDict().clear();
       return Value::none();
     });
   if (name == "fromkeys")
@@ -98,7 +96,7 @@ bool dictBinary(Evaluator &ev, BinOpKind op, const Value &a, const Value &b, Val
   if (op != BinOpKind::BitOr || !a.isDict() || !b.isDict())
     return false;
   out = Value::dict();
-  out.asDict().items = a.asDict().items;
+  out.asDict().assign(a.asDict().items());
   updateFrom(ev, out.asDict(), b, {});
   return true;
 }

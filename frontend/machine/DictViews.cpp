@@ -30,7 +30,7 @@ const Value &viewDict(const Value &self) { return self.as<InstanceObj>()->builti
 
 std::vector<Value> viewItems(const Value &dict, ViewKind k) {
   std::vector<Value> out;
-  for (auto &kv : dict.asDict().items)
+  for (auto &kv : dict.asDict().items())
     out.push_back(k == ViewKind::Keys     ? kv.first
                   : k == ViewKind::Values ? kv.second
                                           : Value::tuple({kv.first, kv.second}));
@@ -54,10 +54,10 @@ std::shared_ptr<ClassObj> makeViewClass(Evaluator &ev, ViewKind kind, const std:
     return ev.call(ev.builtin("reversed"), {Value::list(items(a.args[0]))}, a.loc);
   });
   def("__len__", [](Evaluator &, CallArgs &a) {
-    return Value::integer(int64_t(viewDict(a.args[0]).asDict().items.size()));
+    return Value::integer(int64_t(viewDict(a.args[0]).asDict().items().size()));
   });
   def("__bool__", [](Evaluator &, CallArgs &a) {
-    return Value::boolean(!viewDict(a.args[0]).asDict().items.empty());
+    return Value::boolean(!viewDict(a.args[0]).asDict().items().empty());
   });
   def("__repr__", [name, items](Evaluator &ev, CallArgs &a) {
     return Value::str(name + "(" + ev.repr(Value::list(items(a.args[0]))) + ")");

@@ -192,7 +192,7 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           Value other = mappingItems(*this, eval(*d->values[i], f), d->values[i]->loc);
           if (!other.isDict())
             raise("TypeError", "'" + typeName(other) + "' object is not a mapping");
-          for (auto &kv : other.asDict().items)
+          for (auto &kv : other.asDict().items())
             r.asDict().set(kv.first, kv.second);
           continue;
         }
@@ -317,7 +317,7 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
       if (!v.isDict())
         raise("TypeError", "argument after ** must be a mapping, not " +
                                typeName(v));
-      for (auto &kv : v.asDict().items) {
+      for (auto &kv : v.asDict().items()) {
         if (!kv.first.isStr())
           raise("TypeError", "keywords must be strings");
         args.kwargs.emplace_back(kv.first.asStr(), kv.second);

@@ -60,7 +60,7 @@ ItemCursor::ItemCursor(Evaluator &ev, const Value &v, Loc loc) : ev_(&ev), loc_(
     return;
   case Value::Kind::Dict:
     mode_ = Mode::Items;
-    for (auto &kv : v.asDict().items)
+    for (auto &kv : v.asDict().items())
       items_.push_back(kv.first);
     end_ = int64_t(items_.size());
     return;

@@ -13,6 +13,7 @@
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/Hashing.h"
 #include "frontend/machine/Placeholder.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -453,7 +454,7 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
     return true;
   }
   case Value::Kind::Dict: {
-    auto &x = a.asDict().items, &y = b.asDict().items;
+    auto &x = a.asDict().items(), &y = b.asDict().items();
     if (x.size() != y.size())
       return false;
     for (auto &kv : x) {
@@ -556,8 +557,11 @@ bool Evaluator::contains(const Value &container, const Value &item, Loc loc) {
                              typeName(item));
     return container.asStr().find(item.asStr()) != std::string::npos;
   }
-  if (container.isDict())
+  if (container.isDict()) {
+    if (!item.isStr() && !item.isNumber() && !item.isNone())
+      pyHash(*this, item); // `[1] in d` raises TypeError, as in Python
     return container.asDict().find(item) != nullptr;
+  }
   if (container.isAnySet())
     return asSet(container).contains(*this, item);
   if (container.is(Value::Kind::Range) && (item.isInt() || item.isBool())) {
@@ -586,7 +590,7 @@ bool Evaluator::truthy(const Value &v) {
   case Value::Kind::Str: return !v.asStr().empty();
   case Value::Kind::Tuple:
   case Value::Kind::List: return !v.elements().empty();
-  case Value::Kind::Dict: return !v.asDict().items.empty();
+  case Value::Kind::Dict: return !v.asDict().items().empty();
   case Value::Kind::Set:
   case Value::Kind::FrozenSet: return asSet(v).size() != 0;
   case Value::Kind::BigInt: return true; // never zero

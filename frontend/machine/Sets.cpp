@@ -256,10 +256,10 @@ void SetObj::update(Evaluator &ev, const Value &iterable) {
     return;
   }
   if (iterable.isDict()) {
-    size_t n = iterable.asDict().items.size();
+    size_t n = iterable.asDict().items().size();
     if ((fill_ + n) * 5 >= mask_ * 3)
       resize((used_ + n) * 2);
-    for (auto &kv : std::vector<std::pair<Value, Value>>(iterable.asDict().items))
+    for (auto &kv : std::vector<std::pair<Value, Value>>(iterable.asDict().items()))
       add(ev, kv.first);
     return;
   }
@@ -397,7 +397,7 @@ Value difference(Evaluator &ev, const Value &so, const Value &other) {
   if (other.isAnySet())
     otherSize = asSet(other).size();
   else if (other.isDict())
-    otherSize = other.asDict().items.size();
+    otherSize = other.asDict().items().size();
   else {
     Value r = copyOf(ev, so.kind(), so);
     differenceUpdate(ev, asSet(r), other);

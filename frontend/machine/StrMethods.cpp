@@ -407,7 +407,7 @@ Value moreStrMethod(Evaluator &, const Value &self, const std::string &name) {
         raise("TypeError", "format_map() argument must be a mapping");
       CallArgs kw;
       kw.loc = a.loc;
-      for (auto &kv : a.args[0].asDict().items)
+      for (auto &kv : a.args[0].asDict().items())
         if (kv.first.isStr())
           kw.kwargs.emplace_back(kv.first.asStr(), kv.second);
       return ev.call(ev.getAttr(Value::str(s), "format", a.loc), kw);

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace parax::frontend {
 
@@ -225,33 +226,196 @@ void Value::dropLastReference(std::shared_ptr<Object> obj) {
 //===----------------------------------------------------------------------===//
 // Dict
 //===----------------------------------------------------------------------===//
-Value *DictObj::find(const Value &key) {
-  for (auto &kv : items)
-    if (keysEqual(kv.first, key))
-      return &kv.second;
-  return nullptr;
+namespace {
+/// Below this many entries a scan beats hashing the key.
+constexpr size_t kDictIndexFrom = 8;
+
+uint64_t mixBits(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
 }
+
+/// A hash that agrees with keysEqual for keys whose equality runs no Python
+/// code: equal keys hash equal (1 == 1.0 == True). False for the others.
+bool dictIndexHash(const Value &v, uint64_t &h, int depth = 0) {
+  using K = Value::Kind;
+  switch (v.kind()) {
+  case K::None: h = 0x6a09e667f3bcc908ULL; return true;
+  case K::Ellipsis: h = 0xbb67ae8584caa73bULL; return true;
+  case K::Bool:
+  case K::Int: h = mixBits(uint64_t(v.asInt())); return true;
+  case K::Float: {
+    double d = v.asFloat();
+    if (std::isnan(d))
+      return false;
+    if (d == std::floor(d) && std::fabs(d) < 9.2233720368547758e18)
+      h = mixBits(uint64_t(int64_t(d)));
+    else {
+      uint64_t bits;
+      std::memcpy(&bits, &d, sizeof bits);
+      h = mixBits(bits ^ 0x3c6ef372fe94f82bULL);
+    }
+    return true;
+  }
+  case K::DType: h = mixBits(uint64_t(v.asDType()) ^ 0xa54ff53a5f1d36f1ULL); return true;
+  case K::Str: h = std::hash<std::string>{}(v.asStr()); return true;
+  case K::Function:
+    h = mixBits(uint64_t(reinterpret_cast<uintptr_t>(v.objectPtr().get())));
+    return true;
+  case K::Tuple: {
+    if (depth > 8)
+      return false;
+    uint64_t acc = 0x510e527fade682d1ULL;
+    for (const Value &e : v.elements()) {
+      uint64_t eh;
+      if (!dictIndexHash(e, eh, depth + 1))
+        return false;
+      acc = mixBits(acc ^ (eh + 0x9e3779b97f4a7c15ULL + (acc << 6)));
+    }
+    h = acc;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+} // namespace
+
+int64_t DictObj::lookup(const Value &key) const {
+  uint64_t h;
+  if (entries_.size() >= kDictIndexFrom && unindexable_ == 0 && dictIndexHash(key, h)) {
+    if (!indexValid_)
+      rebuildIndex();
+    size_t mask = index_.size() - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+      int32_t pos = index_[i];
+      if (pos < 0)
+        return -1;
+      if (keysEqual(entries_[size_t(pos)].first, key))
+        return pos;
+    }
+  }
+  for (size_t i = 0; i < entries_.size(); ++i)
+    if (keysEqual(entries_[i].first, key))
+      return int64_t(i);
+  return -1;
+}
+
+void DictObj::indexEntry(size_t pos, uint64_t h) const {
+  size_t mask = index_.size() - 1;
+  size_t i = h & mask;
+  while (index_[i] >= 0)
+    i = (i + 1) & mask;
+  index_[i] = int32_t(pos);
+}
+
+void DictObj::rebuildIndex() const {
+  size_t slots = 16;
+  while (slots < 2 * entries_.size() + 2)
+    slots *= 2;
+  index_.assign(slots, -1);
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    uint64_t h = 0;
+    dictIndexHash(entries_[i].first, h); // every key is indexable here
+    indexEntry(i, h);
+  }
+  indexValid_ = true;
+}
+
+Value *DictObj::find(const Value &key) {
+  int64_t pos = lookup(key);
+  return pos < 0 ? nullptr : &entries_[size_t(pos)].second;
+}
+
 void DictObj::set(const Value &key, Value v) {
   if (Value *p = find(key)) {
     *p = std::move(v);
     return;
   }
-  if (items.size() == items.capacity()) {
-    size_t cap = std::max<size_t>(4, items.capacity() * 2);
-    charge_.update(kObjectOverhead +
-                       int64_t(cap * sizeof(std::pair<Value, Value>)),
+  if (entries_.size() == entries_.capacity()) {
+    size_t cap = std::max<size_t>(4, entries_.capacity() * 2);
+    // The index, once there is one, takes up to 4 slots of 4 bytes per entry.
+    charge_.update(kObjectOverhead + int64_t(cap * (sizeof(Entry) + 4 * sizeof(int32_t))),
                    "a dict");
-    items.reserve(cap);
+    entries_.reserve(cap);
   }
-  items.emplace_back(key, std::move(v));
+  uint64_t h = 0;
+  bool indexable = dictIndexHash(key, h);
+  entries_.emplace_back(key, std::move(v));
+  if (!indexable) {
+    ++unindexable_;
+    indexValid_ = false;
+  } else if (indexValid_) {
+    if (2 * entries_.size() + 2 > index_.size())
+      indexValid_ = false; // rebuilt larger at the next indexed lookup
+    else
+      indexEntry(entries_.size() - 1, h);
+  }
 }
+
 bool DictObj::erase(const Value &key) {
-  for (auto it = items.begin(); it != items.end(); ++it)
-    if (keysEqual(it->first, key)) {
-      items.erase(it);
-      return true;
+  int64_t pos = lookup(key);
+  if (pos < 0)
+    return false;
+  uint64_t h;
+  if (!dictIndexHash(entries_[size_t(pos)].first, h))
+    --unindexable_;
+  entries_.erase(entries_.begin() + pos);
+  indexValid_ = false; // the positions after it moved
+  return true;
+}
+
+DictObj::Entry DictObj::popLast() {
+  Entry e = std::move(entries_.back());
+  entries_.pop_back();
+  uint64_t h;
+  if (!dictIndexHash(e.first, h)) {
+    --unindexable_;
+  } else if (indexValid_) {
+    // Delete its slot, moving later entries of the probe run back so
+    // that no lookup stops early (deletion under linear probing).
+    size_t mask = index_.size() - 1;
+    size_t i = h & mask;
+    while (index_[i] != int32_t(entries_.size()))
+      i = (i + 1) & mask;
+    for (size_t j = (i + 1) & mask; index_[j] >= 0; j = (j + 1) & mask) {
+      uint64_t hj = 0;
+      dictIndexHash(entries_[size_t(index_[j])].first, hj);
+      size_t home = hj & mask;
+      // Move slot j into the hole at i unless its home lies in (i, j].
+      bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
+      if (!stays) {
+        index_[i] = index_[j];
+        i = j;
+      }
     }
-  return false;
+    index_[i] = -1;
+  }
+  return e;
+}
+
+void DictObj::clear() {
+  entries_.clear();
+  index_.clear();
+  indexValid_ = false;
+  unindexable_ = 0;
+}
+
+void DictObj::assign(std::vector<Entry> entries) {
+  size_t cap = std::max<size_t>(4, entries.size());
+  charge_.update(kObjectOverhead + int64_t(cap * (sizeof(Entry) + 4 * sizeof(int32_t))),
+                 "a dict");
+  entries_ = std::move(entries);
+  unindexable_ = 0;
+  for (auto &e : entries_) {
+    uint64_t h;
+    unindexable_ += !dictIndexHash(e.first, h);
+  }
+  indexValid_ = false;
 }
 
 int64_t RangeObj::length() const {

@@ -190,14 +190,37 @@ private:
   HostCharge charge_;
 };
 /// An insertion-ordered dict. Keys are hashable Python values (str, int,
-/// bool, float, None, tuples of those, dtypes).
+/// bool, float, None, tuples of those, dtypes, instances).
+/// Entries are kept in insertion order; once there are more than a few, an
+/// open-addressing index over their positions makes lookups O(1). Keys the
+/// index cannot hash without running Python (instances with __hash__,
+/// numpy scalars, big ints, frozensets) make the dict scan instead, which
+/// is always right: a hit is confirmed with keysEqual either way.
 struct DictObj : Object {
-  std::vector<std::pair<Value, Value>> items;
+  using Entry = std::pair<Value, Value>;
+  const std::vector<Entry> &items() const { return entries_; }
+  size_t size() const { return entries_.size(); }
   Value *find(const Value &key);
   void set(const Value &key, Value v);
   bool erase(const Value &key);
+  /// Removes and returns the newest entry (the dict must not be empty).
+  Entry popLast();
+  void clear();
+  /// Replaces every entry (keys distinct, e.g. another dict's).
+  void assign(std::vector<Entry> entries);
+  /// The value of entry i, to update in place (values are not indexed).
+  Value &valueAt(size_t i) { return entries_[i].second; }
 
 private:
+  int64_t lookup(const Value &key) const;
+  void rebuildIndex() const;
+  void indexEntry(size_t pos, uint64_t hash) const;
+  std::vector<Entry> entries_;
+  /// Entry positions by key hash (-1 empty); built when first needed.
+  mutable std::vector<int32_t> index_;
+  mutable bool indexValid_ = false;
+  /// Keys present that the index cannot hash (see above).
+  size_t unindexable_ = 0;
   HostCharge charge_;
 };
 

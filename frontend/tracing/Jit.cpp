@@ -394,7 +394,7 @@ Value JitFunction::call(Evaluator &ev, CallArgs &args) {
     CallArgs ca;
     ca.args = callArgs;
     ca.loc = args.loc;
-    for (auto &kv : rebuilt.elements()[1].asDict().items)
+    for (auto &kv : rebuilt.elements()[1].asDict().items())
       ca.kwargs.emplace_back(kv.first.asStr(), kv.second);
     for (auto &kv : args.kwargs)
       if (std::find(staticArgnames_.begin(), staticArgnames_.end(), kv.first) !=
@@ -702,7 +702,7 @@ Value PmapFunction::call(Evaluator &ev, CallArgs &args) {
       ca.args[dynPos[i]] = rebuilt.elements()[i];
     ca.loc = loc;
     Value kwr = unflatten(kwDef, kwv);
-    for (auto &kv : kwr.asDict().items)
+    for (auto &kv : kwr.asDict().items())
       ca.kwargs.emplace_back(kv.first.asStr(), kv.second);
     return ca;
   };

@@ -79,7 +79,7 @@ TreeDef flatten(Evaluator &ev, const Value &v, std::vector<Value> &leaves) {
       d.children.push_back(flatten(ev, e, leaves));
   } else if (v.isDict()) {
     d.kind = TreeDef::Kind::Dict;
-    std::vector<std::pair<Value, Value>> items = v.asDict().items;
+    std::vector<std::pair<Value, Value>> items = v.asDict().items();
     std::stable_sort(items.begin(), items.end(), [&](auto &a, auto &b) {
       return ev.truthy(ev.compare(CmpOpKind::Lt, a.first, b.first, {}));
     });
@@ -247,7 +247,7 @@ bool broadcastPrefix(Evaluator &ev, const Value &prefix, const TreeDef &full,
     return false;
   }
   if (prefix.isDict()) {
-    auto &items = prefix.asDict().items;
+    auto &items = prefix.asDict().items();
     if (items.size() != full.children.size())
       return false;
     for (size_t i = 0; i < full.children.size(); ++i) {

@@ -53,7 +53,7 @@ std::string reprOf(const frontend::Value &v) {
   case K::Dict: {
     std::string s = "{";
     bool first = true;
-    for (auto &kv : v.asDict().items) {
+    for (auto &kv : v.asDict().items()) {
       s += (first ? "" : ", ") + reprOf(kv.first) + ": " + reprOf(kv.second);
       first = false;
     }
@@ -263,7 +263,7 @@ std::vector<Value> Value::elements() const {
     for (auto &e : v.elements())
       out.push_back(wrapValue(e, impl_->owner));
   } else if (v.isDict()) {
-    for (auto &kv : v.asDict().items)
+    for (auto &kv : v.asDict().items())
       out.push_back(wrapValue(kv.second, impl_->owner));
   } else {
     throw typeError("expected a tuple, list or dict, got " + frontend::typeName(v));
@@ -275,7 +275,7 @@ std::vector<Value> Value::keys() const {
   if (!impl_->value.isDict())
     throw typeError("expected a dict, got " + frontend::typeName(impl_->value));
   std::vector<Value> out;
-  for (auto &kv : impl_->value.asDict().items)
+  for (auto &kv : impl_->value.asDict().items())
     out.push_back(wrapValue(kv.first, impl_->owner));
   return out;
 }
