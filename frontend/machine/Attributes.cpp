@@ -616,7 +616,17 @@ void sliceIndices(Evaluator &ev, const SliceObj &s, int64_t n, int64_t &start,
 } // namespace
 
 Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
-  if (Value r; callSpecial(*this, obj, "__getitem__", {index}, r))
+  // xs[i] on a list or tuple with an int in range: the common case, first.
+  if ((obj.isList() || obj.isTuple()) && index.isInt()) {
+    const auto &elts = obj.elements();
+    int64_t i = index.asInt(), n = int64_t(elts.size());
+    if (i < 0)
+      i += n;
+    if (i >= 0 && i < n)
+      return elts[size_t(i)];
+  }
+  // (Special methods are only on Native values: instances, classes.)
+  if (Value r; obj.kind() == Value::Kind::Native && callSpecial(*this, obj, "__getitem__", {index}, r))
     return r;
   // C[...] on a class: __class_getitem__ (typing's generic aliases).
   if (ClassObj *c = asClass(obj))

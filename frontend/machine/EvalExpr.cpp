@@ -9,6 +9,7 @@
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/FastArithmetic.h"
 #include "frontend/machine/Generators.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Hashing.h"
@@ -25,6 +26,7 @@ namespace parax::frontend {
 std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
                         char conversion);
 
+
 Value Evaluator::eval(const Expr &e, Frame &f) {
   try {
     checkStack();
@@ -32,9 +34,16 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     case ExprKind::Name:
       {
       auto *n = cast<NameExpr>(&e);
+      Scope &s = *f.scope;
       // A function's local, in the slot the name was found in before.
-      if (int i = cachedSlot(*n, *f.scope); i >= 0 && !f.scope->slots[i].isUnbound())
-        return f.scope->slots[i];
+      if (int i = cachedSlot(*n, s); i >= 0) {
+        if (!s.slots[i].isUnbound())
+          return s.slots[i];
+      } else if (s.info && !s.declared && s.vars.empty()) {
+        // Not one of the function's locals: a closure's, a global, a builtin.
+        if (const Value *v = lookupNonLocal(HashedName{n->id, n->hash}, s))
+          return *v;
+      }
       return lookup(HashedName{n->id, n->hash}, f, e.loc);
     }
     case ExprKind::Constant: {
@@ -61,6 +70,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       auto *b = cast<BinOpExpr>(&e);
       Value l = eval(*b->lhs, f);
       Value r = eval(*b->rhs, f);
+      if (Value q; fastArithmetic(b->op, l, r, q))
+        return q;
       curLoc_ = e.loc;
       return binary(b->op, l, r, e.loc);
     }
@@ -279,9 +290,31 @@ bool plainMethod(const Value &obj, const std::string &name, Value &fn) {
 }
 } // namespace
 
+/// Lends a call's argument vector from the evaluator's spares and takes it
+/// back (emptied) when the call is over.
+struct ArgBufferLease {
+  static constexpr size_t kMaxKept = 64, kMaxCapacity = 32;
+  std::vector<std::vector<Value>> &spares;
+  std::vector<Value> &args;
+  ArgBufferLease(std::vector<std::vector<Value>> &spares, std::vector<Value> &args)
+      : spares(spares), args(args) {
+    if (!spares.empty()) {
+      args = std::move(spares.back());
+      spares.pop_back();
+    }
+  }
+  ~ArgBufferLease() {
+    if (args.capacity() && args.capacity() <= kMaxCapacity && spares.size() < kMaxKept) {
+      args.clear();
+      spares.push_back(std::move(args));
+    }
+  }
+};
+
 Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   Value fn;
   CallArgs args;
+  ArgBufferLease lease(argBuffers_, args.args);
   args.loc = c.loc;
   args.args.reserve(c.args.size() + 1);
   if (auto *a = dyn_cast<AttributeExpr>(c.func.get())) {
@@ -392,7 +425,7 @@ void runGenerators(Evaluator &ev, const std::vector<Comprehension> &gens,
 
 Value Evaluator::evalComprehension(const ListCompExpr &e, Frame &f) {
   // The comprehension has its own scope: its targets do not leak.
-  auto scope = std::make_shared<Scope>();
+  auto scope = newScope();
   scope->parent = f.scope;
   Frame inner{scope, {}};
   // The first iterable is evaluated in the enclosing scope (Python rule).
@@ -415,7 +448,7 @@ Value Evaluator::evalGeneratorExp(const ListCompExpr &e, Frame &f) {
   // its errors show here); the rest runs as the generator is iterated.
   Value first = getIterator(*this, eval(*e.generators[0].iter, f), e.generators[0].iter->loc);
   ++functionsByFile_[e.loc.file]; // the generator points into the AST
-  auto scope = std::make_shared<Scope>();
+  auto scope = newScope();
   scope->parent = f.scope;
   noteClosureScope(f.scope);
   // Stepped in place, one cursor per `for` clause: the next item is made
@@ -461,7 +494,7 @@ Value Evaluator::evalGeneratorExp(const ListCompExpr &e, Frame &f) {
 }
 
 Value Evaluator::evalDictComp(const DictCompExpr &e, Frame &f) {
-  auto scope = std::make_shared<Scope>();
+  auto scope = newScope();
   scope->parent = f.scope;
   Frame inner{scope, {}};
   Value out = Value::dict();

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/FastArithmetic.h"
 #include "frontend/machine/Placeholder.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/BuiltinSubclass.h"
@@ -51,6 +52,58 @@ Evaluator::Evaluator(EvalOptions opts, runtime::Backend &backend,
   backend_.setPrintSink(out_);
 }
 
+namespace {
+// Freed scope blocks (a Scope and its shared_ptr control block, one size)
+// kept for reuse on this thread. Plain storage, so a scope freed while the
+// thread's destructors run (or after) still finds it; `closed` then sends
+// blocks back to the heap.
+struct ScopeBlocks {
+  static constexpr int kKeep = 256;
+  void *free[kKeep];
+  int count = 0;
+  size_t blockBytes = 0;
+  bool closed = false;
+};
+thread_local ScopeBlocks tScopeBlocks;
+struct ScopeBlocksCloser {
+  ~ScopeBlocksCloser() {
+    tScopeBlocks.closed = true;
+    while (tScopeBlocks.count > 0)
+      ::operator delete(tScopeBlocks.free[--tScopeBlocks.count]);
+  }
+};
+thread_local ScopeBlocksCloser tScopeBlocksCloser;
+
+template <typename T> struct ScopeAllocator {
+  using value_type = T;
+  ScopeAllocator() = default;
+  template <typename U> ScopeAllocator(const ScopeAllocator<U> &) {}
+  T *allocate(size_t n) {
+    ScopeBlocks &b = tScopeBlocks;
+    (void)&tScopeBlocksCloser; // registers the closer on this thread
+    if (n * sizeof(T) == b.blockBytes && b.count > 0)
+      return static_cast<T *>(b.free[--b.count]);
+    return static_cast<T *>(::operator new(n * sizeof(T)));
+  }
+  void deallocate(T *p, size_t n) {
+    ScopeBlocks &b = tScopeBlocks;
+    if (!b.closed && b.count < ScopeBlocks::kKeep &&
+        (b.blockBytes == 0 || b.blockBytes == n * sizeof(T))) {
+      b.blockBytes = n * sizeof(T);
+      b.free[b.count++] = p;
+      return;
+    }
+    ::operator delete(p);
+  }
+  template <typename U> bool operator==(const ScopeAllocator<U> &) const { return true; }
+  template <typename U> bool operator!=(const ScopeAllocator<U> &) const { return false; }
+};
+} // namespace
+
+std::shared_ptr<Scope> newScope() {
+  return std::allocate_shared<Scope>(ScopeAllocator<Scope>());
+}
+
 /// A nested function stored in the scope it closes over is a reference
 /// cycle (Python's garbage collector would free it; shared_ptr cannot), and
 /// that scope may hold tracers that keep whole IR modules alive. Scopes that
@@ -79,18 +132,13 @@ Evaluator::~Evaluator() {
   globals_->vars.clear();
 }
 
-Evaluator::FrameGuard::FrameGuard(Evaluator &ev, const std::string &label,
-                                  Loc loc)
-    : ev(ev), saved(ev.stack_) {
-  ev.stack_ = TraceFrame::push(ev.stack_, label, loc);
-}
 
 void Evaluator::annotate(ParaxError &e, Loc loc) {
   Diagnostic &d = e.diag();
   if (!d.loc.valid()) {
     d.loc = loc;
     if (!d.stack)
-      d.stack = stack_;
+      d.stack = callStack();
   }
 }
 
@@ -301,17 +349,42 @@ Scope *libraryModuleScope(Scope *s) {
 }
 } // namespace
 
+namespace {
+/// The slot cache's mark for "not a local of this layout".
+constexpr uint64_t kNotASlot = 0xffffff;
+} // namespace
+
 int cachedSlot(const NameExpr &n, Scope &s) {
   if (!s.info)
     return -1;
   std::atomic_ref<uint64_t> cache(n.slotCache);
   uint64_t c = cache.load(std::memory_order_relaxed);
   if ((c >> 24) == s.info->layoutId)
-    return int(c & 0xffffff);
+    return (c & 0xffffff) == kNotASlot ? -1 : int(c & 0xffffff);
   int i = s.slotIndex(HashedName{n.id, n.hash});
-  if (i >= 0 && i < (1 << 24))
-    cache.store((s.info->layoutId << 24) | uint64_t(i), std::memory_order_relaxed);
+  if (i < int(kNotASlot))
+    cache.store((s.info->layoutId << 24) | (i >= 0 ? uint64_t(i) : kNotASlot),
+                std::memory_order_relaxed);
   return i;
+}
+
+const Value *Evaluator::lookupNonLocal(HashedName key, const Scope &s) const {
+  // As lookup() goes, for a name that is not one of s's locals and that s
+  // declares neither global nor nonlocal.
+  for (Scope *p = s.parent.get(); p && p != globals_.get(); p = p->parent.get()) {
+    if (Value *v = p->find(key))
+      return v;
+    if (p->declared) {
+      auto d = p->declared->find(key);
+      if (d != p->declared->end() && d->second)
+        break;
+    }
+  }
+  auto g = globals_->vars.find(key);
+  if (g != globals_->vars.end())
+    return &g->second;
+  auto b = builtins_.find(key);
+  return b != builtins_.end() ? &b->second : nullptr;
 }
 
 Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
@@ -402,6 +475,83 @@ bool Evaluator::deleteName(const std::string &name, Frame &f) {
   return (target ? target : f.scope.get())->erase(name);
 }
 
+void Evaluator::storeItem(const SubscriptExpr &target, const Value &obj, const Value &idx,
+                          const Value &v) {
+  const SubscriptExpr *s = &target;
+  Value ignored;
+  if (obj.kind() == Value::Kind::Native && callSpecial(*this, obj, "__setitem__", {idx, v}, ignored))
+    return;
+  if (obj.isList()) {
+    auto &el = obj.elements();
+    if (idx.is(Value::Kind::Slice)) {
+      assignListSlice(*this, el, idx, v, s->loc);
+      recountList(obj);
+      return;
+    }
+    int64_t i = idx.isInt() ? idx.asInt() : toIndex(idx, "list indices");
+    int64_t n = int64_t(el.size());
+    if (i < 0)
+      i += n;
+    if (i < 0 || i >= n)
+      raise("IndexError", "list assignment index out of range");
+    el[size_t(i)] = v;
+    return;
+  }
+  if (obj.isDict()) {
+    pyHash(*this, idx); // unhashable keys raise TypeError, as in Python
+    obj.asDict().set(idx, v);
+    return;
+  }
+  if (obj.isArrayValue()) {
+    std::string name = s->value->kind == ExprKind::Name
+                           ? cast<NameExpr>(s->value.get())->id
+                           : "x";
+    raise("TypeError",
+          "JAX arrays are immutable and do not support in-place item "
+          "assignment. Instead of x[idx] = y, use x = x.at[idx].set(y) or "
+          "another .at[] method: "
+          "https://docs.jax.dev/en/latest/_autosummary/"
+          "jax.numpy.ndarray.at.html",
+          "write `" + name + " = " + name + ".at[idx].set(value)`");
+  }
+  raise("TypeError",
+        "'" + typeName(obj) + "' object does not support item assignment");
+}
+
+void Evaluator::storeAttr(const AttributeExpr &target, const Value &obj, const Value &v) {
+  const AttributeExpr *at = &target;
+  if (obj.kind() == Value::Kind::Native) {
+    if (auto *inst = obj.as<InstanceObj>()) {
+      inst->setAttr(*this, at->attr, v);
+      return;
+    }
+    if (auto *exc = obj.as<ExceptionValue>()) {
+      exc->setAttr(*this, at->attr, v);
+      return;
+    }
+    if (auto *cls = obj.as<ClassObj>()) {
+      cls->setAttr(at->attr, v);
+      return;
+    }
+    if (auto *mod = obj.as<ModuleObject>()) { // sys.stdout = buffer
+      mod->set(at->attr, v);
+      return;
+    }
+  }
+  if (obj.kind() == Value::Kind::Function) {
+    auto &attrs = obj.asFunction().attrs;
+    for (auto &kv : attrs)
+      if (kv.first == at->attr) {
+        kv.second = v;
+        return;
+      }
+    attrs.emplace_back(at->attr, v);
+    return;
+  }
+  raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + at->attr +
+                              "' is read-only");
+}
+
 void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
   switch (target.kind) {
   case ExprKind::Name: {
@@ -463,79 +613,13 @@ void Evaluator::assign(const Expr &target, const Value &v, Frame &f) {
   case ExprKind::Subscript: {
     auto *s = cast<SubscriptExpr>(&target);
     Value obj = eval(*s->value, f);
-    Value idx = evalSubscriptIndex(*s->index, f);
-    Value ignored;
-    if (callSpecial(*this, obj, "__setitem__", {idx, v}, ignored))
-      return;
-    if (obj.isList()) {
-      auto &el = obj.elements();
-      if (idx.is(Value::Kind::Slice)) {
-        assignListSlice(*this, el, idx, v, s->loc);
-        recountList(obj);
-        return;
-      }
-      int64_t i = toIndex(idx, "list indices");
-      int64_t n = int64_t(el.size());
-      if (i < 0)
-        i += n;
-      if (i < 0 || i >= n)
-        raise("IndexError", "list assignment index out of range");
-      el[size_t(i)] = v;
-      return;
-    }
-    if (obj.isDict()) {
-      pyHash(*this, idx); // unhashable keys raise TypeError, as in Python
-      obj.asDict().set(idx, v);
-      return;
-    }
-    if (obj.isArrayValue()) {
-      std::string name = s->value->kind == ExprKind::Name
-                             ? cast<NameExpr>(s->value.get())->id
-                             : "x";
-      raise("TypeError",
-            "JAX arrays are immutable and do not support in-place item "
-            "assignment. Instead of x[idx] = y, use x = x.at[idx].set(y) or "
-            "another .at[] method: "
-            "https://docs.jax.dev/en/latest/_autosummary/"
-            "jax.numpy.ndarray.at.html",
-            "write `" + name + " = " + name + ".at[idx].set(value)`");
-    }
-    raise("TypeError",
-          "'" + typeName(obj) + "' object does not support item assignment");
+    storeItem(*s, obj, evalSubscriptIndex(*s->index, f), v);
+    return;
   }
   case ExprKind::Attribute: {
     auto *at = cast<AttributeExpr>(&target);
-    Value obj = eval(*at->value, f);
-    if (obj.kind() == Value::Kind::Native) {
-      if (auto *inst = obj.as<InstanceObj>()) {
-        inst->setAttr(*this, at->attr, v);
-        return;
-      }
-      if (auto *exc = obj.as<ExceptionValue>()) {
-        exc->setAttr(*this, at->attr, v);
-        return;
-      }
-      if (auto *cls = obj.as<ClassObj>()) {
-        cls->setAttr(at->attr, v);
-        return;
-      }
-      if (auto *mod = obj.as<ModuleObject>()) { // sys.stdout = buffer
-        mod->set(at->attr, v);
-        return;
-      }
-    }
-    if (obj.kind() == Value::Kind::Function) {
-      auto &attrs = obj.asFunction().attrs;
-      for (auto &kv : attrs)
-        if (kv.first == at->attr) {
-          kv.second = v;
-          return;
-        }
-      attrs.emplace_back(at->attr, v);
-      return;
-    }
-    raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + at->attr +
-                                "' is read-only");
+    storeAttr(*at, eval(*at->value, f), v);
+    return;
   }
   case ExprKind::Starred:
     raise("SyntaxError", "starred assignment target must be in a list or tuple");
@@ -557,10 +641,10 @@ struct ScopeSwap {
   std::shared_ptr<Scope> &slot;
   std::shared_ptr<Scope> saved;
   ScopeSwap(std::shared_ptr<Scope> &slot, std::shared_ptr<Scope> s)
-      : slot(slot), saved(slot) {
+      : slot(slot), saved(std::move(slot)) {
     slot = std::move(s);
   }
-  ~ScopeSwap() { slot = saved; }
+  ~ScopeSwap() { slot = std::move(saved); }
 };
 } // namespace
 
@@ -625,15 +709,46 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     }
     case StmtKind::AugAssign: {
       auto *a = cast<AugAssignStmt>(&s);
+      // As Python does: the target's object and index once (a[f()] += 1
+      // calls f once), then its current value, then the right-hand side.
+      const Expr &target = *a->target;
+      auto *sub = dyn_cast<SubscriptExpr>(&target);
+      auto *att = dyn_cast<AttributeExpr>(&target);
+      Value obj, idx, cur;
+      if (sub || att) {
+        obj = eval(sub ? *sub->value : *att->value, f);
+        if (sub)
+          idx = evalSubscriptIndex(*sub->index, f);
+        curLoc_ = target.loc;
+        try {
+          cur = sub ? getItem(obj, idx, target.loc) : getAttr(obj, att->attr, target.loc);
+        } catch (ParaxError &err) {
+          annotate(err, target.loc);
+          throw;
+        }
+      } else {
+        cur = eval(target, f);
+      }
       Value rhs = eval(*a->value, f);
+      auto store = [&](const Value &r) {
+        if (sub)
+          storeItem(*sub, obj, idx, r);
+        else if (att)
+          storeAttr(*att, obj, r);
+        else
+          assign(target, r, f);
+      };
+      if (Value q; fastArithmetic(a->op, cur, rhs, q)) {
+        store(q);
+        return Flow::Normal;
+      }
       // Lists are mutable: `xs += it` extends and `xs *= n` repeats in place,
       // so other names bound to the same list see the change, as in Python.
-      Value cur = eval(*a->target, f);
       if (classOfInstance(cur)) {
         Value r;
         if (callSpecial(*this, cur, inplaceDunder(a->op), {rhs}, r) &&
             !r.identical(notImplemented())) {
-          assign(*a->target, r, f);
+          store(r);
           return Flow::Normal;
         }
       }
@@ -653,7 +768,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
         recountList(cur);
         return Flow::Normal;
       }
-      assign(*a->target, binary(a->op, cur, rhs, s.loc), f);
+      store(binary(a->op, cur, rhs, s.loc));
       return Flow::Normal;
     }
     case StmtKind::AnnAssign: {
@@ -1109,6 +1224,7 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
   const size_t traces = traces_.size() - tracesBase_, axes = eagerAxes.size() - axesBase_,
                handling = handling_.size();
   const TraceStack stack = stack_;
+  const size_t pendingFrames = lazyFrames_.size();
   const int jitDepth = disableJitDepth, depth = depth_ - depthBase_;
   const bool muted = muted_;
   auto restore = [&] {
@@ -1118,7 +1234,10 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
       eagerAxes.resize(axesBase_ + axes);
     if (handling_.size() > handling)
       handling_.resize(handling);
-    stack_ = stack;
+    if (lazyFrames_.size() >= pendingFrames) { // else made real, and popped since
+      lazyFrames_.resize(pendingFrames);
+      stack_ = stack;
+    }
     disableJitDepth = jitDepth;
     depth_ = depthBase_ + depth;
     muted_ = muted;
@@ -1557,7 +1676,7 @@ Value Evaluator::callFunction(const Value &f, CallArgs &args) {
     int &d;
     ~DepthGuard() { --d; }
   } guard{depth_};
-  auto scope = std::make_shared<Scope>();
+  auto scope = newScope();
   scope->parent = fn.closure;
   scope->locals = &fn.info->locals;
   scope->info = fn.info;
@@ -1604,7 +1723,7 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
           d.notes.insert(d.notes.begin(),
                          DiagNote{d.loc, "raised here, in " + SourceRegistry::name(d.loc.file)});
         d.loc = args.loc;
-        d.stack = frame.saved;
+        d.stack = frame.outer();
         if (auto *r = dynamic_cast<RaisedError *>(&e))
           if (ExceptionValue *x = asException(r->exception()))
             x->diag = d;

@@ -26,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -65,13 +66,60 @@ struct FunctionInfo {
   bool paramsInSlots = false;
 };
 
+/// A function activation's locals: up to kInline of them stored in place
+/// (most functions), more on the heap. Value::unbound() until assigned.
+class SlotArray {
+public:
+  static constexpr size_t kInline = 8;
+  SlotArray() = default;
+  SlotArray(const SlotArray &) = delete;
+  SlotArray &operator=(const SlotArray &) = delete;
+  ~SlotArray() { clear(); }
+  size_t size() const { return n_; }
+  Value &operator[](size_t i) { return data()[i]; }
+  const Value &operator[](size_t i) const { return data()[i]; }
+  /// `n` copies of `v` (what was there is dropped).
+  void assign(size_t n, const Value &v) {
+    clear();
+    if (n > kInline) {
+      heap_ = std::make_unique<Value[]>(n);
+      for (size_t i = 0; i < n; ++i)
+        heap_[i] = v;
+    } else {
+      for (size_t i = 0; i < n; ++i)
+        new (&inlineData()[i]) Value(v);
+    }
+    n_ = n;
+  }
+  void clear() {
+    if (heap_)
+      heap_.reset();
+    else
+      for (size_t i = n_; i-- > 0;)
+        inlineData()[i].~Value();
+    n_ = 0;
+  }
+
+private:
+  Value *inlineData() { return std::launder(reinterpret_cast<Value *>(raw_)); }
+  const Value *inlineData() const {
+    return std::launder(reinterpret_cast<const Value *>(raw_));
+  }
+  Value *data() { return heap_ ? heap_.get() : inlineData(); }
+  const Value *data() const { return heap_ ? heap_.get() : inlineData(); }
+  /// Values constructed only as far as n_ (none when heap_ holds them).
+  alignas(Value) unsigned char raw_[kInline * sizeof(Value)];
+  size_t n_ = 0;
+  std::unique_ptr<Value[]> heap_;
+};
+
 /// A variable scope: a function activation or the module's globals.
 /// A function's locals live in `slots` (laid out by info->slotOf); every
 /// other scope (module, class body, comprehension) keeps names in `vars`.
 /// Go through find/set/erase/forEach, which see both.
 struct Scope {
   NameMap<Value> vars;
-  std::vector<Value> slots; ///< Value::unbound() until assigned
+  SlotArray slots; ///< Value::unbound() until assigned
   const FunctionInfo *info = nullptr; ///< the slots' layout (functions only)
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
   /// Names local to this function (null for module/global scope).
@@ -132,6 +180,10 @@ struct Scope {
     info = nullptr;
   }
 };
+
+/// A new, empty scope. Scopes are made per call, so their memory comes
+/// from a small per-thread free list instead of malloc.
+std::shared_ptr<Scope> newScope();
 
 /// The slot of name `n` in a function scope `s` (-1: not one of its
 /// locals, or `s` is no function's), remembered in the NameExpr.
@@ -283,14 +335,33 @@ public:
   /// outside one): sys.exc_info(), sys.exception().
   Value handledException() const { return handling_.empty() ? Value() : handling_.back(); }
   /// The current call/trace stack ("pmap(f) > fori_loop body > g").
-  const TraceStack &callStack() const { return stack_; }
+  /// Calls push their frames lazily (a plain Python call allocates none);
+  /// asking for the stack makes the pending ones real.
+  TraceStack callStack() const {
+    materializeFrames();
+    return stack_;
+  }
 
-  /// Pushes a frame for the scope of `f` (restores the old stack on exit).
+  /// Pushes a frame labelled `label` (which must outlive the guard: the
+  /// function's name, the caller's label) and pops it on exit.
   struct FrameGuard {
     Evaluator &ev;
-    TraceStack saved;
-    FrameGuard(Evaluator &ev, const std::string &label, Loc loc);
-    ~FrameGuard() { ev.stack_ = saved; }
+    FrameGuard(Evaluator &ev, const std::string &label, Loc loc) : ev(ev) {
+      ev.lazyFrames_.push_back({&label, loc});
+    }
+    ~FrameGuard() {
+      // Still pending, or made real since (then it is the top of stack_:
+      // the frames nested in it have popped themselves).
+      if (!ev.lazyFrames_.empty())
+        ev.lazyFrames_.pop_back();
+      else
+        ev.stack_ = ev.stack_->parent;
+    }
+    /// The stack outside this frame.
+    TraceStack outer() const {
+      ev.materializeFrames();
+      return ev.stack_->parent;
+    }
   };
 
   // Tracing (see Trace.h).
@@ -391,7 +462,14 @@ private:
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 
   Value lookup(HashedName name, Frame &f, Loc loc);
+  /// lookup()'s answer for a name known not to be local to `s` (which
+  /// declares no global/nonlocal names); null where lookup would raise.
+  const Value *lookupNonLocal(HashedName name, const Scope &s) const;
   void assign(const Expr &target, const Value &v, Frame &f);
+  /// obj[idx] = v and obj.attr = v, with obj and idx evaluated already.
+  void storeItem(const SubscriptExpr &target, const Value &obj, const Value &idx,
+                 const Value &v);
+  void storeAttr(const AttributeExpr &target, const Value &obj, const Value &v);
   void assignName(const std::string &name, const Value &v, Frame &f);
   void execImport(const ImportStmt &s, Frame &f);
   void noteImport(const std::string &dotted);
@@ -435,7 +513,22 @@ private:
   /// The exceptions being handled by running `except` clauses, innermost
   /// last (bare `raise`, __context__).
   std::vector<Value> handling_;
-  TraceStack stack_;
+  /// The call stack: stack_ plus the frames pushed since it was last
+  /// asked for (callStack()), innermost last.
+  struct PendingFrame {
+    const std::string *label;
+    Loc loc;
+  };
+  mutable std::vector<PendingFrame> lazyFrames_;
+  /// Argument vectors of finished calls, kept with their capacity so a
+  /// call does not allocate one (see evalCall).
+  std::vector<std::vector<Value>> argBuffers_;
+  mutable TraceStack stack_;
+  void materializeFrames() const {
+    for (const PendingFrame &p : lazyFrames_)
+      stack_ = TraceFrame::push(stack_, *p.label, p.loc);
+    lazyFrames_.clear();
+  }
   Loc curLoc_;
   int depth_ = 0;
   int64_t steps_ = 0;

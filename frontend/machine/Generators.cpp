@@ -22,6 +22,7 @@ void Evaluator::enterGenerator(GeneratorState &s, const std::string &label, Loc 
     raise("RecursionError", "maximum recursion depth exceeded",
           "generators resuming each other " + std::to_string(kMaxCallDepth) +
               " deep (Python's limit); rewrite the recursion as a loop");
+  materializeFrames(); // the body's frames go on top of the resumer's
   std::swap(scope_, s.scope);
   std::swap(calls_, s.calls);
   std::swap(handling_, s.handling);
@@ -50,6 +51,7 @@ void Evaluator::leaveGenerator(GeneratorState &s) {
   depthBase_ = s.depthBase;
   tracesBase_ = s.tracesBase;
   axesBase_ = s.axesBase;
+  materializeFrames();
   std::swap(stack_, s.stack);
   std::swap(scope_, s.scope);
   std::swap(calls_, s.calls);

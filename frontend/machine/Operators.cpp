@@ -234,6 +234,9 @@ static bool processVaryingNumbers(const Value &a, const Value &b) {
 }
 
 Value Evaluator::binary(BinOpKind op, const Value &a, const Value &b, Loc loc) {
+  // Plain Python numbers first: what every loop counter and float formula is.
+  if (a.isNumber() && b.isNumber() && !a.processVarying() && !b.processVarying())
+    return numericBinary(op, a, b);
   // A number derived from jax.process_index() stays process-varying.
   if (processVaryingNumbers(a, b)) {
     Value r = binary(op, unmarked(a), unmarked(b), loc);
@@ -505,6 +508,22 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
   default:
     break;
   }
+  // Two ints or two floats (not jax.process_index()-derived): compared at once.
+  if (a.kind() == b.kind() && (a.isInt() || a.isFloat()) && !a.processVarying() &&
+      !b.processVarying()) {
+    bool ints = a.isInt();
+    int64_t x = ints ? a.asInt() : 0, y = ints ? b.asInt() : 0;
+    double u = ints ? 0.0 : a.asFloat(), v = ints ? 0.0 : b.asFloat();
+    switch (op) {
+    case CmpOpKind::Eq: return Value::boolean(ints ? x == y : u == v);
+    case CmpOpKind::NotEq: return Value::boolean(ints ? x != y : u != v);
+    case CmpOpKind::Lt: return Value::boolean(ints ? x < y : u < v);
+    case CmpOpKind::LtE: return Value::boolean(ints ? x <= y : u <= v);
+    case CmpOpKind::Gt: return Value::boolean(ints ? x > y : u > v);
+    case CmpOpKind::GtE: return Value::boolean(ints ? x >= y : u >= v);
+    default: break;
+    }
+  }
   if (processVaryingNumbers(a, b))
     return compare(op, unmarked(a), unmarked(b), loc).markProcessVarying();
   if (classOfInstance(a) || classOfInstance(b)) {
@@ -549,7 +568,8 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
 }
 
 bool Evaluator::contains(const Value &container, const Value &item, Loc loc) {
-  if (Value r; callSpecial(*this, container, "__contains__", {item}, r))
+  if (Value r; container.kind() == Value::Kind::Native &&
+                callSpecial(*this, container, "__contains__", {item}, r))
     return truthy(r);
   if (container.isStr()) {
     if (!item.isStr())

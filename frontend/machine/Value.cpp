@@ -16,24 +16,6 @@
 
 namespace parax::frontend {
 
-Value Value::boolean(bool b) {
-  Value v;
-  v.kind_ = Kind::Bool;
-  v.b_ = b;
-  return v;
-}
-Value Value::integer(int64_t i) {
-  Value v;
-  v.kind_ = Kind::Int;
-  v.i_ = i;
-  return v;
-}
-Value Value::floating(double d) {
-  Value v;
-  v.kind_ = Kind::Float;
-  v.f_ = d;
-  return v;
-}
 Value Value::dtype(DType t, bool asClass) {
   Value v;
   v.kind_ = Kind::DType;
@@ -197,6 +179,13 @@ constexpr int kMaxDropNesting = 64;
 thread_local int gDropNesting = 0;
 thread_local std::vector<std::shared_ptr<Object>> *gParked = nullptr;
 } // namespace
+
+void Value::releaseObject() {
+  if (obj_.use_count() == 1)
+    dropLastReference(std::move(obj_));
+  else
+    obj_.reset();
+}
 
 void Value::dropLastReference(std::shared_ptr<Object> obj) {
   // Destroying an object destroys the values it holds, which may be the

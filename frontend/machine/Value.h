@@ -64,8 +64,8 @@ public:
   /// dropLastReference(), which bounds the native stack that destroying
   /// nested values takes (a million-deep list, a long closure chain).
   ~Value() {
-    if (obj_ && obj_.use_count() == 1)
-      dropLastReference(std::move(obj_));
+    if (obj_) // scalars: nothing to do, and nothing called
+      releaseObject();
   }
   static Value none() { return Value(); }
   /// The mark of a function-local slot not (or no longer) bound; never a
@@ -76,9 +76,24 @@ public:
     return v;
   }
   bool isUnbound() const { return kind_ == Kind::None && b_; }
-  static Value boolean(bool b);
-  static Value integer(int64_t i);
-  static Value floating(double d);
+  static Value boolean(bool b) {
+    Value v;
+    v.kind_ = Kind::Bool;
+    v.b_ = b;
+    return v;
+  }
+  static Value integer(int64_t i) {
+    Value v;
+    v.kind_ = Kind::Int;
+    v.i_ = i;
+    return v;
+  }
+  static Value floating(double d) {
+    Value v;
+    v.kind_ = Kind::Float;
+    v.f_ = d;
+    return v;
+  }
   /// A dtype; `asClass` marks the scalar-type form (jnp.float32) whose repr
   /// is "<class 'jax.numpy.float32'>"; a dtype object prints as "float32".
   static Value dtype(DType t, bool asClass = false);
@@ -151,6 +166,8 @@ public:
 
 private:
   static void dropLastReference(std::shared_ptr<Object> obj);
+  /// Drops obj_ (through dropLastReference when it is the last reference).
+  void releaseObject();
 
   Kind kind_;
   bool b_ = false;
