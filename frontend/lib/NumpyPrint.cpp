@@ -244,13 +244,13 @@ void registerPrinting(Evaluator &, ModuleObject &np) {
   np.def("get_printoptions", [](Evaluator &, CallArgs &) { return optionsDict(); });
   auto cls = printOptionsClass();
   cls->setAttr("__enter__", nativeMethod("__enter__", [](Evaluator &, CallArgs &a) {
-                 auto *c = dynamic_cast<PrintOptionsCtx *>(a.args[0].as<InstanceObj>());
+                 auto *c = dynamic_cast<PrintOptionsCtx *>(asInstance(a.args[0]));
                  c->saved = options();
                  options() = c->next;
                  return optionsDict();
                }));
   cls->setAttr("__exit__", nativeMethod("__exit__", [](Evaluator &, CallArgs &a) {
-                 auto *c = dynamic_cast<PrintOptionsCtx *>(a.args[0].as<InstanceObj>());
+                 auto *c = dynamic_cast<PrintOptionsCtx *>(asInstance(a.args[0]));
                  options() = c->saved;
                  return Value::boolean(false);
                }));

@@ -35,7 +35,7 @@ std::shared_ptr<ClassObj> sharedClass(ClassObj *c) {
 std::shared_ptr<ClassObj> objectClass(Evaluator &ev) {
   return sharedClass(asClass(ev.builtin("object")));
 }
-InstanceObj &instance(const Value &v) { return *v.as<InstanceObj>(); }
+InstanceObj &instance(const Value &v) { return *asInstance(v); }
 
 /// A new instance of `cls` with `fields` set directly (no __init__).
 Value makeInstance(ClassObj &cls, const std::vector<std::string> &fields,

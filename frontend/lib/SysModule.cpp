@@ -308,7 +308,7 @@ void installParaxHelpers(Evaluator &ev, ModuleObject &m) {
   });
   m.def("set_own_attr", [](Evaluator &, CallArgs &a) {
     expectPositional(a, 3, 3, "set_own_attr");
-    auto *i = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>() : nullptr;
+    auto *i = a.args[0].kind() == Value::Kind::Native ? asInstance(a.args[0]) : nullptr;
     if (!i || !a.args[1].isStr())
       raise("TypeError", "set_own_attr() needs an instance and a name");
     i->setOwnAttr(a.args[1].asStr(), a.args[2]);

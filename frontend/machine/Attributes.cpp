@@ -413,7 +413,7 @@ Value dictMethod(const Value &self, const std::string &name) {
 Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
   switch (obj.kind()) {
   case Value::Kind::Native: {
-    auto *n = obj.as<NativeObject>();
+    auto *n = static_cast<NativeObject *>(obj.objectPtr().get());
     Value out;
     if (n->getAttr(*this, name, out))
       return out;

@@ -333,7 +333,7 @@ const std::string &builtinTypeOf(const ClassObj &cls) {
 const Value *builtinValueOf(const Value &v) {
   if (v.kind() != Value::Kind::Native)
     return nullptr;
-  auto *inst = v.as<InstanceObj>();
+  auto *inst = asInstance(v);
   // bytes keep their bytes there too, but are no builtin's subclass.
   return inst && !inst->builtinValue.isNone() && !builtinTypeOf(*inst->cls()).empty()
              ? &inst->builtinValue

@@ -643,7 +643,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     expectPositional(a, 3, 3, "setattr");
     if (!a.args[1].isStr())
       raise("TypeError", "attribute name must be string, not '" + typeName(a.args[1]) + "'");
-    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
+    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? asInstance(a.args[0])
                                                              : nullptr)
       inst->setAttr(ev, a.args[1].asStr(), a.args[2]);
     else if (ClassObj *c = asClass(a.args[0]))
@@ -844,7 +844,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
   }, [](Evaluator &ev, CallArgs &a) -> Value {
     if (a.args.size() != 1)
       raise("TypeError", "type() takes 1 argument in parax");
-    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
+    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? asInstance(a.args[0])
                                                              : nullptr)
       return inst->classValue();
     if (asClass(a.args[0]))

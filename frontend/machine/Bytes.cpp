@@ -97,7 +97,7 @@ std::string pyBytesRepr(const std::string &raw) {
 
 /// The bytes of one of the many arguments that accept a bytes-like value.
 std::string bytesArg(const Value &v, const std::string &what) {
-  if (const Value *b = bytesClassOf(v) ? &v.as<InstanceObj>()->builtinValue : nullptr)
+  if (const Value *b = bytesClassOf(v) ? &asInstance(v)->builtinValue : nullptr)
     return b->asStr();
   raise("TypeError", what + ": a bytes-like object is required, not '" + typeName(v) + "'");
 }
@@ -227,7 +227,7 @@ Value fromTextResult(Evaluator &ev, const Value &r, ClassObj &cls) {
 
 Value textArg(const Value &v) {
   if (bytesClassOf(v))
-    return Value::str(latin1ToUtf8(v.as<InstanceObj>()->builtinValue.asStr()));
+    return Value::str(latin1ToUtf8(asInstance(v)->builtinValue.asStr()));
   if (v.isInt() || v.isNone() || v.isBool())
     return v;
   if (v.isTuple()) {
@@ -246,7 +246,7 @@ std::shared_ptr<ClassObj> makeBytesClass(const Value &objectClass, const std::st
   c->linearize();
   ClassObj *cp = c.get();
   auto raw = [](const Value &self) -> std::string & {
-    return const_cast<std::string &>(self.as<InstanceObj>()->builtinValue.asStr());
+    return const_cast<std::string &>(asInstance(self)->builtinValue.asStr());
   };
   auto def = [&](const std::string &m, BuiltinFunction::Impl impl) {
     c->setAttr(m, nativeMethod(m, std::move(impl)));
@@ -285,7 +285,7 @@ std::shared_ptr<ClassObj> makeBytesClass(const Value &objectClass, const std::st
       return std::string(size_t(src.asInt()), '\0');
     }
     if (bytesClassOf(src))
-      return src.as<InstanceObj>()->builtinValue.asStr();
+      return asInstance(src)->builtinValue.asStr();
     return bytesFromInts(ev, src, {});
   };
   c->setAttr("__new__", Value::object(Value::Kind::Native, std::make_shared<StaticMethodObj>(
@@ -568,7 +568,7 @@ Value intFromBytes(Evaluator &ev, CallArgs &a) {
   bindArgs(a, {"bytes", "byteorder", "signed"}, 1, "from_bytes");
   Value src = argOr(a, 0, "bytes"), orderV = argOr(a, 1, "byteorder"),
         signedV = argOr(a, 2, "signed");
-  std::string raw = bytesClassOf(src) ? src.as<InstanceObj>()->builtinValue.asStr()
+  std::string raw = bytesClassOf(src) ? asInstance(src)->builtinValue.asStr()
                                       : bytesFromInts(ev, src, a.loc);
   bool big = orderV.isNone() ? true : bigEndian(orderV);
   Loc loc = a.loc;
@@ -587,7 +587,7 @@ Value intFromBytes(Evaluator &ev, CallArgs &a) {
 
 std::string decodeBytesValue(const Value &v, const std::string &encoding,
                              const std::string &errors) {
-  return decodeBytes(v.as<InstanceObj>()->builtinValue.asStr(), encoding, errors);
+  return decodeBytes(asInstance(v)->builtinValue.asStr(), encoding, errors);
 }
 
 Value strEncode(Evaluator &ev, const std::string &s, CallArgs &a) {

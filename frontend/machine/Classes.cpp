@@ -60,14 +60,25 @@ const Value &notImplemented() {
   return v;
 }
 
+namespace {
+NativeObject *nativeWithRole(const Value &v, NativeObject::Role r) {
+  if (v.kind() != Value::Kind::Native)
+    return nullptr;
+  auto *n = static_cast<NativeObject *>(v.objectPtr().get());
+  return n->role() == r ? n : nullptr;
+}
+} // namespace
+
 ClassObj *asClass(const Value &v) {
-  return v.kind() == Value::Kind::Native ? v.as<ClassObj>() : nullptr;
+  return static_cast<ClassObj *>(nativeWithRole(v, NativeObject::Role::Class));
+}
+
+InstanceObj *asInstance(const Value &v) {
+  return static_cast<InstanceObj *>(nativeWithRole(v, NativeObject::Role::Instance));
 }
 
 ClassObj *classOfInstance(const Value &v) {
-  if (v.kind() != Value::Kind::Native)
-    return nullptr;
-  auto *i = v.as<InstanceObj>();
+  InstanceObj *i = asInstance(v);
   return i ? i->cls().get() : nullptr;
 }
 
@@ -76,7 +87,9 @@ ClassObj *classOfInstance(const Value &v) {
 //===----------------------------------------------------------------------===//
 ClassObj::ClassObj(std::string name, std::string module,
                    std::vector<std::shared_ptr<ClassObj>> bases)
-    : name_(std::move(name)), module_(std::move(module)), bases_(std::move(bases)) {}
+    : name_(std::move(name)), module_(std::move(module)), bases_(std::move(bases)) {
+  role_ = Role::Class;
+}
 
 void ClassObj::linearize() {
   // C3: merge the bases' MROs and the list of bases, always taking the
@@ -309,7 +322,6 @@ Value bindClassAttr(Evaluator &ev, const Value &attr, const Value &self, const V
 }
 
 bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
-  Value self = selfValue();
   if (name == "__class__") {
     out = classValue();
     return true;
@@ -323,7 +335,7 @@ bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
   const Value *classAttr = cls_->lookup(name);
   // Data descriptors (properties) win over the instance dict.
   if (classAttr && classAttr->kind() == Value::Kind::Native && classAttr->as<PropertyObj>()) {
-    out = bindClassAttr(ev, *classAttr, self, classValue());
+    out = bindClassAttr(ev, *classAttr, selfValue(), classValue());
     return true;
   }
   if (const Value *v = ownAttr(name)) {
@@ -331,12 +343,12 @@ bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     return true;
   }
   if (classAttr) {
-    out = bindClassAttr(ev, *classAttr, self, classValue());
+    out = bindClassAttr(ev, *classAttr, selfValue(), classValue());
     return true;
   }
   // The builtin's own methods (d.items(), l.append(), s.upper()) act on
   // the value of an instance of a builtin's subclass.
-  if (builtinValueOf(self) && name.compare(0, 2, "__") != 0) {
+  if (builtinValueOf(selfValue()) && name.compare(0, 2, "__") != 0) {
     try {
       out = ev.getAttr(builtinValue, name, ev.currentLoc());
       return true;
@@ -346,25 +358,24 @@ bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
     }
   }
   if (const Value *ga = cls_->lookup("__getattr__")) {
-    out = ev.call(bindClassAttr(ev, *ga, self, classValue()), {Value::str(name)});
+    out = ev.call(bindClassAttr(ev, *ga, selfValue(), classValue()), {Value::str(name)});
     return true;
   }
   return false;
 }
 
 void InstanceObj::setAttr(Evaluator &ev, const std::string &name, const Value &v) {
-  Value self = selfValue();
   if (const Value *classAttr = cls_->lookup(name))
     if (classAttr->kind() == Value::Kind::Native)
       if (auto *p = classAttr->as<PropertyObj>()) {
         if (p->fset.isNone())
           raise("AttributeError", "property '" + name + "' of '" + cls_->name() +
                                       "' object has no setter");
-        ev.call(p->fset, {self, v});
+        ev.call(p->fset, {selfValue(), v});
         return;
       }
   if (const Value *sa = cls_->lookup("__setattr__")) {
-    ev.call(*sa, {self, Value::str(name), v});
+    ev.call(*sa, {selfValue(), Value::str(name), v});
     return;
   }
   setOwnAttr(name, v);

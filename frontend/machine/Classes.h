@@ -95,7 +95,9 @@ private:
 class InstanceObj : public NativeObject, public std::enable_shared_from_this<InstanceObj> {
 public:
   explicit InstanceObj(std::shared_ptr<ClassObj> cls)
-      : charge_(int64_t(sizeof(InstanceObj)) + 64, "an object"), cls_(std::move(cls)) {}
+      : charge_(int64_t(sizeof(InstanceObj)) + 64, "an object"), cls_(std::move(cls)) {
+    role_ = Role::Instance;
+  }
   std::string typeName() const override { return cls_->name(); }
   std::string repr() const override;
   bool callable() const override { return cls_->lookup("__call__") != nullptr; }
@@ -198,6 +200,8 @@ private:
 ClassObj *classOfInstance(const Value &v);
 /// A ClassObj value, or null.
 ClassObj *asClass(const Value &v);
+/// The instance a value is (null for anything else), without a dynamic_cast.
+InstanceObj *asInstance(const Value &v);
 
 /// Calls `self.name(args...)` when `self` is an instance whose class
 /// defines `name` (a dunder: "__add__", "__len__" ...). Returns false, with

@@ -26,7 +26,7 @@ std::string viewName(ViewKind k, const std::string &prefix) {
   return prefix + (k == ViewKind::Keys ? "_keys" : k == ViewKind::Values ? "_values" : "_items");
 }
 
-const Value &viewDict(const Value &self) { return self.as<InstanceObj>()->builtinValue; }
+const Value &viewDict(const Value &self) { return asInstance(self)->builtinValue; }
 
 std::vector<Value> viewItems(const Value &dict, ViewKind k) {
   std::vector<Value> out;

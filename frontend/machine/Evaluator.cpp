@@ -521,7 +521,7 @@ void Evaluator::storeItem(const SubscriptExpr &target, const Value &obj, const V
 void Evaluator::storeAttr(const AttributeExpr &target, const Value &obj, const Value &v) {
   const AttributeExpr *at = &target;
   if (obj.kind() == Value::Kind::Native) {
-    if (auto *inst = obj.as<InstanceObj>()) {
+    if (auto *inst = asInstance(obj)) {
       inst->setAttr(*this, at->attr, v);
       return;
     }
@@ -882,7 +882,7 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
             raise("NameError", "name '" + n->id + "' is not defined");
         } else if (auto *at = dyn_cast<AttributeExpr>(t.get())) {
           Value obj = eval(*at->value, f);
-          if (auto *inst = obj.kind() == Value::Kind::Native ? obj.as<InstanceObj>() : nullptr)
+          if (auto *inst = obj.kind() == Value::Kind::Native ? asInstance(obj) : nullptr)
             inst->delAttr(*this, at->attr);
           else if (auto *cls = asClass(obj); cls && cls->delAttr(at->attr))
             ;

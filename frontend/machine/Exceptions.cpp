@@ -211,7 +211,10 @@ std::vector<std::string> ExceptionValue::attrNames() const {
 }
 
 ExceptionValue *asException(const Value &v) {
-  return v.kind() == Value::Kind::Native ? v.as<ExceptionValue>() : nullptr;
+  if (v.kind() != Value::Kind::Native)
+    return nullptr;
+  auto *n = static_cast<NativeObject *>(v.objectPtr().get());
+  return n->role() == NativeObject::Role::Exception ? static_cast<ExceptionValue *>(n) : nullptr;
 }
 
 ExceptionType *asExceptionType(const Value &v) {

@@ -75,7 +75,9 @@ class ExceptionValue : public NativeObject,
                        public std::enable_shared_from_this<ExceptionValue> {
 public:
   ExceptionValue(std::shared_ptr<ExceptionType> type, std::vector<Value> args)
-      : type_(std::move(type)), args_(std::move(args)) {}
+      : type_(std::move(type)), args_(std::move(args)) {
+    role_ = Role::Exception;
+  }
   std::string typeName() const override { return type_->name(); }
   std::string repr() const override;
   std::string str() const override;

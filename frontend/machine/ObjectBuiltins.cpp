@@ -97,7 +97,7 @@ void installObjectBuiltins(Evaluator &, NameMap<Value> &b) {
     if (!a.args[1].isStr())
       raise("TypeError", "attribute name must be string, not '" + typeName(a.args[1]) + "'");
     const std::string &name = a.args[1].asStr();
-    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<InstanceObj>()
+    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? asInstance(a.args[0])
                                                              : nullptr) {
       inst->delAttr(ev, name);
     } else if (ClassObj *c = asClass(a.args[0])) {
@@ -122,7 +122,7 @@ void installObjectBuiltins(Evaluator &, NameMap<Value> &b) {
                          "introspectable)");
     const Value &v = a.args[0];
     std::set<std::string> names;
-    if (auto *inst = v.kind() == Value::Kind::Native ? v.as<InstanceObj>() : nullptr) {
+    if (auto *inst = v.kind() == Value::Kind::Native ? asInstance(v) : nullptr) {
       for (auto &kv : inst->attrs())
         names.insert(kv.first);
       for (const ClassObj *c : inst->cls()->mro())

@@ -293,6 +293,15 @@ public:
   /// Value equality with another native object (a PyTreeDef compares by
   /// structure); false when the type compares by identity, as by default.
   virtual bool equalsNative(const NativeObject &, bool &) const { return false; }
+
+  /// Which of the kinds the evaluator tests every operand for this is (a
+  /// byte compare instead of a dynamic_cast): set by the constructors of
+  /// InstanceObj, ClassObj and ExceptionValue, inherited by their subclasses.
+  enum class Role : uint8_t { Other, Instance, Class, Exception };
+  Role role() const { return role_; }
+
+protected:
+  Role role_ = Role::Other;
 };
 
 /// A native function: name plus implementation.
