@@ -321,6 +321,21 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
     // A method call: as eval(Attribute) would, minus the bound method.
     Value obj = eval(*a->value, f);
     curLoc_ = a->loc;
+    // xs.append(x), the most common call of all: done here, as list.append
+    // does it, without making the bound method.
+    if (obj.isList() && c.args.size() == 1 && c.keywords.empty() && a->attr == "append" &&
+        c.args[0]->kind != ExprKind::Starred) {
+      Value item = eval(*c.args[0], f);
+      curLoc_ = c.loc;
+      try {
+        growList(obj, 1);
+      } catch (ParaxError &err) {
+        annotate(err, c.loc);
+        throw;
+      }
+      obj.elements().push_back(std::move(item));
+      return Value::none();
+    }
     try {
       checkStack();
       if (plainMethod(obj, a->attr, fn))

@@ -349,25 +349,6 @@ Scope *libraryModuleScope(Scope *s) {
 }
 } // namespace
 
-namespace {
-/// The slot cache's mark for "not a local of this layout".
-constexpr uint64_t kNotASlot = 0xffffff;
-} // namespace
-
-int cachedSlot(const NameExpr &n, Scope &s) {
-  if (!s.info)
-    return -1;
-  std::atomic_ref<uint64_t> cache(n.slotCache);
-  uint64_t c = cache.load(std::memory_order_relaxed);
-  if ((c >> 24) == s.info->layoutId)
-    return (c & 0xffffff) == kNotASlot ? -1 : int(c & 0xffffff);
-  int i = s.slotIndex(HashedName{n.id, n.hash});
-  if (i < int(kNotASlot))
-    cache.store((s.info->layoutId << 24) | (i >= 0 ? uint64_t(i) : kNotASlot),
-                std::memory_order_relaxed);
-  return i;
-}
-
 const Value *Evaluator::lookupNonLocal(HashedName key, const Scope &s) const {
   // As lookup() goes, for a name that is not one of s's locals and that s
   // declares neither global nor nonlocal.

@@ -186,8 +186,22 @@ struct Scope {
 std::shared_ptr<Scope> newScope();
 
 /// The slot of name `n` in a function scope `s` (-1: not one of its
-/// locals, or `s` is no function's), remembered in the NameExpr.
-int cachedSlot(const NameExpr &n, Scope &s);
+/// locals, or `s` is no function's), remembered in the NameExpr: its
+/// layout's id and the slot, or kNotASlot for "not a local of this layout".
+[[gnu::always_inline]] inline int cachedSlot(const NameExpr &n, Scope &s) {
+  constexpr uint64_t kNotASlot = 0xffffff;
+  if (!s.info)
+    return -1;
+  std::atomic_ref<uint64_t> cache(n.slotCache);
+  uint64_t c = cache.load(std::memory_order_relaxed);
+  if ((c >> 24) == s.info->layoutId)
+    return (c & 0xffffff) == kNotASlot ? -1 : int(c & 0xffffff);
+  int i = s.slotIndex(HashedName{n.id, n.hash});
+  if (i < int(kNotASlot))
+    cache.store((s.info->layoutId << 24) | (i >= 0 ? uint64_t(i) : kNotASlot),
+                std::memory_order_relaxed);
+  return i;
+}
 
 /// A user-defined function (def or lambda).
 struct FunctionObj : Object {

@@ -15,7 +15,7 @@ namespace parax::frontend {
 
 /// False (out untouched) for anything else: other ops, mixed kinds, int64
 /// overflow, x / 0.0, numbers derived from jax.process_index().
-inline bool fastArithmetic(BinOpKind op, const Value &l, const Value &r, Value &out) {
+[[gnu::always_inline]] inline bool fastArithmetic(BinOpKind op, const Value &l, const Value &r, Value &out) {
   if (l.kind() != r.kind() || l.processVarying() || r.processVarying())
     return false;
   if (l.isFloat()) {

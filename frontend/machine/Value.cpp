@@ -534,6 +534,18 @@ bool scalarKeysEqual(const Value &a0, const Value &b0) {
 } // namespace
 
 bool keysEqual(const Value &a, const Value &b) {
+  // The usual keys, compared without the general walk below.
+  if (a.kind() == b.kind()) {
+    switch (a.kind()) {
+    case Value::Kind::Str: return a.asStr() == b.asStr();
+    case Value::Kind::Int: return a.asInt() == b.asInt();
+    case Value::Kind::Float: return a.asFloat() == b.asFloat();
+    case Value::Kind::None: return true;
+    default: break;
+    }
+  }
+  if (!a.isTuple() || !b.isTuple())
+    return scalarKeysEqual(a, b);
   std::vector<std::pair<const Value *, const Value *>> todo{{&a, &b}};
   while (!todo.empty()) {
     auto [x, y] = todo.back();

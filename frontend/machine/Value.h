@@ -55,15 +55,17 @@ public:
     BigInt,    ///< an int outside int64 (BigIntObj, machine/BigInt.h)
   };
 
+  // Copies, moves and destruction happen at every step of the evaluator:
+  // always inline (its big switch would otherwise call them).
   Value() : kind_(Kind::None) {}
-  Value(const Value &) = default;
-  Value(Value &&) noexcept = default;
-  Value &operator=(const Value &) = default;
-  Value &operator=(Value &&) noexcept = default;
+  [[gnu::always_inline]] Value(const Value &) = default;
+  [[gnu::always_inline]] Value(Value &&) noexcept = default;
+  [[gnu::always_inline]] Value &operator=(const Value &) = default;
+  [[gnu::always_inline]] Value &operator=(Value &&) noexcept = default;
   /// Dropping the last reference to a heap object goes through
   /// dropLastReference(), which bounds the native stack that destroying
   /// nested values takes (a million-deep list, a long closure chain).
-  ~Value() {
+  [[gnu::always_inline]] ~Value() {
     if (obj_) // scalars: nothing to do, and nothing called
       releaseObject();
   }
