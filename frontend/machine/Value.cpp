@@ -365,23 +365,13 @@ DictObj::Entry DictObj::popLast() {
   if (!dictIndexHash(e.first, h)) {
     --unindexable_;
   } else if (indexValid_) {
-    // Delete its slot, moving later entries of the probe run back so
-    // that no lookup stops early (deletion under linear probing).
+    // The index is always filled in entry order, so the newest entry was
+    // placed after every other entry of its probe run: clearing its slot
+    // cuts no other entry's run.
     size_t mask = index_.size() - 1;
     size_t i = h & mask;
     while (index_[i] != int32_t(entries_.size()))
       i = (i + 1) & mask;
-    for (size_t j = (i + 1) & mask; index_[j] >= 0; j = (j + 1) & mask) {
-      uint64_t hj = 0;
-      dictIndexHash(entries_[size_t(index_[j])].first, hj);
-      size_t home = hj & mask;
-      // Move slot j into the hole at i unless its home lies in (i, j].
-      bool stays = i <= j ? (i < home && home <= j) : (i < home || home <= j);
-      if (!stays) {
-        index_[i] = index_[j];
-        i = j;
-      }
-    }
     index_[i] = -1;
   }
   return e;
