@@ -322,11 +322,12 @@ Value bindClassAttr(Evaluator &ev, const Value &attr, const Value &self, const V
 }
 
 bool InstanceObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
-  if (name == "__class__") {
+  bool dunder = name.size() > 4 && name[0] == '_' && name[1] == '_';
+  if (dunder && name == "__class__") {
     out = classValue();
     return true;
   }
-  if (name == "__dict__") {
+  if (dunder && name == "__dict__") {
     out = Value::dict();
     for (auto &kv : attrs_)
       out.asDict().set(Value::str(kv.first), kv.second);
