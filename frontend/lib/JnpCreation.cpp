@@ -44,7 +44,7 @@ std::optional<DType> requestedDType(Evaluator &ev, const Value &v) {
     return d;
   if (v.kind() == Value::Kind::Native) {
     // The Python types int/float/bool used as dtypes.
-    std::string r = v.as<NativeObject>()->repr();
+    std::string r = v.asNative()->repr();
     if (r == "<class 'int'>")
       return DType::I64;
     if (r == "<class 'float'>")

@@ -163,7 +163,7 @@ void installJnp(Evaluator &ev, ModuleObject &m) {
     const Value &cat = a.args[1];
     std::string name;
     if (cat.kind() == Value::Kind::Native) {
-      name = cat.as<NativeObject>()->repr();
+      name = cat.asNative()->repr();
       size_t dot = name.rfind('.');
       name = dot == std::string::npos ? name : name.substr(dot + 1);
       while (!name.empty() && !std::isalpha((unsigned char)name.back()))

@@ -540,7 +540,7 @@ Value toNumpy(Evaluator &ev, const Value &v, std::optional<NpDType> dtype, bool 
       Value inner = first.elements()[0]; // a copy: assigning from first's own storage frees it
       first = inner;
     }
-    auto *dev = first.as<NativeObject>();
+    auto *dev = first.asNative();
     if (dev && dev->typeName() == "Device" && v.isSequence())
       return ev.call(ev.getAttr(ev.importModule("jax.sharding", {}), "_DeviceGrid", {}),
                      std::vector<Value>{v}, Loc{});
@@ -723,7 +723,7 @@ std::optional<NpDType> npDTypeArg(Evaluator &ev, const Value &v) {
         return c->dt;
     if (auto *d = v.as<NpDTypeObj>())
       return d->t;
-    std::string r = v.as<NativeObject>()->repr();
+    std::string r = v.asNative()->repr();
     if (r == "<class 'int'>")
       return NpDType::I64;
     if (r == "<class 'float'>")
@@ -759,7 +759,7 @@ std::optional<NpDType> dtypeNamed(const Value &v, bool allowStr) {
       return c->dt;
     if (auto *d = v.as<NpDTypeObj>())
       return d->t;
-    std::string r = v.as<NativeObject>()->repr();
+    std::string r = v.asNative()->repr();
     if (r == "<class 'int'>")
       return NpDType::I64;
     if (r == "<class 'float'>")

@@ -705,7 +705,7 @@ Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
     return jnp::getItem(*this, obj, index);
   case Value::Kind::Native: {
     Value out;
-    auto *n = obj.as<NativeObject>();
+    auto *n = obj.asNative();
     if (n->getAttr(*this, "__getitem__", out))
       return call(out, {index}, loc);
     break;

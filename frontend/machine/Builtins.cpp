@@ -135,7 +135,7 @@ std::string Evaluator::repr(const Value &v) {
         raise("TypeError", "__repr__ returned non-string (type " + typeName(r) + ")");
       return r.asStr();
     }
-    return v.as<NativeObject>()->repr();
+    return v.asNative()->repr();
   }
   default:
     return str(v);
@@ -175,7 +175,7 @@ std::string Evaluator::str(const Value &v) {
     }
     if (classOfInstance(v))
       return repr(v);
-    return v.as<NativeObject>()->str();
+    return v.asNative()->str();
   }
   case Value::Kind::Range: {
     auto *r = v.as<RangeObj>();

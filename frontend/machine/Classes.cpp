@@ -518,7 +518,7 @@ bool SuperObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
       });
       return true;
     }
-    return self_.as<NativeObject>()->getAttr(ev, name, out);
+    return self_.asNative()->getAttr(ev, name, out);
   }
   ClassObj *start = classOfInstance(self_);
   Value clsv = self_;

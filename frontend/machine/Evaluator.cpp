@@ -1178,7 +1178,7 @@ Evaluator::Flow Evaluator::execWithFrom(const WithStmt &s, size_t item, Frame &f
     callSpecial(*this, ctx, "__exit__", {Value::none(), Value::none(), Value::none()}, ignored);
     return fl;
   }
-  auto *n = ctx.kind() == Value::Kind::Native ? ctx.as<NativeObject>() : nullptr;
+  auto *n = ctx.kind() == Value::Kind::Native ? ctx.asNative() : nullptr;
   if (!n || n->typeName() != "disable_jit") {
     curLoc_ = it.context->loc;
     raise("TypeError",
@@ -1713,7 +1713,7 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
     }
   }
   case Value::Kind::Native: {
-    auto *n = f.as<NativeObject>();
+    auto *n = f.asNative();
     if (!n->callable())
       break;
     return n->call(*this, args);

@@ -133,7 +133,7 @@ void installObjectBuiltins(Evaluator &, NameMap<Value> &b) {
         for (auto &kv : k->members())
           names.insert(kv.first);
     } else if (v.kind() == Value::Kind::Native) {
-      for (auto &n : v.as<NativeObject>()->attrNames())
+      for (auto &n : v.asNative()->attrNames())
         names.insert(n);
     } else {
       (void)ev;

@@ -436,7 +436,7 @@ bool pyEquals(Evaluator &ev, const Value &a, const Value &b) {
     return pyEquals(ev, b, a);
   if (a.kind() == Value::Kind::Native && b.kind() == Value::Kind::Native) {
     bool eq;
-    if (a.as<NativeObject>()->equalsNative(*b.as<NativeObject>(), eq))
+    if (a.asNative()->equalsNative(*b.asNative(), eq))
       return eq;
   }
   if (a.kind() != b.kind())

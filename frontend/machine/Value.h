@@ -150,6 +150,9 @@ public:
   struct TracerObj &asTracer() const;
   FunctionObj &asFunction() const;
   template <typename T> T *as() const { return dynamic_cast<T *>(obj_.get()); }
+  /// The NativeObject of a Native value (null for other kinds); no
+  /// dynamic_cast: every Native value holds one.
+  class NativeObject *asNative() const;
   const std::shared_ptr<Object> &objectPtr() const { return obj_; }
 
   /// Identity for `is` on heap objects; value identity for inline ones.
@@ -305,6 +308,10 @@ public:
 protected:
   Role role_ = Role::Other;
 };
+
+inline NativeObject *Value::asNative() const {
+  return kind_ == Kind::Native ? static_cast<NativeObject *>(obj_.get()) : nullptr;
+}
 
 /// A native function: name plus implementation.
 class BuiltinFunction : public NativeObject {

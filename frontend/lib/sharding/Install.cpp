@@ -499,7 +499,7 @@ void installSharding(Evaluator &ev, std::unordered_map<std::string, Value> &mods
       for (auto &kw : a.kwargs)
         if (kw.first == "device")
           target = kw.second;
-      auto *n = target.as<NativeObject>();
+      auto *n = target.asNative();
       if (target.isNone() || (n && n->typeName() == "Device"))
         return ev.call(put, a); // a Device (or none)
       return ev.call(pyAttr(ev, "jax.sharding", "device_put", a.loc), a);
