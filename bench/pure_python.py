@@ -81,6 +81,22 @@ def pipeline(records):
     return len(groups), words
 
 
+def methods(n):
+    # Built-in methods called in a loop: str.split/startswith/join, dict.get
+    # and setdefault, list.append (what parsing and bookkeeping code does).
+    counts = {}
+    out = []
+    line = "alpha,beta,gamma,delta"
+    for i in range(n):
+        parts = line.split(",")
+        if parts[i % 4].startswith("g"):
+            counts.setdefault("g", []).append(i)
+        counts[i % 13] = counts.get(i % 13, 0) + 1
+        if i % 1000 == 0:
+            out.append("-".join(parts[:2]))
+    return len(out), counts[5], len(counts["g"])
+
+
 def fib(n):
     # Plain recursive calls.
     return n if n < 2 else fib(n - 1) + fib(n - 2)
@@ -101,4 +117,5 @@ a = bench("py_nbody_20k", nbody, 20000)
 b = bench("py_objects_300k", scheduler, 300000)
 c = bench("py_pipeline_50k", pipeline, 50000)
 d = bench("py_fib_22", fib, 22)
-print("CHECK", a, b, c, d)
+e = bench("py_methods_100k", methods, 100000)
+print("CHECK", a, b, c, d, e)
