@@ -3,6 +3,7 @@
 #include "ir/Diagnostics.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <arpa/inet.h>
@@ -88,6 +89,12 @@ void ProcessGroup::stopJob(const std::string &why) {
 ProcessGroup &ProcessGroup::initialize(const InitOptions &o) {
   if (theGroup())
     throw EngineError("jax.distributed.initialize should only be called once.");
+  // A peer that dies leaves sockets that fail on the next write. The
+  // engines' transports (Gloo's writev) cannot ask for MSG_NOSIGNAL, so
+  // SIGPIPE would kill this process before the coordinator's word names
+  // the dead one (HierarchicalCommunicator::engineCall waits for it): let
+  // writes fail with EPIPE instead, as CPython always does.
+  std::signal(SIGPIPE, SIG_IGN);
   std::unique_ptr<ProcessGroup> g(new ProcessGroup());
   gProcessId = o.processId;
   g->pid_ = o.processId;
