@@ -41,7 +41,7 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           return s.slots[i];
       } else if (s.info && !s.declared && s.vars.empty()) {
         // Not one of the function's locals: a closure's, a global, a builtin.
-        if (const Value *v = lookupNonLocal(HashedName{n->id, n->hash}, s))
+        if (const Value *v = lookupOuter(HashedName{n->id, n->hash}, s.parent.get()))
           return *v;
       }
       return lookup(HashedName{n->id, n->hash}, f, e.loc);

@@ -349,12 +349,12 @@ Scope *libraryModuleScope(Scope *s) {
 }
 } // namespace
 
-const Value *Evaluator::lookupNonLocal(HashedName key, const Scope &s) const {
-  // As lookup() goes, for a name that is not one of s's locals and that s
-  // declares neither global nor nonlocal.
-  for (Scope *p = s.parent.get(); p && p != globals_.get(); p = p->parent.get()) {
-    if (Value *v = p->find(key))
+const Value *Evaluator::lookupOuter(HashedName key, Scope *first) const {
+  for (Scope *p = first; p && p != globals_.get(); p = p->parent.get()) {
+    if (const Value *v = p->find(key))
       return v;
+    // A function that declares the name global makes it global for the
+    // functions nested in it too.
     if (p->declared) {
       auto d = p->declared->find(key);
       if (d != p->declared->end() && d->second)
@@ -388,24 +388,9 @@ Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
     if (s->locals && s->locals->count(key))
       raise("UnboundLocalError", "cannot access local variable '" + std::string(key.text) +
                                      "' where it is not associated with a value");
-    for (s = s->parent.get(); s; s = s->parent.get()) {
-      if (Value *v = s->find(key))
-        return *v;
-      // A function that declares the name global makes it global for the
-      // functions nested in it too.
-      if (s->declared) {
-        auto d = s->declared->find(key);
-        if (d != s->declared->end() && d->second)
-          break;
-      }
-    }
   }
-  auto g = globals_->vars.find(key);
-  if (g != globals_->vars.end())
-    return g->second;
-  auto b = builtins_.find(key);
-  if (b != builtins_.end())
-    return b->second;
+  if (const Value *v = lookupOuter(key, s ? s->parent.get() : nullptr))
+    return *v;
   const std::string name(key.text);
   std::vector<std::string> known;
   for (Scope *sc = f.scope.get(); sc; sc = sc->parent.get())

@@ -476,9 +476,9 @@ private:
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 
   Value lookup(HashedName name, Frame &f, Loc loc);
-  /// lookup()'s answer for a name known not to be local to `s` (which
-  /// declares no global/nonlocal names); null where lookup would raise.
-  const Value *lookupNonLocal(HashedName name, const Scope &s) const;
+  /// A name that is not the running scope's: the enclosing scopes from
+  /// `first` (null: none) out, then globals and builtins; null if unbound.
+  const Value *lookupOuter(HashedName name, Scope *first) const;
   void assign(const Expr &target, const Value &v, Frame &f);
   /// obj[idx] = v and obj.attr = v, with obj and idx evaluated already.
   void storeItem(const SubscriptExpr &target, const Value &obj, const Value &idx,

@@ -274,9 +274,8 @@ bool dictIndexHash(const Value &v, uint64_t &h, int depth = 0) {
 }
 } // namespace
 
-int64_t DictObj::lookup(const Value &key) const {
-  uint64_t h;
-  if (entries_.size() >= kDictIndexFrom && unindexable_ == 0 && dictIndexHash(key, h)) {
+int64_t DictObj::lookup(const Value &key, bool indexable, uint64_t h) const {
+  if (indexable && entries_.size() >= kDictIndexFrom && unindexable_ == 0) {
     if (!indexValid_)
       rebuildIndex();
     size_t mask = index_.size() - 1;
@@ -315,14 +314,22 @@ void DictObj::rebuildIndex() const {
   indexValid_ = true;
 }
 
+int64_t DictObj::lookup(const Value &key) const {
+  uint64_t h = 0;
+  bool indexable = dictIndexHash(key, h);
+  return lookup(key, indexable, h);
+}
+
 Value *DictObj::find(const Value &key) {
   int64_t pos = lookup(key);
   return pos < 0 ? nullptr : &entries_[size_t(pos)].second;
 }
 
 void DictObj::set(const Value &key, Value v) {
-  if (Value *p = find(key)) {
-    *p = std::move(v);
+  uint64_t h = 0;
+  bool indexable = dictIndexHash(key, h);
+  if (int64_t pos = lookup(key, indexable, h); pos >= 0) {
+    entries_[size_t(pos)].second = std::move(v);
     return;
   }
   if (entries_.size() == entries_.capacity()) {
@@ -332,8 +339,6 @@ void DictObj::set(const Value &key, Value v) {
                    "a dict");
     entries_.reserve(cap);
   }
-  uint64_t h = 0;
-  bool indexable = dictIndexHash(key, h);
   entries_.emplace_back(key, std::move(v));
   if (!indexable) {
     ++unindexable_;

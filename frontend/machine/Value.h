@@ -235,6 +235,8 @@ struct DictObj : Object {
 
 private:
   int64_t lookup(const Value &key) const;
+  /// The same, with the key's index hash computed (indexable: it has one).
+  int64_t lookup(const Value &key, bool indexable, uint64_t hash) const;
   void rebuildIndex() const;
   void indexEntry(size_t pos, uint64_t hash) const;
   std::vector<Entry> entries_;
