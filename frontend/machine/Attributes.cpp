@@ -1,23 +1,22 @@
 //===- Attributes.cpp - attributes, methods and subscripts ----------------===//
 //
 // `obj.name` and `obj[index]` for the built-in value kinds: the methods of
-// str, list, tuple and dict, dtype attributes, and delegation to native
-// objects (modules, jit objects) and to the array library.
+// str, list, tuple and dict bound from their tables (BuiltinMethods.h),
+// dtype attributes, and delegation to native objects (modules, jit
+// objects) and to the array library.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
+#include "frontend/machine/BuiltinMethods.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/BuiltinSubclass.h"
-#include "frontend/machine/DictMethods.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/ObjectBuiltins.h"
 #include "frontend/machine/Sets.h"
-#include "frontend/machine/StrMethods.h"
 #include "frontend/machine/Placeholder.h"
 #include "frontend/lib/EmbeddedPython.h"
 #include "frontend/machine/Exceptions.h"
-#include "frontend/machine/StrSearch.h"
 #include "frontend/format/FormatSpec.h"
 #include "frontend/tracing/Trace.h"
 #include "frontend/lib/Jnp.h"
@@ -27,378 +26,9 @@
 
 namespace parax::frontend {
 
-std::string formatValue(Evaluator &ev, const Value &v, const std::string &spec,
-                        char conversion);
-void sortValues(Evaluator &ev, std::vector<Value> &items, const Value &key,
-                bool reverse);
-
 namespace {
 Value method(const std::string &name, BuiltinFunction::Impl impl) {
   return makeBuiltin(name, std::move(impl));
-}
-
-void expectArgs(CallArgs &a, size_t lo, size_t hi, const std::string &name) {
-  if (a.args.size() < lo || a.args.size() > hi) {
-    std::string want = lo == hi ? std::to_string(lo)
-                                : std::to_string(lo) + " to " + std::to_string(hi);
-    raise("TypeError", name + "() takes " + want + " argument" +
-                           (hi == 1 ? "" : "s") + " (" +
-                           std::to_string(a.args.size()) + " given)");
-  }
-}
-
-std::string strFormat(Evaluator &ev, const std::string &tmpl, CallArgs &a) {
-  std::string out;
-  size_t autoIndex = 0;
-  bool usedAuto = false, usedManual = false;
-  for (const FormatField &f : parseFormatTemplate(tmpl)) {
-    out += f.literalBefore;
-    if (!f.hasField)
-      continue;
-    // Split off .attr / [key] suffixes.
-    size_t cut = f.name.find_first_of(".[");
-    std::string head = f.name.substr(0, cut);
-    Value v;
-    if (head.empty()) {
-      if (usedManual)
-        raise("ValueError", "cannot switch from manual field specification to "
-                            "automatic field numbering");
-      usedAuto = true;
-      if (autoIndex >= a.args.size())
-        raise("IndexError", "Replacement index " + std::to_string(autoIndex) +
-                                " out of range for positional args tuple");
-      v = a.args[autoIndex++];
-    } else if (std::all_of(head.begin(), head.end(), ::isdigit)) {
-      if (usedAuto)
-        raise("ValueError", "cannot switch from automatic field numbering to "
-                            "manual field specification");
-      usedManual = true;
-      size_t i = std::stoul(head);
-      if (i >= a.args.size())
-        raise("IndexError", "Replacement index " + head +
-                                " out of range for positional args tuple");
-      v = a.args[i];
-    } else {
-      const Value *kv = nullptr;
-      for (auto &kw : a.kwargs)
-        if (kw.first == head)
-          kv = &kw.second;
-      if (!kv)
-        raise("KeyError", "'" + head + "'");
-      v = *kv;
-    }
-    while (cut != std::string::npos && cut < f.name.size()) {
-      if (f.name[cut] == '.') {
-        size_t next = f.name.find_first_of(".[", cut + 1);
-        v = ev.getAttr(v, f.name.substr(cut + 1, next - cut - 1), a.loc);
-        cut = next;
-      } else {
-        size_t close = f.name.find(']', cut);
-        std::string key = f.name.substr(cut + 1, close - cut - 1);
-        Value k = (!key.empty() && std::all_of(key.begin(), key.end(), ::isdigit))
-                      ? Value::integer(std::stoll(key))
-                      : Value::str(key);
-        v = ev.getItem(v, k, a.loc);
-        cut = close == std::string::npos ? close : close + 1;
-      }
-    }
-    // A spec may itself contain fields ("{x:{w}}").
-    std::string spec = f.spec;
-    if (spec.find('{') != std::string::npos)
-      spec = strFormat(ev, spec, a);
-    out += formatValue(ev, v, spec, f.conversion);
-  }
-  return out;
-}
-
-Value strMethod(Evaluator &ev, const Value &self, const std::string &name) {
-  const std::string s = self.asStr();
-  auto strArg = [](CallArgs &a, size_t i, const std::string &fn) {
-    if (i >= a.args.size() || !a.args[i].isStr())
-      raise("TypeError", fn + "() argument must be str");
-    return a.args[i].asStr();
-  };
-  // find/rfind/index/count with bounds, partition, splitlines ... (StrSearch.cpp)
-  if (Value m = strSearchMethod(ev, s, name); !m.isNone())
-    return m;
-  if (name == "format")
-    return method("str.format", [s](Evaluator &ev, CallArgs &a) {
-      return Value::str(strFormat(ev, s, a));
-    });
-  if (name == "join")
-    return method("str.join", [s](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 1, "join");
-      std::vector<Value> items = ev.iterate(a.args[0], a.loc);
-      // Sized (and checked against the budget) before it is built.
-      int64_t total = 0;
-      for (size_t i = 0; i < items.size(); ++i) {
-        items[i] = unwrapBuiltin(items[i]); // a str subclass joins as its str
-        if (!items[i].isStr())
-          raise("TypeError", "sequence item " + std::to_string(i) +
-                                 ": expected str instance, " +
-                                 typeName(items[i]) + " found");
-        int64_t add = int64_t(items[i].asStr().size()) +
-                      (i ? int64_t(s.size()) : 0);
-        total = total > INT64_MAX - add ? INT64_MAX : total + add;
-      }
-      requireStrBytes(total);
-      std::string out;
-      out.reserve(size_t(total));
-      for (size_t i = 0; i < items.size(); ++i) {
-        if (i)
-          out += s;
-        out += items[i].asStr();
-      }
-      return Value::str(std::move(out));
-    });
-  if (name == "upper" || name == "lower")
-    return method("str." + name, [s, name](Evaluator &, CallArgs &) {
-      std::string r = s;
-      for (char &c : r)
-        c = name == "upper" ? char(toupper((unsigned char)c))
-                            : char(tolower((unsigned char)c));
-      return Value::str(r);
-    });
-  if (name == "strip" || name == "lstrip" || name == "rstrip")
-    return method("str." + name, [s, name](Evaluator &, CallArgs &a) {
-      std::string chars = " \t\n\r\f\v";
-      if (!a.args.empty() && a.args[0].isStr())
-        chars = a.args[0].asStr();
-      size_t b = 0, e = s.size();
-      if (name != "rstrip")
-        while (b < e && chars.find(s[b]) != std::string::npos)
-          ++b;
-      if (name != "lstrip")
-        while (e > b && chars.find(s[e - 1]) != std::string::npos)
-          --e;
-      return Value::str(s.substr(b, e - b));
-    });
-  if (name == "replace")
-    return method("str.replace", [s, strArg](Evaluator &, CallArgs &a) {
-      expectArgs(a, 2, 2, "replace");
-      std::string from = strArg(a, 0, "replace"), to = strArg(a, 1, "replace");
-      if (from.empty())
-        return Value::str(s);
-      if (to.size() > from.size()) { // the result grows: size it first
-        int64_t count = 0;
-        for (size_t p = s.find(from); p != std::string::npos;
-             p = s.find(from, p + from.size()))
-          ++count;
-        int64_t growth = int64_t(to.size() - from.size());
-        requireStrBytes(count > (INT64_MAX - int64_t(s.size())) / growth
-                            ? INT64_MAX
-                            : int64_t(s.size()) + count * growth);
-      }
-      std::string r;
-      size_t start = 0, pos;
-      while ((pos = s.find(from, start)) != std::string::npos) {
-        r.append(s, start, pos - start);
-        r += to;
-        start = pos + from.size();
-      }
-      r.append(s, start, std::string::npos);
-      return Value::str(std::move(r));
-    });
-  if (name == "ljust" || name == "rjust" || name == "center" || name == "zfill")
-    return method("str." + name, [s, name](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 2, name);
-      int64_t w = ev.toIndex(a.args[0], name);
-      std::string fill = a.args.size() > 1 ? a.args[1].asStr() : " ";
-      int64_t len = int64_t(displayWidth(s));
-      if (w <= len)
-        return Value::str(s);
-      int64_t pad = w - len;
-      auto rep = [&](int64_t n) {
-        std::string r;
-        for (int64_t i = 0; i < n; ++i)
-          r += fill;
-        return r;
-      };
-      if (name == "ljust")
-        return Value::str(s + rep(pad));
-      if (name == "rjust")
-        return Value::str(rep(pad) + s);
-      if (name == "zfill") {
-        if (!s.empty() && (s[0] == '-' || s[0] == '+'))
-          return Value::str(s.substr(0, 1) + std::string(size_t(pad), '0') + s.substr(1));
-        return Value::str(std::string(size_t(pad), '0') + s);
-      }
-      int64_t left = pad / 2 + (pad & w & 1);
-      return Value::str(rep(left) + s + rep(pad - left));
-    });
-  if (name == "isdigit" || name == "isalpha" || name == "isspace")
-    return method("str." + name, [s, name](Evaluator &, CallArgs &) {
-      if (s.empty())
-        return Value::boolean(false);
-      for (unsigned char c : s) {
-        bool ok = name == "isdigit" ? isdigit(c) : name == "isalpha" ? isalpha(c) : isspace(c);
-        if (!ok)
-          return Value::boolean(false);
-      }
-      return Value::boolean(true);
-    });
-  return Value::none();
-}
-
-Value listMethod(const Value &self, const std::string &name) {
-  Value selfCopy = self;
-  if (name == "append")
-    return method("list.append", [selfCopy](Evaluator &, CallArgs &a) {
-      expectArgs(a, 1, 1, "append");
-      growList(selfCopy, 1);
-      selfCopy.elements().push_back(a.args[0]);
-      return Value::none();
-    });
-  if (name == "extend")
-    return method("list.extend", [selfCopy](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 1, "extend");
-      auto items = ev.iterate(a.args[0], a.loc);
-      growList(selfCopy, items.size());
-      auto &el = selfCopy.elements();
-      el.insert(el.end(), items.begin(), items.end());
-      return Value::none();
-    });
-  if (name == "pop")
-    return method("list.pop", [selfCopy](Evaluator &ev, CallArgs &a) {
-      auto &el = selfCopy.elements();
-      if (el.empty())
-        raise("IndexError", "pop from empty list");
-      int64_t i = a.args.empty() ? int64_t(el.size()) - 1 : ev.toIndex(a.args[0], "pop index");
-      if (i < 0)
-        i += int64_t(el.size());
-      if (i < 0 || i >= int64_t(el.size()))
-        raise("IndexError", "pop index out of range");
-      Value v = el[size_t(i)];
-      el.erase(el.begin() + i);
-      return v;
-    });
-  if (name == "insert")
-    return method("list.insert", [selfCopy](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 2, 2, "insert");
-      auto &el = selfCopy.elements();
-      int64_t n = int64_t(el.size());
-      int64_t i = ev.toIndex(a.args[0], "insert index");
-      if (i < 0)
-        i = std::max<int64_t>(0, i + n);
-      i = std::min(i, n);
-      growList(selfCopy, 1);
-      el.insert(el.begin() + i, a.args[1]);
-      return Value::none();
-    });
-  if (name == "reverse")
-    return method("list.reverse", [selfCopy](Evaluator &, CallArgs &) {
-      std::reverse(selfCopy.elements().begin(), selfCopy.elements().end());
-      return Value::none();
-    });
-  if (name == "copy")
-    return method("list.copy", [selfCopy](Evaluator &, CallArgs &) {
-      return Value::list(selfCopy.elements());
-    });
-  if (name == "clear")
-    return method("list.clear", [selfCopy](Evaluator &, CallArgs &) {
-      selfCopy.elements().clear();
-      return Value::none();
-    });
-  if (name == "remove")
-    return method("list.remove", [selfCopy](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 1, "remove");
-      auto &el = selfCopy.elements();
-      for (size_t i = 0; i < el.size(); ++i)
-        if (ev.truthy(ev.equals(el[i], a.args[0], a.loc))) {
-          el.erase(el.begin() + long(i));
-          return Value::none();
-        }
-      raise("ValueError", "list.remove(x): x not in list");
-    });
-  if (name == "sort")
-    return method("list.sort", [selfCopy](Evaluator &ev, CallArgs &a) {
-      const Value *key = a.get(99, "key");
-      const Value *rev = a.get(99, "reverse");
-      sortValues(ev, selfCopy.elements(), key ? *key : Value::none(),
-                 rev && ev.truthy(*rev));
-      return Value::none();
-    });
-  return Value::none();
-}
-
-Value seqCommonMethod(const Value &self, const std::string &name) {
-  Value selfCopy = self;
-  std::string tn = self.isTuple() ? "tuple" : "list";
-  if (name == "index")
-    return method(tn + ".index", [selfCopy, tn](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 1, "index");
-      auto &el = selfCopy.elements();
-      for (size_t i = 0; i < el.size(); ++i)
-        if (ev.truthy(ev.equals(el[i], a.args[0], a.loc)))
-          return Value::integer(int64_t(i));
-      raise("ValueError", ev.repr(a.args[0]) + " is not in " + tn);
-    });
-  if (name == "count")
-    return method(tn + ".count", [selfCopy](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 1, "count");
-      int64_t n = 0;
-      for (auto &v : selfCopy.elements())
-        n += ev.truthy(ev.equals(v, a.args[0], a.loc));
-      return Value::integer(n);
-    });
-  return Value::none();
-}
-
-Value dictMethod(const Value &self, const std::string &name) {
-  Value d = self;
-  if (name == "keys" || name == "values" || name == "items")
-    return method("dict." + name, [d, name](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 0, 0, name);
-      return makeDictView(ev, d, name);
-    });
-  if (name == "get")
-    return method("dict.get", [d](Evaluator &, CallArgs &a) {
-      expectArgs(a, 1, 2, "get");
-      Value *v = d.asDict().find(a.args[0]);
-      return v ? *v : (a.args.size() > 1 ? a.args[1] : Value::none());
-    });
-  if (name == "pop")
-    return method("dict.pop", [d](Evaluator &ev, CallArgs &a) {
-      expectArgs(a, 1, 2, "pop");
-      Value *v = d.asDict().find(a.args[0]);
-      if (!v) {
-        if (a.args.size() > 1)
-          return a.args[1];
-        raiseKeyError(ev, a.args[0]);
-      }
-      Value r = *v;
-      d.asDict().erase(a.args[0]);
-      return r;
-    });
-  if (name == "update")
-    return method("dict.update", [d](Evaluator &, CallArgs &a) {
-      if (!a.args.empty()) {
-        if (!a.args[0].isDict())
-          raise("TypeError", "dict.update() argument must be a dict");
-        for (auto &kv : a.args[0].asDict().items())
-          d.asDict().set(kv.first, kv.second);
-      }
-      for (auto &kw : a.kwargs)
-        d.asDict().set(Value::str(kw.first), kw.second);
-      return Value::none();
-    });
-  if (name == "setdefault")
-    return method("dict.setdefault", [d](Evaluator &, CallArgs &a) {
-      expectArgs(a, 1, 2, "setdefault");
-      Value *v = d.asDict().find(a.args[0]);
-      if (v)
-        return *v;
-      Value dflt = a.args.size() > 1 ? a.args[1] : Value::none();
-      d.asDict().set(a.args[0], dflt);
-      return dflt;
-    });
-  if (name == "copy")
-    return method("dict.copy", [d](Evaluator &, CallArgs &) {
-      Value r = Value::dict();
-      r.asDict().assign(d.asDict().items());
-      return r;
-    });
-  return Value::none();
 }
 
 [[noreturn]] void noAttribute(const Value &obj, const std::string &name,
@@ -442,46 +72,13 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return out;
     noAttribute(obj, name, jnp::arrayAttrNames());
   }
-  case Value::Kind::Str: {
-    if (name == "encode")
-      return method("str.encode", [obj](Evaluator &ev, CallArgs &a) {
-        return strEncode(ev, obj.asStr(), a);
-      });
-    Value m = moreStrMethod(*this, obj, name);
-    if (m.isNone())
-      m = strMethod(*this, obj, name);
-    if (!m.isNone())
-      return m;
-    std::vector<std::string> names = moreStrMethodNames();
-    for (const char *n : {"format", "join", "upper", "lower", "strip", "lstrip", "rstrip",
-                          "replace", "ljust", "rjust", "center", "zfill", "isdigit",
-                          "isalpha", "isspace"})
-      names.push_back(n);
-    noAttribute(obj, name, names);
-  }
-  case Value::Kind::List: {
-    Value m = listMethod(obj, name);
-    if (m.isNone())
-      m = seqCommonMethod(obj, name);
-    if (!m.isNone())
-      return m;
-    noAttribute(obj, name, {"append", "extend", "pop", "insert", "index", "count"});
-  }
-  case Value::Kind::Tuple: {
-    Value m = seqCommonMethod(obj, name);
-    if (!m.isNone())
-      return m;
-    noAttribute(obj, name, {"index", "count"});
-  }
-  case Value::Kind::Dict: {
-    Value m = moreDictMethod(*this, obj, name);
-    if (m.isNone())
-      m = dictMethod(obj, name);
-    if (!m.isNone())
-      return m;
-    noAttribute(obj, name, {"keys", "values", "items", "get", "pop", "update", "setdefault",
-                            "copy", "popitem", "clear", "fromkeys"});
-  }
+  case Value::Kind::Str:
+  case Value::Kind::List:
+  case Value::Kind::Tuple:
+  case Value::Kind::Dict:
+    if (const BuiltinMethod *m = findBuiltinMethod(obj.kind(), name))
+      return bindBuiltinMethod(*m, obj);
+    noAttribute(obj, name, builtinMethodNames(obj.kind()));
   case Value::Kind::DType:
     if (name == "name")
       return Value::str(std::string(dtypeName(obj.asDType())));

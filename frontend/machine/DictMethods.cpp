@@ -1,5 +1,12 @@
-//===- DictMethods.cpp - the rest of dict's methods -----------------------===//
+//===- DictMethods.cpp - the methods of dict ------------------------------===//
+//
+// dict's method table (see BuiltinMethods.h), dict.fromkeys and the | and
+// |= operators.
+//
+//===----------------------------------------------------------------------===//
 #include "frontend/machine/DictMethods.h"
+#include "frontend/machine/BuiltinMethods.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Exceptions.h"
 #include "frontend/machine/Hashing.h"
@@ -59,37 +66,88 @@ Value dictFromKeys(Evaluator &ev, CallArgs &a) {
   return d;
 }
 
-Value moreDictMethod(Evaluator &, const Value &self, const std::string &name) {
-  Value d = self;
-  if (name == "update")
-    return makeBuiltin("dict.update", [d](Evaluator &ev, CallArgs &a) {
-      if (a.args.size() > 1)
-        raise("TypeError", "update expected at most 1 argument, got " +
-                               std::to_string(a.args.size()));
-      if (!a.args.empty())
-        updateFrom(ev, d.asDict(), a.args[0], a.loc);
-      for (auto &kw : a.kwargs)
-        d.asDict().set(Value::str(kw.first), kw.second);
-      return Value::none();
-    });
-  if (name == "popitem")
-    return makeBuiltin("dict.popitem", [d](Evaluator &, CallArgs &a) {
-      if (!a.args.empty())
-        raise("TypeError", "dict.popitem() takes no arguments (" +
-                               std::to_string(a.args.size()) + " given)");
-      if (d.asDict().size() == 0)
-        raise("KeyError", "'popitem(): dictionary is empty'");
-      auto last = d.asDict().popLast();
-      return Value::tuple({last.first, last.second});
-    });
-  if (name == "clear")
-    return makeBuiltin("dict.clear", [d](Evaluator &, CallArgs &) {
-      d.asDict().clear();
-      return Value::none();
-    });
-  if (name == "fromkeys")
-    return makeBuiltin("dict.fromkeys", dictFromKeys);
+namespace {
+Value dictView(Evaluator &ev, const Value &self, const std::string &name, CallArgs &a) {
+  expectArgs(a, 0, 0, name);
+  return makeDictView(ev, self, name);
+}
+
+Value dictGet(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  expectArgs(a, 1, 2, "get");
+  Value *v = self.asDict().find(a.args[0]);
+  return v ? *v : (a.args.size() > 1 ? a.args[1] : Value::none());
+}
+
+Value dictPop(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  expectArgs(a, 1, 2, "pop");
+  Value *v = self.asDict().find(a.args[0]);
+  if (!v) {
+    if (a.args.size() > 1)
+      return a.args[1];
+    raiseKeyError(ev, a.args[0]);
+  }
+  Value r = *v;
+  self.asDict().erase(a.args[0]);
+  return r;
+}
+
+Value dictSetdefault(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  expectArgs(a, 1, 2, "setdefault");
+  if (Value *v = self.asDict().find(a.args[0]))
+    return *v;
+  Value dflt = a.args.size() > 1 ? a.args[1] : Value::none();
+  self.asDict().set(a.args[0], dflt);
+  return dflt;
+}
+
+Value dictCopy(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  expectArgs(a, 0, 0, "copy");
+  Value r = Value::dict();
+  r.asDict().assign(self.asDict().items());
+  return r;
+}
+
+Value dictUpdate(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  if (a.args.size() > 1)
+    raise("TypeError", "update expected at most 1 argument, got " +
+                           std::to_string(a.args.size()));
+  if (!a.args.empty())
+    updateFrom(ev, self.asDict(), a.args[0], a.loc);
+  for (auto &kw : a.kwargs)
+    self.asDict().set(Value::str(kw.first), kw.second);
   return Value::none();
+}
+
+Value dictPopitem(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  if (!a.args.empty())
+    raise("TypeError", "dict.popitem() takes no arguments (" + std::to_string(a.args.size()) +
+                           " given)");
+  if (self.asDict().size() == 0)
+    raise("KeyError", "'popitem(): dictionary is empty'");
+  auto last = self.asDict().popLast();
+  return Value::tuple({last.first, last.second});
+}
+
+Value dictClear(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  expectArgs(a, 0, 0, "clear");
+  self.asDict().clear();
+  return Value::none();
+}
+
+// d.fromkeys(...) on an instance works as dict.fromkeys does.
+Value dictFromKeysMethod(Evaluator &ev, const Value &, const std::string &, CallArgs &a) {
+  return dictFromKeys(ev, a);
+}
+} // namespace
+
+const std::vector<BuiltinMethodDef> &dictMethodTable() {
+  static const std::vector<BuiltinMethodDef> table = {
+      {"keys", dictView},   {"values", dictView},         {"items", dictView},
+      {"get", dictGet},     {"pop", dictPop},             {"setdefault", dictSetdefault},
+      {"copy", dictCopy},   {"update", dictUpdate},       {"popitem", dictPopitem},
+      {"clear", dictClear}, {"fromkeys", dictFromKeysMethod},
+  };
+  return table;
 }
 
 bool dictBinary(Evaluator &ev, BinOpKind op, const Value &a, const Value &b, Value &out) {

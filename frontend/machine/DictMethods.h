@@ -1,4 +1,4 @@
-//===- DictMethods.h - the rest of dict's methods ---------------*- C++ -*-===//
+//===- DictMethods.h - dict.fromkeys and the dict operators ----*- C++ -*-===//
 #pragma once
 
 #include "frontend/machine/Value.h"
@@ -8,9 +8,6 @@
 
 namespace parax::frontend {
 
-/// d.popitem, d.clear, d.update(iterable, **kw), d.fromkeys: the bound
-/// method, or None (Attributes.cpp has the rest).
-Value moreDictMethod(Evaluator &ev, const Value &self, const std::string &name);
 /// dict.fromkeys(iterable, value=None).
 Value dictFromKeys(Evaluator &ev, CallArgs &a);
 /// d | e (a new dict) and d |= e (in place, any mapping or pairs).

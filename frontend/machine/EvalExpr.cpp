@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
+#include "frontend/machine/BuiltinMethods.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Evaluator.h"
@@ -19,6 +20,7 @@
 #include "runtime/BackendStop.h"
 
 #include <algorithm>
+#include <atomic>
 #include <typeinfo>
 
 namespace parax::frontend {
@@ -209,7 +211,10 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
         }
         Value k = eval(*d->keys[i], f);
         try {
-          pyHash(*this, k); // unhashable keys raise TypeError, as in Python
+          // Unhashable keys raise TypeError, as in Python (str, int, float
+          // and None always hash: no need to compute it here).
+          if (!k.isStr() && !k.isInt() && !k.isFloat() && !k.isNone())
+            pyHash(*this, k);
         } catch (ParaxError &err) {
           curLoc_ = d->keys[i]->loc;
           annotate(err, d->keys[i]->loc);
@@ -288,6 +293,19 @@ bool plainMethod(const Value &obj, const std::string &name, Value &fn) {
   fn = *m;
   return true;
 }
+
+/// The built-in method `a.attr` of values of `kind`, through the call
+/// site's cache.
+const BuiltinMethod *cachedBuiltinMethod(const AttributeExpr &a, Value::Kind kind) {
+  std::atomic_ref<const void *> cache(a.methodCache);
+  auto *m = static_cast<const BuiltinMethod *>(cache.load(std::memory_order_relaxed));
+  if (m && m->kind == kind)
+    return m;
+  m = findBuiltinMethod(kind, a.attr);
+  if (m)
+    cache.store(m, std::memory_order_relaxed);
+  return m;
+}
 } // namespace
 
 /// Lends a call's argument vector from the evaluator's spares and takes it
@@ -317,34 +335,25 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   ArgBufferLease lease(argBuffers_, args.args);
   args.loc = c.loc;
   args.args.reserve(c.args.size() + 1);
+  const BuiltinMethod *builtinMethod = nullptr; // obj.name(...) of a str, list ...
+  Value self;
   if (auto *a = dyn_cast<AttributeExpr>(c.func.get())) {
     // A method call: as eval(Attribute) would, minus the bound method.
     Value obj = eval(*a->value, f);
     curLoc_ = a->loc;
-    // xs.append(x), the most common call of all: done here, as list.append
-    // does it, without making the bound method.
-    if (obj.isList() && c.args.size() == 1 && c.keywords.empty() && a->attr == "append" &&
-        c.args[0]->kind != ExprKind::Starred) {
-      Value item = eval(*c.args[0], f);
-      curLoc_ = c.loc;
+    if (hasBuiltinMethods(obj.kind()) && (builtinMethod = cachedBuiltinMethod(*a, obj.kind()))) {
+      self = std::move(obj);
+    } else {
       try {
-        growList(obj, 1);
+        checkStack();
+        if (plainMethod(obj, a->attr, fn))
+          args.args.push_back(std::move(obj));
+        else
+          fn = getAttr(obj, a->attr, a->loc);
       } catch (ParaxError &err) {
-        annotate(err, c.loc);
+        annotate(err, a->loc);
         throw;
       }
-      obj.elements().push_back(std::move(item));
-      return Value::none();
-    }
-    try {
-      checkStack();
-      if (plainMethod(obj, a->attr, fn))
-        args.args.push_back(std::move(obj));
-      else
-        fn = getAttr(obj, a->attr, a->loc);
-    } catch (ParaxError &err) {
-      annotate(err, a->loc);
-      throw;
     }
   } else {
     fn = eval(*c.func, f);
@@ -379,6 +388,10 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   }
   curLoc_ = c.loc;
   try {
+    if (builtinMethod) {
+      checkStack();
+      return builtinMethod->call(*this, self, args);
+    }
     return call(fn, args);
   } catch (ParaxError &err) {
     annotate(err, c.loc);

@@ -1,18 +1,22 @@
-//===- StrMethods.cpp - the rest of str's methods -------------------------===//
+//===- StrMethods.cpp - the methods of str --------------------------------===//
 //
-// str methods beyond the basic ones of Attributes.cpp: split/rsplit with
-// maxsplit, find/rfind/index/rindex/count/startswith/endswith with start and
-// end (in code points), partition, splitlines, expandtabs, casefold, title,
-// capitalize, swapcase, removeprefix/suffix, translate/maketrans and the
-// is* predicates. Case mappings and predicates cover ASCII letters; other
-// characters are kept as they are.
+// str's method table (see BuiltinMethods.h): format/join/split and the
+// other transforms, partition, splitlines, expandtabs, case mappings and
+// the is* predicates, translate/maketrans. The searches that take Python
+// slice bounds (find/index/count/startswith/endswith) are in StrSearch.cpp.
+// Case mappings and predicates cover ASCII letters; other characters are
+// kept as they are.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/machine/BigInt.h"
+#include "frontend/machine/BuiltinMethods.h"
+#include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Builtins.h"
 #include "frontend/machine/Evaluator.h"
 #include "frontend/machine/Exceptions.h"
-#include "frontend/machine/StrMethods.h"
+#include "frontend/machine/StrSearch.h"
+#include "frontend/format/FormatSpec.h"
+#include "ir/Diagnostics.h"
 
 #include <algorithm>
 
@@ -27,31 +31,6 @@ std::vector<size_t> codePointStarts(const std::string &s) {
       r.push_back(i);
   r.push_back(s.size());
   return r;
-}
-
-/// Python's start/end arguments (code points, negative from the end,
-/// clamped) as byte offsets.
-void byteRange(Evaluator &ev, CallArgs &a, size_t first, const std::string &s, size_t &b,
-               size_t &e, const std::vector<size_t> &cps) {
-  int64_t n = int64_t(cps.size()) - 1;
-  auto idx = [&](size_t pos, int64_t dflt) {
-    if (pos >= a.args.size() || a.args[pos].isNone())
-      return dflt;
-    if (a.args[pos].isBigInt())
-      return bigOf(a.args[pos]).isNegative() ? int64_t(0) : n;
-    int64_t i = ev.toIndex(a.args[pos], "slice indices");
-    if (i < 0)
-      i = std::max<int64_t>(0, i + n);
-    return std::min(i, n);
-  };
-  int64_t bi = idx(first, 0), ei = idx(first + 1, n);
-  b = cps[size_t(bi)];
-  e = std::max(b, cps[size_t(ei)]);
-  (void)s;
-}
-
-int64_t toCodePoint(const std::vector<size_t> &cps, size_t byte) {
-  return int64_t(std::lower_bound(cps.begin(), cps.end(), byte) - cps.begin());
 }
 
 bool isSpaceByte(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || c == 0x1c || c == 0x1d || c == 0x1e || c == 0x1f; }
@@ -149,278 +128,436 @@ bool allChars(const std::string &s, bool (*pred)(unsigned char)) {
       return false;
   return true;
 }
-} // namespace
 
-Value moreStrMethod(Evaluator &, const Value &self, const std::string &name) {
-  const std::string s = self.asStr();
-  auto mk = [&](BuiltinFunction::Impl impl) { return makeBuiltin("str." + name, std::move(impl)); };
-  if (name == "split" || name == "rsplit")
-    return mk([s, name](Evaluator &ev, CallArgs &a) {
-      const Value *sep = a.get(0, "sep"), *mx = a.get(1, "maxsplit");
-      int64_t maxsplit = mx ? ev.toIndex(*mx, "maxsplit") : -1;
-      return splitImpl(s, sep, maxsplit, name == "rsplit");
-    });
-  if (name == "find" || name == "rfind" || name == "index" || name == "rindex" ||
-      name == "count" || name == "startswith" || name == "endswith")
-    return mk([s, name](Evaluator &ev, CallArgs &a) -> Value {
-      if (a.args.empty() || a.args.size() > 3)
-        raise("TypeError", name + "() takes at least 1 argument (" +
-                               std::to_string(a.args.size()) + " given)");
-      std::vector<size_t> cps = codePointStarts(s);
-      size_t b, e;
-      byteRange(ev, a, 1, s, b, e, cps);
-      std::string_view window = std::string_view(s).substr(b, e - b);
-      if (name == "startswith" || name == "endswith") {
-        std::vector<Value> options = a.args[0].isTuple() ? a.args[0].elements()
-                                                         : std::vector<Value>{a.args[0]};
-        for (const Value &o : options) {
-          if (!o.isStr())
-            raise("TypeError", name + " first arg must be str or a tuple of str, not " +
-                                   typeName(o));
-          const std::string &p = o.asStr();
-          if (p.size() <= window.size() &&
-              (name == "startswith" ? window.substr(0, p.size()) == p
-                                    : window.substr(window.size() - p.size()) == p))
-            return Value::boolean(true);
-        }
-        return Value::boolean(false);
+std::string strFormat(Evaluator &ev, const std::string &tmpl, CallArgs &a) {
+  std::string out;
+  size_t autoIndex = 0;
+  bool usedAuto = false, usedManual = false;
+  for (const FormatField &f : parseFormatTemplate(tmpl)) {
+    out += f.literalBefore;
+    if (!f.hasField)
+      continue;
+    // Split off .attr / [key] suffixes.
+    size_t cut = f.name.find_first_of(".[");
+    std::string head = f.name.substr(0, cut);
+    Value v;
+    if (head.empty()) {
+      if (usedManual)
+        raise("ValueError", "cannot switch from manual field specification to "
+                            "automatic field numbering");
+      usedAuto = true;
+      if (autoIndex >= a.args.size())
+        raise("IndexError", "Replacement index " + std::to_string(autoIndex) +
+                                " out of range for positional args tuple");
+      v = a.args[autoIndex++];
+    } else if (std::all_of(head.begin(), head.end(), ::isdigit)) {
+      if (usedAuto)
+        raise("ValueError", "cannot switch from automatic field numbering to "
+                            "manual field specification");
+      usedManual = true;
+      size_t i = std::stoul(head);
+      if (i >= a.args.size())
+        raise("IndexError", "Replacement index " + head +
+                                " out of range for positional args tuple");
+      v = a.args[i];
+    } else {
+      const Value *kv = nullptr;
+      for (auto &kw : a.kwargs)
+        if (kw.first == head)
+          kv = &kw.second;
+      if (!kv)
+        raise("KeyError", "'" + head + "'");
+      v = *kv;
+    }
+    while (cut != std::string::npos && cut < f.name.size()) {
+      if (f.name[cut] == '.') {
+        size_t next = f.name.find_first_of(".[", cut + 1);
+        v = ev.getAttr(v, f.name.substr(cut + 1, next - cut - 1), a.loc);
+        cut = next;
+      } else {
+        size_t close = f.name.find(']', cut);
+        std::string key = f.name.substr(cut + 1, close - cut - 1);
+        Value k = (!key.empty() && std::all_of(key.begin(), key.end(), ::isdigit))
+                      ? Value::integer(std::stoll(key))
+                      : Value::str(key);
+        v = ev.getItem(v, k, a.loc);
+        cut = close == std::string::npos ? close : close + 1;
       }
-      std::string p = strArgOf(a, 0, name);
-      if (name == "count") {
-        if (p.empty())
-          return Value::integer(toCodePoint(cps, e) - toCodePoint(cps, b) + 1);
-        int64_t n = 0;
-        for (size_t pos = window.find(p); pos != std::string::npos; pos = window.find(p, pos + p.size()))
-          ++n;
-        return Value::integer(n);
-      }
-      bool right = name[0] == 'r';
-      size_t pos = right ? window.rfind(p) : window.find(p);
-      if (pos == std::string::npos) {
-        if (name == "index" || name == "rindex")
-          raise("ValueError", "substring not found");
-        return Value::integer(-1);
-      }
-      return Value::integer(toCodePoint(cps, b + pos));
-    });
-  if (name == "partition" || name == "rpartition")
-    return mk([s, name](Evaluator &, CallArgs &a) {
-      std::string sep = strArgOf(a, 0, name);
-      if (sep.empty())
-        raise("ValueError", "empty separator");
-      size_t pos = name == "partition" ? s.find(sep) : s.rfind(sep);
-      if (pos == std::string::npos)
-        return name == "partition"
-                   ? Value::tuple({Value::str(s), Value::str(""), Value::str("")})
-                   : Value::tuple({Value::str(""), Value::str(""), Value::str(s)});
-      return Value::tuple({Value::str(s.substr(0, pos)), Value::str(sep),
-                           Value::str(s.substr(pos + sep.size()))});
-    });
-  if (name == "splitlines")
-    return mk([s](Evaluator &ev, CallArgs &a) {
-      const Value *ke = a.get(0, "keepends");
-      bool keep = ke && ev.truthy(*ke);
-      std::vector<Value> out;
-      size_t i = 0, start = 0;
-      while (i < s.size()) {
-        unsigned char c = s[i];
-        size_t brk = 0;
-        if (c == '\r')
-          brk = i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
-        else if (c == '\n' || c == '\v' || c == '\f' || c == 0x1c || c == 0x1d || c == 0x1e)
-          brk = 1;
-        else if (c == 0xc2 && i + 1 < s.size() && (unsigned char)s[i + 1] == 0x85)
-          brk = 2; // U+0085
-        else if (c == 0xe2 && i + 2 < s.size() && (unsigned char)s[i + 1] == 0x80 &&
-                 ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9))
-          brk = 3; // U+2028, U+2029
-        if (!brk) {
-          ++i;
-          continue;
-        }
-        out.push_back(Value::str(s.substr(start, (keep ? i + brk : i) - start)));
-        i += brk;
-        start = i;
-      }
-      if (start < s.size())
-        out.push_back(Value::str(s.substr(start)));
-      return Value::list(out);
-    });
-  if (name == "expandtabs")
-    return mk([s](Evaluator &ev, CallArgs &a) {
-      const Value *ts = a.get(0, "tabsize");
-      int64_t tab = ts ? ev.toIndex(*ts, "tabsize") : 8;
-      std::string out;
-      int64_t col = 0;
-      for (size_t i = 0; i < s.size(); ++i) {
-        unsigned char c = s[i];
-        if (c == '\t') {
-          if (tab > 0) {
-            int64_t n = tab - col % tab;
-            requireStrBytes(int64_t(out.size()) + n);
-            out.append(size_t(n), ' ');
-            col += n;
-          }
-        } else if (c == '\n' || c == '\r') {
-          out += char(c);
-          col = 0;
-        } else {
-          out += char(c);
-          if ((c & 0xc0) != 0x80)
-            ++col;
-        }
-      }
-      return Value::str(out);
-    });
-  if (name == "casefold" || name == "swapcase" || name == "title" || name == "capitalize")
-    return mk([s, name](Evaluator &, CallArgs &) {
-      std::string r = s;
-      bool prevCased = false;
-      for (size_t i = 0; i < r.size(); ++i) {
-        unsigned char c = r[i];
-        bool cased = std::isalpha(c);
-        if (name == "casefold")
-          r[i] = char(std::tolower(c));
-        else if (name == "swapcase")
-          r[i] = char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
-        else if (name == "title")
-          r[i] = char(prevCased ? std::tolower(c) : std::toupper(c));
-        else
-          r[i] = char(i == 0 ? std::toupper(c) : std::tolower(c));
-        prevCased = cased;
-      }
-      return Value::str(r);
-    });
-  if (name == "removeprefix" || name == "removesuffix")
-    return mk([s, name](Evaluator &, CallArgs &a) {
-      std::string p = strArgOf(a, 0, name);
-      if (name == "removeprefix")
-        return Value::str(s.compare(0, p.size(), p) == 0 && p.size() <= s.size() ? s.substr(p.size()) : s);
-      bool ends = p.size() <= s.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
-      return Value::str(ends ? s.substr(0, s.size() - p.size()) : s);
-    });
-  if (name == "isupper" || name == "islower" || name == "istitle") {
-    return mk([s, name](Evaluator &, CallArgs &) {
-      bool anyCased = false, ok = true, prevCased = false;
-      for (unsigned char c : s) {
-        bool up = std::isupper(c), low = std::islower(c);
-        anyCased |= up || low;
-        if (name == "isupper" && low)
-          ok = false;
-        if (name == "islower" && up)
-          ok = false;
-        if (name == "istitle" && ((up && prevCased) || (low && !prevCased)))
-          ok = false;
-        prevCased = up || low;
-      }
-      return Value::boolean(ok && anyCased);
-    });
+    }
+    // A spec may itself contain fields ("{x:{w}}").
+    std::string spec = f.spec;
+    if (spec.find('{') != std::string::npos)
+      spec = strFormat(ev, spec, a);
+    out += formatValue(ev, v, spec, f.conversion);
   }
-  if (name == "isalnum" || name == "isnumeric" || name == "isdecimal" || name == "isascii" ||
-      name == "isprintable" || name == "isidentifier")
-    return mk([s, name](Evaluator &, CallArgs &) {
-      if (name == "isascii")
-        return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) { return !(c & 0x80); }));
-      if (name == "isprintable")
-        return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) {
-          unsigned char u = c;
-          return u >= 0x80 || (u >= 0x20 && u != 0x7f);
-        }));
-      if (name == "isidentifier") {
-        if (s.empty() || std::isdigit((unsigned char)s[0]))
-          return Value::boolean(false);
-        return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) {
-          unsigned char u = c;
-          return u >= 0x80 || std::isalnum(u) || u == '_';
-        }));
-      }
-      if (name == "isalnum")
-        return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isalnum(c)); }));
-      return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isdigit(c)); }));
-    });
-  if (name == "maketrans")
-    // str.maketrans(x, y[, z]) reaches here with x as self.
-    return mk([self](Evaluator &, CallArgs &a) {
-      Value d = Value::dict();
-      auto cps = [](const std::string &t) {
-        std::vector<std::string> r;
-        std::vector<size_t> st = codePointStarts(t);
-        for (size_t i = 0; i + 1 < st.size(); ++i)
-          r.push_back(t.substr(st[i], st[i + 1] - st[i]));
-        return r;
-      };
-      auto ordOf = [](const std::string &c) {
-        unsigned char c0 = c[0];
-        uint32_t cp = c0 < 0x80 ? c0 : (c0 >> 5) == 6 ? (c0 & 0x1f) : (c0 >> 4) == 14 ? (c0 & 0x0f) : (c0 & 0x07);
-        for (size_t k = 1; k < c.size(); ++k)
-          cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3f);
-        return Value::integer(cp);
-      };
-      if (a.args.empty() || !a.args[0].isStr())
-        raise("TypeError", "maketrans() argument 2 must be str");
-      auto from = cps(self.asStr()), to = cps(a.args[0].asStr());
-      if (from.size() != to.size())
-        raise("ValueError", "the first two maketrans arguments must have equal length");
-      for (size_t i = 0; i < from.size(); ++i)
-        d.asDict().set(ordOf(from[i]), ordOf(to[i]));
-      if (a.args.size() > 1 && a.args[1].isStr())
-        for (auto &c : cps(a.args[1].asStr()))
-          d.asDict().set(ordOf(c), Value::none());
-      return d;
-    });
-  if (name == "translate")
-    return mk([s](Evaluator &ev, CallArgs &a) {
-      if (a.args.size() != 1)
-        raise("TypeError", "translate() takes exactly one argument (" +
-                               std::to_string(a.args.size()) + " given)");
-      std::string out;
-      std::vector<size_t> st = codePointStarts(s);
-      for (size_t i = 0; i + 1 < st.size(); ++i) {
-        std::string c = s.substr(st[i], st[i + 1] - st[i]);
-        unsigned char c0 = c[0];
-        uint32_t cp = c0 < 0x80 ? c0 : (c0 >> 5) == 6 ? (c0 & 0x1f) : (c0 >> 4) == 14 ? (c0 & 0x0f) : (c0 & 0x07);
-        for (size_t k = 1; k < c.size(); ++k)
-          cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3f);
-        Value r;
-        try {
-          r = ev.getItem(a.args[0], Value::integer(cp), a.loc);
-        } catch (ParaxError &e) {
-          if (e.diag().kind != "KeyError" && e.diag().kind != "IndexError")
-            throw;
-          out += c;
-          continue;
-        }
-        if (r.isNone())
-          continue;
-        if (r.isStr())
-          out += r.asStr();
-        else if (r.isInt())
-          out += ev.str(ev.call(ev.builtin("chr"), {r}, a.loc));
-        else
-          raise("TypeError", "character mapping must return integer, None or str");
-      }
-      return Value::str(out);
-    });
-  if (name == "format_map")
-    return mk([s](Evaluator &ev, CallArgs &a) {
-      if (a.args.size() != 1 || !a.args[0].isDict())
-        raise("TypeError", "format_map() argument must be a mapping");
-      CallArgs kw;
-      kw.loc = a.loc;
-      for (auto &kv : a.args[0].asDict().items())
-        if (kv.first.isStr())
-          kw.kwargs.emplace_back(kv.first.asStr(), kv.second);
-      return ev.call(ev.getAttr(Value::str(s), "format", a.loc), kw);
-    });
-  return Value::none();
+  return out;
 }
 
-std::vector<std::string> moreStrMethodNames() {
-  return {"split", "rsplit", "find", "rfind", "index", "rindex", "count", "startswith",
-          "endswith", "partition", "rpartition", "splitlines", "expandtabs", "casefold",
-          "swapcase", "title", "capitalize", "removeprefix", "removesuffix", "isupper",
-          "islower", "istitle", "isalnum", "isnumeric", "isdecimal", "isascii",
-          "isprintable", "isidentifier", "maketrans", "translate", "format_map"};
+//===----------------------------------------------------------------------===//
+// The methods: (ev, self, name, args) as BuiltinMethodFn.
+//===----------------------------------------------------------------------===//
+
+Value strFormatMethod(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  return Value::str(strFormat(ev, self.asStr(), a));
+}
+
+Value strJoin(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  const std::string &s = self.asStr();
+  expectArgs(a, 1, 1, "join");
+  std::vector<Value> items = ev.iterate(a.args[0], a.loc);
+  // Sized (and checked against the budget) before it is built.
+  int64_t total = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    items[i] = unwrapBuiltin(items[i]); // a str subclass joins as its str
+    if (!items[i].isStr())
+      raise("TypeError", "sequence item " + std::to_string(i) +
+                             ": expected str instance, " + typeName(items[i]) + " found");
+    int64_t add = int64_t(items[i].asStr().size()) + (i ? int64_t(s.size()) : 0);
+    total = total > INT64_MAX - add ? INT64_MAX : total + add;
+  }
+  requireStrBytes(total);
+  std::string out;
+  out.reserve(size_t(total));
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i)
+      out += s;
+    out += items[i].asStr();
+  }
+  return Value::str(std::move(out));
+}
+
+Value strUpperLower(Evaluator &, const Value &self, const std::string &name, CallArgs &a) {
+  if (!a.args.empty())
+    raise("TypeError", "str." + name + "() takes no arguments (" + std::to_string(a.args.size()) +
+                           " given)");
+  std::string r = self.asStr();
+  bool upper = name == "upper";
+  for (char &c : r)
+    c = upper ? char(toupper((unsigned char)c)) : char(tolower((unsigned char)c));
+  return Value::str(std::move(r));
+}
+
+Value strStrip(Evaluator &, const Value &self, const std::string &name, CallArgs &a) {
+  const std::string &s = self.asStr();
+  std::string chars = " \t\n\r\f\v";
+  if (!a.args.empty() && a.args[0].isStr())
+    chars = a.args[0].asStr();
+  size_t b = 0, e = s.size();
+  if (name != "rstrip")
+    while (b < e && chars.find(s[b]) != std::string::npos)
+      ++b;
+  if (name != "lstrip")
+    while (e > b && chars.find(s[e - 1]) != std::string::npos)
+      --e;
+  return Value::str(s.substr(b, e - b));
+}
+
+Value strReplace(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  const std::string &s = self.asStr();
+  expectArgs(a, 2, 2, "replace");
+  std::string from = strArgOf(a, 0, "replace"), to = strArgOf(a, 1, "replace");
+  if (from.empty())
+    return self;
+  if (to.size() > from.size()) { // the result grows: size it first
+    int64_t count = 0;
+    for (size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + from.size()))
+      ++count;
+    int64_t growth = int64_t(to.size() - from.size());
+    requireStrBytes(count > (INT64_MAX - int64_t(s.size())) / growth
+                        ? INT64_MAX
+                        : int64_t(s.size()) + count * growth);
+  }
+  std::string r;
+  size_t start = 0, pos;
+  while ((pos = s.find(from, start)) != std::string::npos) {
+    r.append(s, start, pos - start);
+    r += to;
+    start = pos + from.size();
+  }
+  r.append(s, start, std::string::npos);
+  return Value::str(std::move(r));
+}
+
+Value strJustify(Evaluator &ev, const Value &self, const std::string &name, CallArgs &a) {
+  const std::string &s = self.asStr();
+  expectArgs(a, 1, name == "zfill" ? 1 : 2, name);
+  int64_t w = ev.toIndex(a.args[0], name);
+  std::string fill = a.args.size() > 1 ? strArgOf(a, 1, name) : " ";
+  int64_t len = int64_t(displayWidth(s));
+  if (w <= len)
+    return self;
+  int64_t pad = w - len;
+  requireStrBytes(int64_t(s.size()) + pad * int64_t(fill.size()));
+  auto rep = [&](int64_t n) {
+    std::string r;
+    for (int64_t i = 0; i < n; ++i)
+      r += fill;
+    return r;
+  };
+  if (name == "ljust")
+    return Value::str(s + rep(pad));
+  if (name == "rjust")
+    return Value::str(rep(pad) + s);
+  if (name == "zfill") {
+    if (!s.empty() && (s[0] == '-' || s[0] == '+'))
+      return Value::str(s.substr(0, 1) + std::string(size_t(pad), '0') + s.substr(1));
+    return Value::str(std::string(size_t(pad), '0') + s);
+  }
+  int64_t left = pad / 2 + (pad & w & 1);
+  return Value::str(rep(left) + s + rep(pad - left));
+}
+
+Value strIsClass(Evaluator &, const Value &self, const std::string &name, CallArgs &) {
+  const std::string &s = self.asStr();
+  if (name == "isascii")
+    return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) { return !(c & 0x80); }));
+  if (name == "isprintable")
+    return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) {
+      unsigned char u = c;
+      return u >= 0x80 || (u >= 0x20 && u != 0x7f);
+    }));
+  if (name == "isidentifier") {
+    if (s.empty() || std::isdigit((unsigned char)s[0]))
+      return Value::boolean(false);
+    return Value::boolean(std::all_of(s.begin(), s.end(), [](char c) {
+      unsigned char u = c;
+      return u >= 0x80 || std::isalnum(u) || u == '_';
+    }));
+  }
+  if (name == "isalnum")
+    return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isalnum(c)); }));
+  if (name == "isalpha")
+    return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isalpha(c)); }));
+  if (name == "isspace")
+    return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isspace(c)); }));
+  // isdigit, isdecimal, isnumeric: ASCII digits
+  return Value::boolean(allChars(s, [](unsigned char c) { return bool(std::isdigit(c)); }));
+}
+
+Value strSplit(Evaluator &ev, const Value &self, const std::string &name, CallArgs &a) {
+  if (a.args.size() > 2)
+    raise("TypeError", name + "() takes at most 2 arguments (" +
+                           std::to_string(a.args.size()) + " given)");
+  const Value *sep = a.get(0, "sep"), *mx = a.get(1, "maxsplit");
+  int64_t maxsplit = mx ? ev.toIndex(*mx, "maxsplit") : -1;
+  return splitImpl(self.asStr(), sep, maxsplit, name == "rsplit");
+}
+
+Value strPartition(Evaluator &, const Value &self, const std::string &name, CallArgs &a) {
+  const std::string &s = self.asStr();
+  expectArgs(a, 1, 1, name);
+  std::string sep = strArgOf(a, 0, name);
+  if (sep.empty())
+    raise("ValueError", "empty separator");
+  size_t pos = name == "partition" ? s.find(sep) : s.rfind(sep);
+  if (pos == std::string::npos)
+    return name == "partition" ? Value::tuple({self, Value::str(""), Value::str("")})
+                               : Value::tuple({Value::str(""), Value::str(""), self});
+  return Value::tuple({Value::str(s.substr(0, pos)), Value::str(sep),
+                       Value::str(s.substr(pos + sep.size()))});
+}
+
+Value strSplitlines(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  const std::string &s = self.asStr();
+  const Value *ke = a.get(0, "keepends");
+  bool keep = ke && ev.truthy(*ke);
+  std::vector<Value> out;
+  size_t i = 0, start = 0;
+  while (i < s.size()) {
+    unsigned char c = s[i];
+    size_t brk = 0;
+    if (c == '\r')
+      brk = i + 1 < s.size() && s[i + 1] == '\n' ? 2 : 1;
+    else if (c == '\n' || c == '\v' || c == '\f' || c == 0x1c || c == 0x1d || c == 0x1e)
+      brk = 1;
+    else if (c == 0xc2 && i + 1 < s.size() && (unsigned char)s[i + 1] == 0x85)
+      brk = 2; // U+0085
+    else if (c == 0xe2 && i + 2 < s.size() && (unsigned char)s[i + 1] == 0x80 &&
+             ((unsigned char)s[i + 2] == 0xa8 || (unsigned char)s[i + 2] == 0xa9))
+      brk = 3; // U+2028, U+2029
+    if (!brk) {
+      ++i;
+      continue;
+    }
+    out.push_back(Value::str(s.substr(start, (keep ? i + brk : i) - start)));
+    i += brk;
+    start = i;
+  }
+  if (start < s.size())
+    out.push_back(Value::str(s.substr(start)));
+  return Value::list(out);
+}
+
+Value strExpandtabs(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  const std::string &s = self.asStr();
+  const Value *ts = a.get(0, "tabsize");
+  int64_t tab = ts ? ev.toIndex(*ts, "tabsize") : 8;
+  std::string out;
+  int64_t col = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = s[i];
+    if (c == '\t') {
+      if (tab > 0) {
+        int64_t n = tab - col % tab;
+        requireStrBytes(int64_t(out.size()) + n);
+        out.append(size_t(n), ' ');
+        col += n;
+      }
+    } else if (c == '\n' || c == '\r') {
+      out += char(c);
+      col = 0;
+    } else {
+      out += char(c);
+      if ((c & 0xc0) != 0x80)
+        ++col;
+    }
+  }
+  return Value::str(out);
+}
+
+Value strRecase(Evaluator &, const Value &self, const std::string &name, CallArgs &) {
+  std::string r = self.asStr();
+  bool prevCased = false;
+  for (size_t i = 0; i < r.size(); ++i) {
+    unsigned char c = r[i];
+    bool cased = std::isalpha(c);
+    if (name == "casefold")
+      r[i] = char(std::tolower(c));
+    else if (name == "swapcase")
+      r[i] = char(std::isupper(c) ? std::tolower(c) : std::toupper(c));
+    else if (name == "title")
+      r[i] = char(prevCased ? std::tolower(c) : std::toupper(c));
+    else
+      r[i] = char(i == 0 ? std::toupper(c) : std::tolower(c));
+    prevCased = cased;
+  }
+  return Value::str(r);
+}
+
+Value strRemoveAffix(Evaluator &, const Value &self, const std::string &name, CallArgs &a) {
+  const std::string &s = self.asStr();
+  std::string p = strArgOf(a, 0, name);
+  if (name == "removeprefix")
+    return p.size() <= s.size() && s.compare(0, p.size(), p) == 0 ? Value::str(s.substr(p.size()))
+                                                                  : self;
+  bool ends = p.size() <= s.size() && s.compare(s.size() - p.size(), p.size(), p) == 0;
+  return ends ? Value::str(s.substr(0, s.size() - p.size())) : self;
+}
+
+Value strIsCase(Evaluator &, const Value &self, const std::string &name, CallArgs &) {
+  bool anyCased = false, ok = true, prevCased = false;
+  for (unsigned char c : self.asStr()) {
+    bool up = std::isupper(c), low = std::islower(c);
+    anyCased |= up || low;
+    if (name == "isupper" && low)
+      ok = false;
+    if (name == "islower" && up)
+      ok = false;
+    if (name == "istitle" && ((up && prevCased) || (low && !prevCased)))
+      ok = false;
+    prevCased = up || low;
+  }
+  return Value::boolean(ok && anyCased);
+}
+
+uint32_t codePointOf(const std::string &c) {
+  unsigned char c0 = c[0];
+  uint32_t cp = c0 < 0x80 ? c0 : (c0 >> 5) == 6 ? (c0 & 0x1f) : (c0 >> 4) == 14 ? (c0 & 0x0f) : (c0 & 0x07);
+  for (size_t k = 1; k < c.size(); ++k)
+    cp = (cp << 6) | (static_cast<unsigned char>(c[k]) & 0x3f);
+  return cp;
+}
+
+std::vector<std::string> codePoints(const std::string &t) {
+  std::vector<std::string> r;
+  std::vector<size_t> st = codePointStarts(t);
+  for (size_t i = 0; i + 1 < st.size(); ++i)
+    r.push_back(t.substr(st[i], st[i + 1] - st[i]));
+  return r;
+}
+
+// str.maketrans(x, y[, z]) reaches here with x as self.
+Value strMaketrans(Evaluator &, const Value &self, const std::string &, CallArgs &a) {
+  Value d = Value::dict();
+  if (a.args.empty() || !a.args[0].isStr())
+    raise("TypeError", "maketrans() argument 2 must be str");
+  auto from = codePoints(self.asStr()), to = codePoints(a.args[0].asStr());
+  if (from.size() != to.size())
+    raise("ValueError", "the first two maketrans arguments must have equal length");
+  for (size_t i = 0; i < from.size(); ++i)
+    d.asDict().set(Value::integer(codePointOf(from[i])), Value::integer(codePointOf(to[i])));
+  if (a.args.size() > 1 && a.args[1].isStr())
+    for (auto &c : codePoints(a.args[1].asStr()))
+      d.asDict().set(Value::integer(codePointOf(c)), Value::none());
+  return d;
+}
+
+Value strTranslate(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  if (a.args.size() != 1)
+    raise("TypeError", "translate() takes exactly one argument (" +
+                           std::to_string(a.args.size()) + " given)");
+  std::string out;
+  for (const std::string &c : codePoints(self.asStr())) {
+    Value r;
+    try {
+      r = ev.getItem(a.args[0], Value::integer(codePointOf(c)), a.loc);
+    } catch (ParaxError &e) {
+      if (e.diag().kind != "KeyError" && e.diag().kind != "IndexError")
+        throw;
+      out += c;
+      continue;
+    }
+    if (r.isNone())
+      continue;
+    if (r.isStr())
+      out += r.asStr();
+    else if (r.isInt())
+      out += ev.str(ev.call(ev.builtin("chr"), {r}, a.loc));
+    else
+      raise("TypeError", "character mapping must return integer, None or str");
+  }
+  return Value::str(out);
+}
+
+Value strFormatMap(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  if (a.args.size() != 1 || !a.args[0].isDict())
+    raise("TypeError", "format_map() argument must be a mapping");
+  CallArgs kw;
+  kw.loc = a.loc;
+  for (auto &kv : a.args[0].asDict().items())
+    if (kv.first.isStr())
+      kw.kwargs.emplace_back(kv.first.asStr(), kv.second);
+  return Value::str(strFormat(ev, self.asStr(), kw));
+}
+
+Value strEncodeMethod(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {
+  return strEncode(ev, self.asStr(), a);
+}
+} // namespace
+
+const std::vector<BuiltinMethodDef> &strMethodTable() {
+  static const std::vector<BuiltinMethodDef> table = [] {
+    std::vector<BuiltinMethodDef> t = {
+        {"format", strFormatMethod},   {"format_map", strFormatMap}, {"join", strJoin},
+        {"upper", strUpperLower},      {"lower", strUpperLower},     {"strip", strStrip},
+        {"lstrip", strStrip},          {"rstrip", strStrip},         {"replace", strReplace},
+        {"ljust", strJustify},         {"rjust", strJustify},        {"center", strJustify},
+        {"zfill", strJustify},         {"split", strSplit},          {"rsplit", strSplit},
+        {"partition", strPartition},   {"rpartition", strPartition}, {"splitlines", strSplitlines},
+        {"expandtabs", strExpandtabs}, {"casefold", strRecase},      {"swapcase", strRecase},
+        {"title", strRecase},          {"capitalize", strRecase},    {"removeprefix", strRemoveAffix},
+        {"removesuffix", strRemoveAffix}, {"isupper", strIsCase},    {"islower", strIsCase},
+        {"istitle", strIsCase},        {"isalnum", strIsClass},      {"isalpha", strIsClass},
+        {"isspace", strIsClass},       {"isdigit", strIsClass},      {"isdecimal", strIsClass},
+        {"isnumeric", strIsClass},     {"isascii", strIsClass},      {"isprintable", strIsClass},
+        {"isidentifier", strIsClass},  {"maketrans", strMaketrans},  {"translate", strTranslate},
+        {"encode", strEncodeMethod},
+    };
+    for (const BuiltinMethodDef &d : strSearchMethodTable())
+      t.push_back(d);
+    return t;
+  }();
+  return table;
 }
 
 } // namespace parax::frontend

@@ -1,17 +1,13 @@
-//===- StrSearch.h - str searching, splitting and character tests -*- C++ -*-===//
+//===- StrSearch.h - str searches with Python slice bounds ------*- C++ -*-===//
 #pragma once
 
-#include "frontend/machine/Value.h"
+#include "frontend/machine/BuiltinMethods.h"
 
-#include <string>
+#include <vector>
 
 namespace parax::frontend {
 
-class Evaluator;
-
-/// The bound str method `name` of `s` among find/rfind/index/rindex/count,
-/// partition/rpartition, splitlines, removeprefix/removesuffix, the
-/// is...() character tests, title/capitalize/swapcase; None otherwise.
-Value strSearchMethod(Evaluator &ev, const std::string &s, const std::string &name);
+/// find/rfind/index/rindex/count/startswith/endswith: rows of str's table.
+const std::vector<BuiltinMethodDef> &strSearchMethodTable();
 
 } // namespace parax::frontend

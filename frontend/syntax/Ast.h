@@ -180,6 +180,10 @@ struct AttributeExpr : Expr {
   ExprPtr value;
   std::string attr;
   Loc attrLoc; ///< Location of the attribute name itself.
+  /// The evaluator's cache of the built-in method this call site last ran
+  /// (a BuiltinMethod, checked against the receiver's kind before use).
+  /// Opaque here; one word, read and written whole.
+  mutable const void *methodCache = nullptr;
   AttributeExpr(Loc l, ExprPtr v, std::string a)
       : Expr(ExprKind::Attribute, l), value(std::move(v)), attr(std::move(a)) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }
