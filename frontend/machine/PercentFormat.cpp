@@ -105,6 +105,10 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
     case 'd':
     case 'i':
     case 'u': {
+      if (spec.empty() && v.isInt()) { // plain %d, the common case
+        out += std::to_string(v.asInt());
+        break;
+      }
       if (!v.isNumber() && !v.isArrayValue() && !v.isBigInt())
         raise("TypeError", "%" + std::string(1, type) + " format: a real number is required, not " +
                                typeName(v));
@@ -138,6 +142,10 @@ Value percentFormat(Evaluator &ev, const std::string &fmt, const Value &args) {
     case 's':
     case 'r':
     case 'a': {
+      if (type == 's' && flags.empty() && width.empty() && precision.empty() && v.isStr()) {
+        out += v.asStr();
+        break;
+      }
       std::string text = type == 's' ? ev.str(v) : ev.repr(v);
       out += formatValue(ev, Value::str(text), spec + (precision.empty() ? "" : "." + precision),
                          0);
