@@ -215,13 +215,6 @@ std::vector<Value> castLeaves(Evaluator &ev, const std::vector<Value> &leaves,
   return r;
 }
 
-Value tracersOf(TraceContext &ctx, ir::Operation *op, size_t from, size_t n) {
-  std::vector<Value> r;
-  for (size_t i = 0; i < n; ++i)
-    r.push_back(makeTracer(ctx, op->result(unsigned(from + i))));
-  return Value::tuple(r);
-}
-
 /// Loop results take the body's output types (weak flags included), as
 /// JAX's scan/while abstract evaluation does.
 void setResultTypesFromYield(ir::Operation *op, unsigned from,

@@ -418,13 +418,6 @@ Value sortImpl(Evaluator &ev, const Value &x0, const Value &axisV, bool argsort)
   return out;
 }
 
-/// Sorted 1-d copy of the elements' offsets.
-std::vector<int64_t> sortedOffsets(const NumpyArrayObj &a) {
-  std::vector<int64_t> offs = a.offsets();
-  std::stable_sort(offs.begin(), offs.end(), [&](int64_t p, int64_t q) { return lessElem(a, p, q); });
-  return offs;
-}
-
 bool equalElem(const NumpyArrayObj &a, int64_t x, int64_t y) {
   return !lessElem(a, x, y) && !lessElem(a, y, x) &&
          !(domainOf(a.dtype) == Domain::Float && std::isnan(a.getF(x)) != std::isnan(a.getF(y)));

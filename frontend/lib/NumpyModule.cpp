@@ -109,11 +109,6 @@ Shape shapeArg(Evaluator &ev, const Value &v) {
 
 namespace {
 
-std::optional<NpDType> dtypeKw(Evaluator &ev, const CallArgs &a, size_t pos) {
-  const Value *d = a.get(pos, "dtype");
-  return d ? npDTypeArg(ev, *d) : std::nullopt;
-}
-
 Value fill(NpDType dt, const Shape &shape, const Value &v, Evaluator &ev) {
   Value r = makeNumpy(dt, shape);
   if (numElements(shape) == 0)

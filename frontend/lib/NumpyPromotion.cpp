@@ -103,7 +103,6 @@ int bits(NpDType t) { return int(npItemSize(t)) * 8; }
 NpDType signedOfBits(int b) {
   return b <= 8 ? NpDType::I8 : b <= 16 ? NpDType::I16 : b <= 32 ? NpDType::I32 : NpDType::I64;
 }
-NpDType floatOfBits(int b) { return b <= 16 ? NpDType::F16 : b <= 32 ? NpDType::F32 : NpDType::F64; }
 } // namespace
 
 NpDType floatFor(NpDType t) {

@@ -57,15 +57,6 @@ void def(ClassObj &c, const std::string &type, const std::string &name,
   }));
 }
 
-/// The builtin value's own method `name`, called with the call's arguments.
-Value callValueMethod(Evaluator &ev, const Value &v, const std::string &name, CallArgs &a) {
-  CallArgs r;
-  r.args = rest(a);
-  r.kwargs = a.kwargs;
-  r.loc = a.loc;
-  return ev.call(ev.getAttr(v, name, a.loc), r);
-}
-
 /// The element of list `v` at index `idx` (as `l[i] = x` and `del l[i]` find it).
 Value &listSlot(Evaluator &ev, const Value &v, const Value &idx) {
   auto &el = v.elements();

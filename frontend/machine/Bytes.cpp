@@ -68,11 +68,6 @@ ClassObj *bytesClassOf(const Value &v) {
   return nullptr;
 }
 
-bool isByteArray(const Value &v) {
-  ClassObj *c = bytesClassOf(v);
-  return c && c->name() == "bytearray";
-}
-
 std::string pyBytesRepr(const std::string &raw) {
   bool hasSingle = raw.find('\'') != std::string::npos;
   bool hasDouble = raw.find('"') != std::string::npos;

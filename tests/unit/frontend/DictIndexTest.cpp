@@ -95,8 +95,9 @@ TEST(DictIndex, RandomOperationsAgreeWithAScan) {
         Value *got = d.find(k);
         int want = ref.find(k);
         ASSERT_EQ(got != nullptr, want >= 0) << "seed " << seed << " step " << step;
-        if (got)
+        if (got) {
           EXPECT_EQ(got->asInt(), ref.items[size_t(want)].second.asInt());
+        }
       } else if (op < 88) {
         ASSERT_EQ(d.erase(k), ref.erase(k)) << "seed " << seed << " step " << step;
       } else if (op < 97) {
