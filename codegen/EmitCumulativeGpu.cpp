@@ -13,9 +13,9 @@
 //    (up), so one long line is parallel too. float16/bfloat16 round every
 //    combine;
 //  - max/min and integers fold in order, one thread per line (their order
-//    does not matter);
+//    does not matter), and so do float64 sums and products (the reference
+//    kernel accumulates them in order, in double);
 //  - a line of one element is copied (XLA keeps -0 and denormals there).
-// float64 scans keep the runtime kernel.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/ReduceCombiner.h"
@@ -34,7 +34,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
   const ir::Value *x = op.operand(0);
   const TensorType &xt = x->type(), &rt = op.result()->type();
   DType d = xt.dtype;
-  if (!gpu || inKernelRegion() || d == DType::F64 || d != rt.dtype ||
+  if (!gpu || inKernelRegion() || d != rt.dtype ||
       repr(op.result()) != Repr::Buffer || xt.rank() == 0)
     return false;
   const int64_t axis = op.attrs().getInt("axis");
@@ -46,7 +46,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
     Bn *= xt.shape[size_t(i)];
   const int64_t lines = A * Bn;
   Combiner cb{*this, ir::reductionCombiner(op.kind()), d};
-  const bool xla = isFloat(d) && !cb.orderFree();
+  const bool xla = isFloat(d) && d != DType::F64 && !cb.orderFree();
   // The levels of XLA's recursion: sizes n0 = R, n1 = ceil(n0 / 16), ...
   // while the level is longer than 16; level k >= 1 lives in the scratch.
   std::vector<int64_t> sizes{R}, offsets{0};
@@ -72,7 +72,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
   }
   Value *init = cb.identity();
   auto round = [&](Value *v) {
-    return isFloat(d) && d != DType::F32 ? toF32(d, fromF32(d, v)) : v;
+    return isFloat(d) && d != DType::F32 && d != DType::F64 ? toF32(d, fromF32(d, v)) : v;
   };
   auto combine = [&](Value *a, Value *b) { return round(cb.combine(a, b)); };
   // One kernel: a grid-stride loop over `per` items of every line,
@@ -101,7 +101,7 @@ bool Emitter::emitCumulativeGpu(const ir::Operation &op) {
   };
   if (R == 1) { // one-element windows: the values as they are
     kernel(1, [&](Line &l, Value *) { store(d, dst, l.linear(c64(0)), raw(l, c64(0))); });
-  } else if (!xla) { // an order-free fold, in the scan's direction
+  } else if (!xla) { // an in-order fold, in the scan's direction
     kernel(1, [&](Line &l, Value *) {
       loopCarry(c64(0), c64(R), {init},
                 [&](Value *t, const std::vector<Value *> &c) {

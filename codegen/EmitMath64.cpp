@@ -7,7 +7,8 @@
 // propagates, -0 < +0, denormals count as zero) and the saturating
 // float->int conversion; erf_inv is the kernels' polynomial plus three
 // guarded Newton steps. float64 reductions, arg-reductions and dots call the
-// runtime kernels instead (FusionPlan::f64RunsKernel).
+// runtime kernels instead (FusionPlan::f64RunsKernel); the GPU's float64
+// scans and scatters combine through ReduceCombiner.h.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"
@@ -205,6 +206,8 @@ Value *Emitter::unaryF64(OpKind k, Value *x) {
                                           " on float64");
   return r;
 }
+
+Value *Emitter::flushDenormalF64(Value *x) { return DM(*this).daz(x); }
 
 Value *Emitter::binaryF64(OpKind k, Value *a, Value *b) {
   DM m(*this);

@@ -6,9 +6,9 @@
 // loop over the O * I columns where each thread applies every update of its
 // column in index order. Each result element is written by one thread only,
 // in the reference kernel's order (runtime/KernelsShape.cpp), so duplicates
-// combine as on the CPU, bit for bit, with no atomics. Negative indices
-// wrap once; out-of-range updates are dropped. float64 keeps the host kernel
-// (the CPU flushes float64 denormals, PTX cannot).
+// combine as on the CPU, bit for bit, with no atomics (float64 flushes
+// denormals explicitly, as the CPU's FTZ/DAZ do: ReduceCombiner.h).
+// Negative indices wrap once; out-of-range updates are dropped.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/ReduceCombiner.h"
@@ -22,7 +22,7 @@ bool Emitter::emitScatterGpu(const ir::Operation &op) {
   const ir::Value *x = op.operand(0), *idx = op.operand(1), *upd = op.operand(2);
   const TensorType &xt = x->type(), &rt = op.result()->type();
   DType d = xt.dtype;
-  if (!gpu || inKernelRegion() || d == DType::F64 ||
+  if (!gpu || inKernelRegion() ||
       repr(op.result()) != Repr::Buffer || xt.rank() == 0)
     return false;
   const int64_t axis = op.attrs().getInt("axis");

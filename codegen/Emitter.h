@@ -253,6 +253,10 @@ public:
   /// functions under JAX's decompositions, as runtime/KernelsLoops.inc m64.
   llvm::Value *unaryF64(ir::OpKind k, llvm::Value *x);
   llvm::Value *binaryF64(ir::OpKind k, llvm::Value *a, llvm::Value *b);
+  /// `x` with a denormal float64 replaced by zero of its sign: what the
+  /// CPU's flush-to-zero/denormals-are-zero modes do to operands and
+  /// results, written out for targets without them (PTX has no f64 .ftz).
+  llvm::Value *flushDenormalF64(llvm::Value *x);
   /// Converts to / from float64 (either side F64, from != to).
   llvm::Value *convertF64(DType from, DType to, llvm::Value *x);
   llvm::Value *roundTo(DType d, llvm::Value *f);

@@ -15,8 +15,11 @@
 namespace parax::codegen {
 
 /// How a reduction combines (k: its combiner, ir/ops/Reductions.def), in
-/// "compute form": float dtypes as f32, the
-/// others in their storage type.
+/// "compute form": float16/bfloat16/float32 as f32, the others (float64
+/// included) in their storage type. float64 sums and products flush
+/// denormal operands and results as the CPU's reference kernels do under
+/// FTZ/DAZ (runtime/KernelsReduce.cpp), so a GPU scan or scatter gives
+/// their bits.
 struct Combiner {
   using Value = llvm::Value;
   using OpKind = ir::OpKind;
@@ -24,12 +27,19 @@ struct Combiner {
   OpKind k;
   DType d;
 
-  bool isF() const { return isFloat(d); }
+  bool isF() const { return isFloat(d) && d != DType::F64; } ///< f32 compute form
   llvm::Type *type() { return isF() ? e.f32() : e.elemTy(d); }
   bool orderFree() const {
-    return !(isF() && (k == OpKind::Add || k == OpKind::Mul));
+    return !(isFloat(d) && (k == OpKind::Add || k == OpKind::Mul));
   }
   Value *identity() {
+    if (d == DType::F64) {
+      double v = k == OpKind::Mul   ? 1.0
+                 : k == OpKind::Max ? -std::numeric_limits<double>::infinity()
+                 : k == OpKind::Min ? std::numeric_limits<double>::infinity()
+                                    : 0.0;
+      return llvm::ConstantFP::get(e.f64(), v);
+    }
     if (isF()) {
       float v = 0.0f;
       if (k == OpKind::Mul)
@@ -71,6 +81,21 @@ struct Combiner {
   /// payload may differ).
   Value *combine(Value *a, Value *b, bool vector = false) {
     auto &B = e.B;
+    if (d == DType::F64) {
+      auto ftz = [&](Value *x) { return e.flushDenormalF64(x); };
+      switch (k) {
+      case OpKind::Add:
+        return ftz(B.CreateFAdd(ftz(a), ftz(b)));
+      case OpKind::Mul:
+        return ftz(B.CreateFMul(ftz(a), ftz(b)));
+      case OpKind::Max:
+      case OpKind::Min: // XLA's: NaN propagates, -0 < +0, denormals as zero
+        return e.binaryOp(k, DType::F64, a, b);
+      default:
+        throw ParaxError("InternalError", std::string(mnemonic(k)) +
+                                              " is not defined for floats");
+      }
+    }
     if (isF()) {
       llvm::FastMathFlags fmf;
       if (vector)
