@@ -348,7 +348,10 @@ void Emitter::emitOp(const ir::Operation &op) {
   // Reductions and arg-reductions (ir/ops/Reductions.def).
   switch (ir::reduceFamily(op.kind())) {
   case ir::ReduceFamily::Reduce:
-    if (FusionPlan::f64RunsKernel(op))
+    // The CPU's float64 sums keep the reference kernel's pairwise order;
+    // a GPU reduces in its own fixed tree order anyway, so float64 reduces
+    // there as the other dtypes do, on the device.
+    if (FusionPlan::f64RunsKernel(op) && !gpu)
       return emitFallback(op);
     return emitReduce(op);
   case ir::ReduceFamily::Arg:

@@ -73,11 +73,11 @@ void pairCounter(Emitter &e, Combiner &cb, Value *levels, Value *slot,
     Value *cnt = B.CreateBinaryIntrinsic(
         llvm::Intrinsic::cttz, B.CreateNot(j), B.getFalse());
     e.loop(e.c64(0), cnt, [&](Value *k) {
-      Value *l = B.CreateLoad(e.f32(), B.CreateGEP(e.f32(), levels, k));
-      B.CreateStore(cb.combine(l, B.CreateLoad(e.f32(), slot)), slot);
+      Value *l = B.CreateLoad(cb.type(), B.CreateGEP(cb.type(), levels, k));
+      B.CreateStore(cb.combine(l, B.CreateLoad(cb.type(), slot)), slot);
     });
-    B.CreateStore(B.CreateLoad(e.f32(), slot),
-                  B.CreateGEP(e.f32(), levels, cnt));
+    B.CreateStore(B.CreateLoad(cb.type(), slot),
+                  B.CreateGEP(cb.type(), levels, cnt));
   });
 }
 
@@ -89,15 +89,15 @@ Value *pairwiseRun(Emitter &e, Combiner &cb, Value *lo, int64_t count,
   int64_t nb = count / K, tail = count % K;
   if (nb < 2)
     return laneRun(e, cb, lo, count, gen);
-  llvm::Value *levels = e.entryAlloca(e.f32(), e.c64(64));
-  llvm::Value *slot = e.entryAlloca(e.f32());
+  llvm::Value *levels = e.entryAlloca(cb.type(), e.c64(64));
+  llvm::Value *slot = e.entryAlloca(cb.type());
   pairCounter(e, cb, levels, slot, nb, [&](Value *j) {
     return laneRun(e, cb, B.CreateAdd(lo, B.CreateMul(j, e.c64(K))), K, gen);
   });
   Value *acc = nullptr;
   for (int64_t k = 63; k >= 0; --k)
     if ((nb >> k) & 1) {
-      Value *l = B.CreateLoad(e.f32(), B.CreateConstGEP1_64(e.f32(), levels,
+      Value *l = B.CreateLoad(cb.type(), B.CreateConstGEP1_64(cb.type(), levels,
                                                            uint64_t(k)));
       acc = acc ? cb.combine(acc, l) : l;
     }
@@ -149,9 +149,9 @@ Value *splitRun(Emitter &e, Combiner &cb, int64_t count, const Gen &gen) {
   while ((int64_t(1) << p) < sb)
     ++p;
   int64_t nb = count / K, rem = nb - S * sb, tail = count % K;
-  Value *high = e.entryAlloca(e.f32(), e.c64(64));
-  Value *low = e.entryAlloca(e.f32(), e.c64(64));
-  Value *slot = e.entryAlloca(e.f32());
+  Value *high = e.entryAlloca(cb.type(), e.c64(64));
+  Value *low = e.entryAlloca(cb.type(), e.c64(64));
+  Value *slot = e.entryAlloca(cb.type());
   pairCounter(e, cb, high, slot, S, part);
   pairCounter(e, cb, low, slot, rem, [&](Value *j) {
     Value *lo = B.CreateAdd(e.c64(S * chunk), B.CreateMul(j, e.c64(K)));
@@ -160,8 +160,8 @@ Value *splitRun(Emitter &e, Combiner &cb, int64_t count, const Gen &gen) {
   Value *acc = nullptr;
   for (int64_t k = 63; k >= 0; --k)
     if ((nb >> k) & 1) {
-      Value *l = B.CreateLoad(e.f32(), k >= p ? B.CreateConstGEP1_64(e.f32(), high, uint64_t(k - p))
-                                              : B.CreateConstGEP1_64(e.f32(), low, uint64_t(k)));
+      Value *l = B.CreateLoad(cb.type(), k >= p ? B.CreateConstGEP1_64(cb.type(), high, uint64_t(k - p))
+                                              : B.CreateConstGEP1_64(cb.type(), low, uint64_t(k)));
       acc = acc ? cb.combine(acc, l) : l;
     }
   if (tail)
@@ -195,14 +195,14 @@ Value *xlaTree(Emitter &e, Combiner &cb, const Shape &rs,
     pads.push_back(pad);
     shapes.push_back(out);
   }
-  llvm::Value *accSlots = e.entryAlloca(e.f32(), e.c64(int64_t(shapes.size())));
+  llvm::Value *accSlots = e.entryAlloca(cb.type(), e.c64(int64_t(shapes.size())));
   // Element `o` of level `l`.
   std::function<Value *(size_t, std::vector<Value *>)> level =
       [&](size_t l, std::vector<Value *> o) -> Value * {
     if (l == 0)
       return load(o);
     const Shape &win = wins[l - 1], &pad = pads[l - 1], &below = shapes[l - 1];
-    Value *slot = B.CreateConstGEP1_64(e.f32(), accSlots, l);
+    Value *slot = B.CreateConstGEP1_64(cb.type(), accSlots, l);
     B.CreateStore(cb.identity(), slot);
     e.loopNest(win, [&](Index &w) {
       std::vector<Value *> p(m);
@@ -219,13 +219,13 @@ Value *xlaTree(Emitter &e, Combiner &cb, const Shape &rs,
                               e.c64(below[j] - 1), q);
       }
       Value *v = B.CreateSelect(in, level(l - 1, p), cb.identity());
-      Value *cur = B.CreateLoad(e.f32(), slot);
+      Value *cur = B.CreateLoad(cb.type(), slot);
       B.CreateStore(cb.combine(cur, v), slot);
     });
-    return B.CreateLoad(e.f32(), slot);
+    return B.CreateLoad(cb.type(), slot);
   };
   // Final sequential pass over the last level, row-major.
-  Value *fin = B.CreateConstGEP1_64(e.f32(), accSlots, 0);
+  Value *fin = B.CreateConstGEP1_64(cb.type(), accSlots, 0);
   B.CreateStore(cb.identity(), fin);
   size_t top = shapes.size() - 1;
   e.loopNest(shapes[top], [&](Index &o) {
@@ -233,9 +233,9 @@ Value *xlaTree(Emitter &e, Combiner &cb, const Shape &rs,
     if (od.empty())
       od.assign(m, e.c64(0));
     Value *v = level(top, od);
-    B.CreateStore(cb.combine(B.CreateLoad(e.f32(), fin), v), fin);
+    B.CreateStore(cb.combine(B.CreateLoad(cb.type(), fin), v), fin);
   });
-  return B.CreateLoad(e.f32(), fin);
+  return B.CreateLoad(cb.type(), fin);
 }
 
 } // namespace
@@ -508,20 +508,20 @@ void Emitter::emitReduce(const ir::Operation &op) {
     int64_t nb = R / KR, tail = R % KR;
     auto tile = [&](Value *a, Value *b0, int64_t w) {
       // Scratch of this tile's loop (its own in each chunk of a split).
-      llvm::Value *levels = entryAlloca(f32(), c64(48 * W));
-      llvm::Value *cur = entryAlloca(f32(), c64(W));
+      llvm::Value *levels = entryAlloca(cb.type(), c64(48 * W));
+      llvm::Value *cur = entryAlloca(cb.type(), c64(W));
       auto rowsInto = [&](Value *r0, int64_t rows) {
         loop(w, [&](Value *t) {
-          B.CreateStore(cb.identity(), B.CreateGEP(f32(), cur, t));
+          B.CreateStore(cb.identity(), B.CreateGEP(cb.type(), cur, t));
         });
         loop(rows, [&](Value *r) {
           Value *row = B.CreateMul(B.CreateAdd(B.CreateMul(a, c64(R)),
                                                B.CreateAdd(r0, r)),
                                    c64(Bn));
           loop(w, [&](Value *t) {
-            Value *p = B.CreateGEP(f32(), cur, t);
+            Value *p = B.CreateGEP(cb.type(), cur, t);
             Value *v = elemAt(B.CreateAdd(row, B.CreateAdd(b0, t)));
-            B.CreateStore(cb.combine(B.CreateLoad(f32(), p), v), p);
+            B.CreateStore(cb.combine(B.CreateLoad(cb.type(), p), v), p);
           });
         });
       };
@@ -532,17 +532,17 @@ void Emitter::emitReduce(const ir::Operation &op) {
         loop(c64(0), cnt, [&](Value *k) {
           loop(w, [&](Value *t) {
             Value *lp = B.CreateGEP(
-                f32(), levels, B.CreateAdd(B.CreateMul(k, c64(W)), t));
-            Value *p = B.CreateGEP(f32(), cur, t);
-            B.CreateStore(cb.combine(B.CreateLoad(f32(), lp),
-                                     B.CreateLoad(f32(), p)),
+                cb.type(), levels, B.CreateAdd(B.CreateMul(k, c64(W)), t));
+            Value *p = B.CreateGEP(cb.type(), cur, t);
+            B.CreateStore(cb.combine(B.CreateLoad(cb.type(), lp),
+                                     B.CreateLoad(cb.type(), p)),
                           p);
           });
         });
         loop(w, [&](Value *t) {
-          Value *lp = B.CreateGEP(f32(), levels,
+          Value *lp = B.CreateGEP(cb.type(), levels,
                                   B.CreateAdd(B.CreateMul(cnt, c64(W)), t));
-          B.CreateStore(B.CreateLoad(f32(), B.CreateGEP(f32(), cur, t)), lp);
+          B.CreateStore(B.CreateLoad(cb.type(), B.CreateGEP(cb.type(), cur, t)), lp);
         });
       });
       if (tail)
@@ -552,12 +552,12 @@ void Emitter::emitReduce(const ir::Operation &op) {
         for (int64_t k = 63; k >= 0; --k)
           if ((nb >> k) & 1) {
             Value *l = B.CreateLoad(
-                f32(), B.CreateGEP(f32(), levels,
+                cb.type(), B.CreateGEP(cb.type(), levels,
                                    B.CreateAdd(c64(k * W), t)));
             acc = acc ? cb.combine(acc, l) : l;
           }
         if (tail) {
-          Value *cv = B.CreateLoad(f32(), B.CreateGEP(f32(), cur, t));
+          Value *cv = B.CreateLoad(cb.type(), B.CreateGEP(cb.type(), cur, t));
           acc = acc ? cb.combine(acc, cv) : cv;
         }
         Value *o = B.CreateAdd(B.CreateMul(a, c64(Bn)), B.CreateAdd(b0, t));

@@ -1,7 +1,10 @@
-# float64 scans and scatters run on the device, not the host kernels: each
-# call moves only its arguments up and its results down, and synchronises
-# once (codegen/ReduceCombiner.h combines float64, flushing denormals as
-# the CPU's kernels do).
+# float64 reductions, scans and scatters run on the device, not the host
+# kernels: each call moves only its arguments up and its results down, and
+# synchronises once (codegen/ReduceCombiner.h combines float64, flushing
+# denormals as the CPU's kernels do). A long sum takes the two-pass
+# multi-block reduction. (A mean would divide its sum on the host: the
+# scalar round trip docs/cuda.md lists, float32 too.)
+# expect: reds syncs<=1 h2d=args d2h=results launches>=9 maxgrid>=64
 # expect: scans syncs<=1 h2d=args d2h=results launches>=5
 # expect: scatters syncs<=1 h2d=args d2h=results launches>=5
 import jax
@@ -11,6 +14,14 @@ import jax.numpy as jnp
 from jax import jit
 
 x = jnp.arange(600.0).reshape(20, 30) / 7.0 - 40.0
+big = jnp.arange(300000.0) * 1e-3
+
+
+@jit
+def reds(a, b):
+    return (a.sum(), a.sum(axis=0), a.max(axis=1), a.min(),
+            jnp.prod(a[:2, :5] * 0.01 + 1.0, axis=1), b.sum(), b.max(), (b * b).sum(),
+            jnp.sum(b.reshape(300, 1000), axis=1))
 
 
 @jit
@@ -30,5 +41,6 @@ def scatters(a, i):
             a.at[i].max(u), a.at[i].set(u))
 
 
+print([float(r.sum()) for r in reds(x, big)])
 print([float(r.sum()) for r in scans(x)])
 print([float(r.sum()) for r in scatters(x, idx)])

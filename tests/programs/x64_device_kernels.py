@@ -1,5 +1,6 @@
-# float64 scans and scatters in jit (on the cuda backend they run on the
-# device: codegen/ReduceCombiner.h), including values whose sums underflow.
+# float64 reductions, scans and scatters in jit (on the cuda backend they
+# run on the device: codegen/ReduceCombiner.h), including values whose sums
+# underflow.
 import jax
 
 jax.config.update("jax_enable_x64", True)
@@ -7,6 +8,14 @@ import jax.numpy as jnp
 from jax import jit
 
 x = jnp.arange(600.0).reshape(20, 30) / 7.0 - 40.0
+big = jnp.arange(300000.0) * 1e-3
+
+
+@jit
+def reds(a, b):
+    return (a.sum(), a.sum(axis=0), a.max(axis=1), a.min(),
+            jnp.prod(a[:2, :5] * 0.01 + 1.0, axis=1), b.sum(), b.max(), (b * b).mean(),
+            jnp.sum(b.reshape(300, 1000), axis=1), jnp.min(b * -1e-310))
 
 
 @jit
@@ -26,6 +35,8 @@ def scatters(a, i):
             a.at[i].max(u), a.at[i].set(u))
 
 
+for r in reds(x, big):
+    print(r.dtype, r.shape, r.ravel()[:4])
 for r in scans(x):
     print(r.dtype, r.shape, float(r.sum()), r.ravel()[:5], r.ravel()[-3:])
 for r in scatters(x, idx):
