@@ -355,7 +355,7 @@ void Emitter::emitOp(const ir::Operation &op) {
       return emitFallback(op);
     return emitReduce(op);
   case ir::ReduceFamily::Arg:
-    if (FusionPlan::f64RunsKernel(op))
+    if (FusionPlan::f64RunsKernel(op) && !gpu)
       return emitFallback(op);
     return emitArgReduce(op);
   default:

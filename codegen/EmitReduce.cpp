@@ -624,6 +624,8 @@ void Emitter::emitArgReduce(const ir::Operation &op) {
   auto value = [&](Value *lin) {
     Index idx = makeLinearIndex(xs, lin);
     Value *v = elem(x, idx);
+    if (d == DType::F64) // compared as under the CPU's DAZ (on the GPU only)
+      return flushDenormalF64(v);
     if (fl)
       return toF32(d, v);
     return isSigned(d) ? B.CreateSExt(v, i64()) : B.CreateZExt(v, i64());

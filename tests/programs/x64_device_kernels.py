@@ -15,7 +15,9 @@ big = jnp.arange(300000.0) * 1e-3
 def reds(a, b):
     return (a.sum(), a.sum(axis=0), a.max(axis=1), a.min(),
             jnp.prod(a[:2, :5] * 0.01 + 1.0, axis=1), b.sum(), b.max(), (b * b).mean(),
-            jnp.sum(b.reshape(300, 1000), axis=1), jnp.min(b * -1e-310))
+            jnp.sum(b.reshape(300, 1000), axis=1), jnp.min(b * -1e-310),
+            jnp.argmax(a, axis=1), jnp.argmin(a), jnp.argmax(jnp.cos(b)),
+            jnp.argmin(jnp.where(b > 1.0, b, 1e-310)), jnp.argmax(a.at[3, 4].set(jnp.nan)))
 
 
 @jit

@@ -1,4 +1,4 @@
-# float64 reductions, scans and scatters run on the device, not the host
+# float64 reductions, arg-reductions, scans and scatters run on the device, not the host
 # kernels: each call moves only its arguments up and its results down, and
 # synchronises once (codegen/ReduceCombiner.h combines float64, flushing
 # denormals as the CPU's kernels do). A long sum takes the two-pass
@@ -21,7 +21,7 @@ big = jnp.arange(300000.0) * 1e-3
 def reds(a, b):
     return (a.sum(), a.sum(axis=0), a.max(axis=1), a.min(),
             jnp.prod(a[:2, :5] * 0.01 + 1.0, axis=1), b.sum(), b.max(), (b * b).sum(),
-            jnp.sum(b.reshape(300, 1000), axis=1))
+            jnp.sum(b.reshape(300, 1000), axis=1), jnp.argmax(a, axis=1), jnp.argmin(b))
 
 
 @jit
