@@ -124,7 +124,8 @@ bool FusionPlan::fusesOperand(const ir::Operation &op, unsigned slot) {
   }
 }
 
-FusionPlan::FusionPlan(const ir::Func &entry) {
+FusionPlan::FusionPlan(const ir::Func &entry, bool deviceScalars)
+    : deviceScalars_(deviceScalars), entryBlock_(&entry.entry()) {
   planBlock(entry.entry(), false);
   liveness(entry.entry());
 }
@@ -166,13 +167,34 @@ bool FusionPlan::decideCheap(const ir::Value *v) {
   return c;
 }
 
+bool FusionPlan::hostScalar(const ir::Value *v) {
+  const ir::Operation *op = v->definingOp();
+  if (!deviceScalars_ || !op || op->numRegions())
+    return true; // arguments, loop carries, control flow's results
+  // What a loop carry, a predicate or a region's operand receives is the
+  // host's (carries are phis); only the program's own results may be
+  // one-element buffers.
+  for (const ir::Operation *u : v->users())
+    if (u->numRegions() || (u->hasTrait(ir::T) && u->parentBlock() != entryBlock_))
+      return true;
+  if (isReduceOrArg(op->kind()))
+    return false;
+  if (!isFusibleKind(op->kind()) || op->kind() == OpKind::Constant)
+    return true;
+  // Elementwise math: on the device when an operand is there already.
+  for (const ir::Value *o : op->operands())
+    if (decide(o) != Repr::Scalar)
+      return false;
+  return true;
+}
+
 Repr FusionPlan::decide(const ir::Value *v) {
   auto it = repr_.find(v);
   if (it != repr_.end())
     return it->second;
   Repr r = Repr::Buffer;
   const ir::Operation *op = v->definingOp();
-  if (v->type().rank() == 0) {
+  if (v->type().rank() == 0 && hostScalar(v)) {
     r = Repr::Scalar;
   } else if (!op) {
     r = Repr::Buffer;

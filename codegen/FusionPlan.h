@@ -2,7 +2,8 @@
 //
 // Before any LLVM IR is emitted, every SSA value of a program gets one of
 // three representations:
-//   Scalar - a rank-0 value, kept in a register (loop carries become phis);
+//   Scalar - a rank-0 value, kept in a register (loop carries become phis;
+//            on the GPU only those the host computes, see deviceScalars);
 //   Lazy   - never stored: each consumer computes the elements it needs
 //            inline, through the value's index mapping (XLA's elemental
 //            emitter). Index-only ops (broadcast, transpose, slice, iota...)
@@ -35,7 +36,12 @@ enum class Repr : uint8_t { Scalar, Lazy, Buffer };
 
 class FusionPlan : public ir::StorageModel {
 public:
-  explicit FusionPlan(const ir::Func &entry);
+  /// `deviceScalars` (the GPU's plan): a rank-0 result computed from device
+  /// data (a full reduction, or elementwise math over one) is a one-element
+  /// Buffer instead of a host Scalar, so it stays on the device (its
+  /// consumers are kernels too) and is read back only where the host needs
+  /// it (a loop bound, a predicate).
+  explicit FusionPlan(const ir::Func &entry, bool deviceScalars = false);
 
   Repr repr(const ir::Value *v) const;
   /// True when `v` holds a reference to a runtime buffer that its block must
@@ -91,6 +97,10 @@ public:
 
 private:
   Repr decide(const ir::Value *v);
+  /// Whether rank-0 `v` stays a host Scalar (see deviceScalars).
+  bool hostScalar(const ir::Value *v);
+  bool deviceScalars_ = false;
+  const ir::Block *entryBlock_ = nullptr;
   bool decideCheap(const ir::Value *v);
   void planBlock(const ir::Block &b, bool argsOwned);
   void liveness(const ir::Block &b);
