@@ -322,7 +322,7 @@ void Emitter::emitOp(const ir::Operation &op) {
     return;
   }
   case OpKind::DotGeneral:
-    if (FusionPlan::f64RunsKernel(op))
+    if (plan.f64RunsKernel(op))
       return emitFallback(op);
     return emitDot(op);
   case OpKind::DynamicUpdateSlice:
@@ -348,14 +348,11 @@ void Emitter::emitOp(const ir::Operation &op) {
   // Reductions and arg-reductions (ir/ops/Reductions.def).
   switch (ir::reduceFamily(op.kind())) {
   case ir::ReduceFamily::Reduce:
-    // The CPU's float64 sums keep the reference kernel's pairwise order;
-    // a GPU reduces in its own fixed tree order anyway, so float64 reduces
-    // there as the other dtypes do, on the device.
-    if (FusionPlan::f64RunsKernel(op) && !gpu)
+    if (plan.f64RunsKernel(op))
       return emitFallback(op);
     return emitReduce(op);
   case ir::ReduceFamily::Arg:
-    if (FusionPlan::f64RunsKernel(op) && !gpu)
+    if (plan.f64RunsKernel(op))
       return emitFallback(op);
     return emitArgReduce(op);
   default:

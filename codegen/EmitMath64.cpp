@@ -6,9 +6,10 @@
 // sinh/cosh/asin/acos/asinh/acosh/atanh/logistic, XLA's max/min (NaN
 // propagates, -0 < +0, denormals count as zero) and the saturating
 // float->int conversion; erf_inv is the kernels' polynomial plus three
-// guarded Newton steps. float64 reductions, arg-reductions and dots call the
-// runtime kernels instead (FusionPlan::f64RunsKernel); the GPU's float64
-// scans and scatters combine through ReduceCombiner.h.
+// guarded Newton steps. float64 dots, and on the CPU float64 reductions and
+// arg-reductions, call the runtime kernels instead (FusionPlan::f64RunsKernel);
+// the GPU's float64 reductions, scans and scatters combine through
+// ReduceCombiner.h.
 //
 //===----------------------------------------------------------------------===//
 #include "codegen/Emitter.h"

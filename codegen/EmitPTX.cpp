@@ -338,7 +338,7 @@ std::unique_ptr<llvm::Module> lowerForGpu(const ir::Module &m,
                                               &kernelIndex) {
   PARAX_ASSERT(!m.funcs().empty()) << "codegen: empty module";
   const ir::Func &entryFn = *m.funcs()[0];
-  FusionPlan plan(entryFn, /*deviceScalars=*/true);
+  FusionPlan plan(entryFn, /*gpu=*/true);
   auto hostPtr = std::make_unique<llvm::Module>("parax", ctx);
   llvm::Module &host = *hostPtr;
   Emitter e(ctx, host, plan, info);

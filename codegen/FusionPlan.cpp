@@ -124,8 +124,8 @@ bool FusionPlan::fusesOperand(const ir::Operation &op, unsigned slot) {
   }
 }
 
-FusionPlan::FusionPlan(const ir::Func &entry, bool deviceScalars)
-    : deviceScalars_(deviceScalars), entryBlock_(&entry.entry()) {
+FusionPlan::FusionPlan(const ir::Func &entry, bool gpu)
+    : gpu_(gpu), entryBlock_(&entry.entry()) {
   planBlock(entry.entry(), false);
   liveness(entry.entry());
 }
@@ -169,7 +169,7 @@ bool FusionPlan::decideCheap(const ir::Value *v) {
 
 bool FusionPlan::hostScalar(const ir::Value *v) {
   const ir::Operation *op = v->definingOp();
-  if (!deviceScalars_ || !op || op->numRegions())
+  if (!gpu_ || !op || op->numRegions())
     return true; // arguments, loop carries, control flow's results
   // What a loop carry, a predicate or a region's operand receives is the
   // host's (carries are phis); only the program's own results may be
@@ -398,8 +398,8 @@ bool onlyRead(const FusionPlan &plan, const ir::Value *v,
     }
     bool compiled =
         FusionPlan::isFusibleKind(u->kind()) ||
-        (isReduceOrArg(u->kind()) && !FusionPlan::f64RunsKernel(*u)) ||
-        (u->kind() == OpKind::DotGeneral && !FusionPlan::f64RunsKernel(*u) &&
+        (isReduceOrArg(u->kind()) && !plan.f64RunsKernel(*u)) ||
+        (u->kind() == OpKind::DotGeneral && !plan.f64RunsKernel(*u) &&
          !plan.dotRunsKernel(*u));
     if (!compiled || plan.runsRuntimeKernel(*u))
       return false;
@@ -473,9 +473,9 @@ ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
   return Storage::Buffer;
 }
 
-bool FusionPlan::f64RunsKernel(const ir::Operation &op) {
+bool FusionPlan::f64RunsKernel(const ir::Operation &op) const {
   // (reduce_and/or never see float64: the verifier's dtype class.)
-  if (!isReduceOrArg(op.kind()) && op.kind() != OpKind::DotGeneral)
+  if (op.kind() != OpKind::DotGeneral && (gpu_ || !isReduceOrArg(op.kind())))
     return false;
   return op.numOperands() > 0 && op.operand(0)->type().dtype == DType::F64;
 }

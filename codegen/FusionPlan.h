@@ -36,12 +36,13 @@ enum class Repr : uint8_t { Scalar, Lazy, Buffer };
 
 class FusionPlan : public ir::StorageModel {
 public:
-  /// `deviceScalars` (the GPU's plan): a rank-0 result computed from device
-  /// data (a full reduction, or elementwise math over one) is a one-element
-  /// Buffer instead of a host Scalar, so it stays on the device (its
-  /// consumers are kernels too) and is read back only where the host needs
-  /// it (a loop bound, a predicate).
-  explicit FusionPlan(const ir::Func &entry, bool deviceScalars = false);
+  /// `gpu`: the plan of a GPU program. There a rank-0 result computed from
+  /// device data (a full reduction, or elementwise math over one) is a
+  /// one-element Buffer instead of a host Scalar, so it stays on the device
+  /// (its consumers are kernels too) and is read back only where the host
+  /// needs it (a loop bound, a predicate); and float64 reductions are
+  /// generated code (see f64RunsKernel).
+  explicit FusionPlan(const ir::Func &entry, bool gpu = false);
 
   Repr repr(const ir::Value *v) const;
   /// True when `v` holds a reference to a runtime buffer that its block must
@@ -91,15 +92,17 @@ public:
   static bool fusesOperand(const ir::Operation &op, unsigned slot);
   /// Ops whose results can be computed element by element.
   static bool isFusibleKind(ir::OpKind k);
-  /// Reductions, arg-reductions and dots of float64 run the runtime kernels
-  /// (parax_rt_eval) rather than generated loops.
-  static bool f64RunsKernel(const ir::Operation &op);
+  /// float64 ops that run the runtime kernels (parax_rt_eval) rather than
+  /// generated loops: dots, and on the CPU reductions and arg-reductions
+  /// too (they keep the reference kernel's pairwise order; a GPU reduces in
+  /// its own fixed tree order anyway).
+  bool f64RunsKernel(const ir::Operation &op) const;
 
 private:
   Repr decide(const ir::Value *v);
-  /// Whether rank-0 `v` stays a host Scalar (see deviceScalars).
+  /// Whether rank-0 `v` stays a host Scalar (see the constructor's `gpu`).
   bool hostScalar(const ir::Value *v);
-  bool deviceScalars_ = false;
+  bool gpu_ = false;
   const ir::Block *entryBlock_ = nullptr;
   bool decideCheap(const ir::Value *v);
   void planBlock(const ir::Block &b, bool argsOwned);

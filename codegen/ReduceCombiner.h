@@ -33,22 +33,12 @@ struct Combiner {
     return !(isFloat(d) && (k == OpKind::Add || k == OpKind::Mul));
   }
   Value *identity() {
-    if (d == DType::F64) {
+    if (isFloat(d)) { // exact in float32 and float64 alike
       double v = k == OpKind::Mul   ? 1.0
                  : k == OpKind::Max ? -std::numeric_limits<double>::infinity()
                  : k == OpKind::Min ? std::numeric_limits<double>::infinity()
                                     : 0.0;
-      return llvm::ConstantFP::get(e.f64(), v);
-    }
-    if (isF()) {
-      float v = 0.0f;
-      if (k == OpKind::Mul)
-        v = 1.0f;
-      else if (k == OpKind::Max)
-        v = -std::numeric_limits<float>::infinity();
-      else if (k == OpKind::Min)
-        v = std::numeric_limits<float>::infinity();
-      return e.cf(v);
+      return llvm::ConstantFP::get(type(), v);
     }
     llvm::Type *t = type();
     unsigned w = t->getIntegerBitWidth();
