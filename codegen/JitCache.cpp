@@ -38,6 +38,12 @@ constexpr const char *kTempMarker = ".tmp.";
 /// A temp file this old belongs to a writer that died.
 constexpr time_t kStaleTempSeconds = 10 * 60;
 constexpr uint64_t kDefaultMaxBytes = 256ull << 20;
+/// A sweep reads every entry's size (30,000 entries: ~65 ms), so a process
+/// sweeps only when the directory has not been swept for a minute (the
+/// stamp file's mtime says when it last was) or when it has itself stored
+/// an eighth of the limit since its own last sweep.
+constexpr time_t kSweepIntervalSeconds = 60;
+constexpr const char *kSweepStamp = ".parax-swept";
 
 void putLE(std::string &out, uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i)
@@ -233,9 +239,19 @@ JitCache::JitCache(std::string dir, uint64_t maxBytes, Mode mode)
     if (!usable_)
       warn("not used: the directory " + refusal_ +
            " (--cache-dir DIR or PARAX_CACHE_DIR=off to silence this)");
-    else
+    else if (sweepDue())
       sweep("");
   }
+}
+
+bool JitCache::sweepDue() const {
+  if (storedSinceSweep_ > maxBytes_ / 8)
+    return true;
+  struct stat st;
+  if (::lstat((dir_ + "/" + kSweepStamp).c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+    return true;
+  time_t now = std::time(nullptr);
+  return now - st.st_mtime >= kSweepIntervalSeconds || st.st_mtime > now;
 }
 
 void JitCache::warn(const std::string &what) const {
@@ -329,7 +345,9 @@ void JitCache::store(const CacheDigest &key, std::string_view payload) {
     warn(error + "; compiled code is not cached by this process");
     return;
   }
-  sweep(path);
+  storedSinceSweep_ += entry.size();
+  if (sweepDue())
+    sweep(path);
 }
 
 void JitCache::reject(const CacheDigest &key, const std::string &why) {
@@ -347,6 +365,14 @@ void JitCache::sweep(const std::string &keep) {
   };
   std::vector<Entry> entries;
   uint64_t total = 0;
+  storedSinceSweep_ = 0;
+  int stamp = ::open((dir_ + "/" + kSweepStamp).c_str(),
+                     O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0600);
+  if (stamp >= 0) {
+    timespec now[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+    ::futimens(stamp, now);
+    ::close(stamp);
+  }
   DIR *d = ::opendir(dir_.c_str());
   if (!d)
     return;

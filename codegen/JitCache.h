@@ -14,8 +14,11 @@
 // Writes go to an O_EXCL temp file in the same directory, then rename; an
 // I/O failure anywhere means "no cache" with at most one warning per
 // process, never an error at the user's line, never LLVM's fatal paths. The
-// directory is bounded (PARAX_CACHE_MAX_BYTES, default 256 MiB): storing
+// directory is bounded (PARAX_CACHE_MAX_BYTES, default 256 MiB): a sweep
 // evicts the least recently used entries (a hit touches the entry's mtime).
+// Sweeps run at most once a minute per directory, or after a process stored
+// an eighth of the limit, so the bound can be overshot by what is stored in
+// between; start-up does not read the whole directory every time.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -73,7 +76,8 @@ public:
   /// The verified payload stored for `key`, or nullopt (a miss, or a bad
   /// entry, which is deleted).
   std::optional<std::string> load(const CacheDigest &key);
-  /// Stores `payload` for `key` atomically, then evicts down to maxBytes.
+  /// Stores `payload` for `key` atomically, then, when a sweep is due,
+  /// evicts down to maxBytes.
   /// After a failed write the process stops writing (one warning).
   void store(const CacheDigest &key, std::string_view payload);
   /// Deletes the entry for `key`, which its user found unusable (warns).
@@ -90,12 +94,15 @@ private:
   /// Deletes temp files older than a few minutes and, oldest first, entries
   /// beyond maxBytes (never `keep`).
   void sweep(const std::string &keep);
+  /// Whether a sweep is due (see kSweepIntervalSeconds in JitCache.cpp).
+  bool sweepDue() const;
   void discard(const std::string &path, const std::string &why);
   void warn(const std::string &what) const;
 
   std::string dir_, refusal_;
   uint64_t maxBytes_;
   bool usable_ = false, writesFailed_ = false;
+  uint64_t storedSinceSweep_ = 0; ///< bytes this process stored since its last sweep
   std::mutex mutex_;
 };
 

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <ctime>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -133,6 +135,32 @@ TEST(JitCacheTest, EvictionKeepsTheDirectoryUnderTheLimit) {
   // An entry bigger than the whole cache is not stored.
   cache.store(keyOf("huge"), std::string(4 * entryBytes, 'y'));
   EXPECT_FALSE(cache.load(keyOf("huge")));
+}
+
+TEST(JitCacheTest, StartUpSweepsOnlyWhenTheDirectoryWasNotSweptRecently) {
+  TempDir t;
+  const size_t entryBytes = kCacheHeaderBytes + 1000;
+  {
+    JitCache cache(t.path, 10 * entryBytes, JitCache::Mode::Use);
+    for (int i = 0; i < 5; ++i)
+      cache.store(keyOf("k" + std::to_string(i)), std::string(1000, 'x'));
+  }
+  // Swept a moment ago (by the stores): a process starting with a lower
+  // limit does not read the directory again...
+  { JitCache lower(t.path, 2 * entryBytes, JitCache::Mode::Use); }
+  JitCache inspect(t.path, 10 * entryBytes, JitCache::Mode::Inspect);
+  EXPECT_EQ(inspect.stats().entries, 5u);
+  // ...but once the last sweep is a minute old, start-up sweeps.
+  std::string stamp = t.path + "/.parax-swept";
+  timespec old[2] = {{std::time(nullptr) - 120, 0}, {std::time(nullptr) - 120, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, stamp.c_str(), old, 0), 0);
+  { JitCache lower(t.path, 2 * entryBytes, JitCache::Mode::Use); }
+  EXPECT_EQ(inspect.stats().entries, 2u);
+  // Storing more than an eighth of the limit since the last sweep sweeps.
+  JitCache small(t.path, 2 * entryBytes, JitCache::Mode::Use);
+  small.store(keyOf("new"), std::string(1000, 'y'));
+  EXPECT_EQ(inspect.stats().entries, 2u);
+  EXPECT_TRUE(small.load(keyOf("new")));
 }
 
 TEST(JitCacheTest, ClearRemovesOnlyParaxFiles) {
