@@ -96,8 +96,10 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     for (auto &kv : fn.attrs)
       if (kv.first == name)
         return kv.second;
-    if (name == "__name__" || name == "__qualname__")
+    if (name == "__name__")
       return Value::str(fn.name);
+    if (name == "__qualname__")
+      return Value::str(fn.qualname.empty() ? fn.name : fn.qualname);
     if (name == "__module__")
       return Value::str("__main__");
     if (name == "__doc__")

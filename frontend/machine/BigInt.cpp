@@ -732,7 +732,8 @@ Value bigBinary(BinOpKind op, const Value &a, const Value &b) {
   case BinOpKind::FloorDiv:
   case BinOpKind::Mod: {
     if (y.isZero())
-      raise("ZeroDivisionError", "integer division or modulo by zero");
+      raise("ZeroDivisionError", op == BinOpKind::Mod ? "integer modulo by zero"
+                                                      : "integer division or modulo by zero");
     BigInt q, r;
     BigInt::divMod(x, y, q, r);
     return intValue(op == BinOpKind::FloorDiv ? q : r);

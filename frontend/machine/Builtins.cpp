@@ -610,7 +610,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
         raise("TypeError", "sort() got an unexpected keyword argument '" + kw.first + "'");
     }
     sortValues(ev, items, key ? *key : Value::none(), rev && ev.truthy(*rev));
-    return Value::list(items);
+    return Value::list(std::move(items));
   });
   def("hasattr", [](Evaluator &ev, CallArgs &a) {
     if (a.args.size() != 2 || !a.args[1].isStr())

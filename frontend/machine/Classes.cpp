@@ -180,7 +180,7 @@ std::vector<std::string> ClassObj::attrNames() const {
 bool ClassObj::getAttr(Evaluator &ev, const std::string &name, Value &out) {
   Value self = Value::object(Value::Kind::Native, shared_from_this());
   if (name == "__name__" || name == "__qualname__") {
-    out = Value::str(name_);
+    out = Value::str(name == "__qualname__" && !qualname.empty() ? qualname : name_);
     return true;
   }
   if (name == "__module__") {

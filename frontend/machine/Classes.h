@@ -32,6 +32,9 @@ class Evaluator;
 class ClassObj : public NativeObject, public std::enable_shared_from_this<ClassObj> {
 public:
   ClassObj(std::string name, std::string module, std::vector<std::shared_ptr<ClassObj>> bases);
+  /// Python's __qualname__ (`Outer.Inner`, `f.<locals>.C`); empty for
+  /// classes parax makes itself (then the name).
+  std::string qualname;
 
   std::string typeName() const override { return "type"; }
   std::string repr() const override { return "<class '" + qualifiedName() + "'>"; }

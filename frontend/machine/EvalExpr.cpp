@@ -43,7 +43,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
           return s.slots[i];
       } else if (s.info && !s.declared && s.vars.empty()) {
         // Not one of the function's locals: a closure's, a global, a builtin.
-        if (const Value *v = lookupOuter(HashedName{n->id, n->hash}, s.parent.get()))
+        if (const Value *v = s.parent ? lookupOuter(HashedName{n->id, n->hash}, s.parent.get())
+                                      : cachedGlobal(*n))
           return *v;
       }
       return lookup(HashedName{n->id, n->hash}, f, e.loc);
@@ -70,8 +71,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       return evalFString(*cast<FStringExpr>(&e), f);
     case ExprKind::BinOp: {
       auto *b = cast<BinOpExpr>(&e);
-      Value l = eval(*b->lhs, f);
-      Value r = eval(*b->rhs, f);
+      Value l = evalOperand(*b->lhs, f);
+      Value r = evalOperand(*b->rhs, f);
       if (Value q; fastArithmetic(b->op, l, r, q))
         return q;
       curLoc_ = e.loc;
@@ -111,15 +112,23 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     }
     case ExprKind::Compare: {
       auto *c = cast<CompareExpr>(&e);
-      Value left = eval(*c->left, f);
+      Value left = evalOperand(*c->left, f);
       Value result;
       for (size_t i = 0; i < c->ops.size(); ++i) {
-        Value right = eval(*c->comparators[i], f);
-        curLoc_ = e.loc;
-        result = compare(c->ops[i], left, right, e.loc);
-        if (i + 1 < c->ops.size() && !truthy(result))
-          return result;
-        left = right;
+        Value right = evalOperand(*c->comparators[i], f);
+        if (bool b; fastCompare(c->ops[i], left, right, b)) {
+          result = Value::boolean(b);
+          if (!b)
+            return result;
+        } else {
+          curLoc_ = e.loc;
+          result = compare(c->ops[i], left, right, e.loc);
+          if (i + 1 < c->ops.size() && !truthy(result))
+            return result;
+        }
+        if (i + 1 == c->ops.size())
+          break;
+        left = std::move(right);
       }
       return result;
     }
@@ -127,6 +136,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       auto *i = cast<IfExpExpr>(&e);
       Value t = eval(*i->test, f);
       bool b;
+      if (fastTruthy(t, b))
+        return eval(b ? *i->body : *i->orelse, f);
       try {
         b = truthy(t);
       } catch (ParaxError &err) {
@@ -143,14 +154,25 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
       return evalCall(*cast<CallExpr>(&e), f);
     case ExprKind::Attribute: {
       auto *a = cast<AttributeExpr>(&e);
-      Value obj = eval(*a->value, f);
+      Value obj = evalOperand(*a->value, f);
       curLoc_ = e.loc;
       return getAttr(obj, a->attr, e.loc);
     }
     case ExprKind::Subscript: {
       auto *s = cast<SubscriptExpr>(&e);
-      Value obj = eval(*s->value, f);
-      Value idx = evalSubscriptIndex(*s->index, f);
+      Value obj = evalOperand(*s->value, f);
+      Value idx = s->index->kind == ExprKind::Slice || s->index->kind == ExprKind::Tuple
+                      ? evalSubscriptIndex(*s->index, f)
+                      : evalOperand(*s->index, f);
+      // xs[i] of a list or tuple, i in range: getItem's first case, inline.
+      if ((obj.isList() || obj.isTuple()) && idx.isInt()) {
+        const auto &elts = obj.elements();
+        int64_t i = idx.asInt(), n = int64_t(elts.size());
+        if (i < 0)
+          i += n;
+        if (i >= 0 && i < n)
+          return elts[size_t(i)];
+      }
       curLoc_ = e.loc;
       return getItem(obj, idx, e.loc);
     }
@@ -331,12 +353,9 @@ struct ArgBufferLease {
 
 Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   Value fn;
-  CallArgs args;
-  ArgBufferLease lease(argBuffers_, args.args);
-  args.loc = c.loc;
-  args.args.reserve(c.args.size() + 1);
   const BuiltinMethod *builtinMethod = nullptr; // obj.name(...) of a str, list ...
-  Value self;
+  Value self;          // the receiver of a built-in method
+  bool method = false; // fn is a plain method of `self`: self is its first argument
   if (auto *a = dyn_cast<AttributeExpr>(c.func.get())) {
     // A method call: as eval(Attribute) would, minus the bound method.
     Value obj = eval(*a->value, f);
@@ -346,10 +365,12 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
     } else {
       try {
         checkStack();
-        if (plainMethod(obj, a->attr, fn))
-          args.args.push_back(std::move(obj));
-        else
+        if (plainMethod(obj, a->attr, fn)) {
+          self = std::move(obj);
+          method = true;
+        } else {
           fn = getAttr(obj, a->attr, a->loc);
+        }
       } catch (ParaxError &err) {
         annotate(err, a->loc);
         throw;
@@ -358,6 +379,15 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
   } else {
     fn = eval(*c.func, f);
   }
+  if (fn.kind() == Value::Kind::Function)
+    if (Value r; callPlain(fn, method ? &self : nullptr, c, f, r))
+      return r;
+  CallArgs args;
+  ArgBufferLease lease(argBuffers_, args.args);
+  args.loc = c.loc;
+  args.args.reserve(c.args.size() + 1);
+  if (method)
+    args.args.push_back(std::move(self));
   for (auto &a : c.args) {
     if (auto *st = dyn_cast<StarredExpr>(a.get())) {
       auto items = iterate(eval(*st->value, f), st->loc);

@@ -327,6 +327,8 @@ const FunctionInfo *Evaluator::functionInfo(const void *key,
   for (size_t i = 0; i < params.positional.size(); ++i)
     if (i >= info->slotNames.size() || info->slotNames[i] != params.positional[i].name)
       info->paramsInSlots = false;
+  info->plainParams = info->paramsInSlots && params.varargs.empty() &&
+                      params.kwargs.empty() && params.kwonly.empty();
   static std::atomic<uint64_t> nextLayout{1};
   info->layoutId = nextLayout.fetch_add(1, std::memory_order_relaxed);
   const FunctionInfo *raw = info.get();
@@ -366,6 +368,29 @@ const Value *Evaluator::lookupOuter(HashedName key, Scope *first) const {
     return &g->second;
   auto b = builtins_.find(key);
   return b != builtins_.end() ? &b->second : nullptr;
+}
+
+const Value *Evaluator::cachedGlobal(const NameExpr &n) {
+  // Indices are handed out process-wide (an AST may be run by several
+  // evaluators); each evaluator keeps its own entries.
+  static std::atomic<uint32_t> nextIndex{1};
+  constexpr uint32_t kMaxIndex = 1u << 22;
+  std::atomic_ref<uint32_t> index(n.globalIndex);
+  uint32_t i = index.load(std::memory_order_relaxed);
+  if (i == 0) {
+    uint32_t mine = nextIndex.fetch_add(1, std::memory_order_relaxed);
+    i = index.compare_exchange_strong(i, mine, std::memory_order_relaxed) ? mine : i;
+  }
+  uint64_t stamp = globals_->vars.stamp();
+  if (i < globalCache_.size() && globalCache_[i].stamp == stamp && globalCache_[i].value)
+    return globalCache_[i].value;
+  const Value *v = lookupOuter(HashedName{n.id, n.hash}, nullptr);
+  if (v && i < kMaxIndex) {
+    if (i >= globalCache_.size())
+      globalCache_.resize(std::max<size_t>(i + 1, 2 * globalCache_.size()));
+    globalCache_[i] = {stamp, v};
+  }
+  return v;
 }
 
 Value Evaluator::lookup(HashedName key, Frame &f, Loc loc) {
@@ -652,6 +677,87 @@ Evaluator::Flow Evaluator::execBlock(const Block &b, Frame &f) {
   return Flow::Normal;
 }
 
+Evaluator::Flow Evaluator::execAugAssign(const AugAssignStmt &aug, Frame &f) {
+  const AugAssignStmt *a = &aug;
+  // As Python does: the target's object and index once (a[f()] += 1
+  // calls f once), then its current value, then the right-hand side.
+  const Expr &target = *a->target;
+  auto *sub = dyn_cast<SubscriptExpr>(&target);
+  auto *att = dyn_cast<AttributeExpr>(&target);
+  Value obj, idx, cur;
+  // xs[i] += ... of a list and an int: read and written in place (the
+  // right-hand side may resize the list: the index is checked again).
+  auto listItem = [&]() -> Value * {
+    if (!sub || !obj.isList() || !idx.isInt())
+      return nullptr;
+    auto &el = obj.elements();
+    int64_t i = idx.asInt(), n = int64_t(el.size());
+    if (i < 0)
+      i += n;
+    return i >= 0 && i < n ? &el[size_t(i)] : nullptr;
+  };
+  if (sub || att) {
+    obj = evalOperand(sub ? *sub->value : *att->value, f);
+    if (sub)
+      idx = evalSubscriptIndex(*sub->index, f);
+    curLoc_ = target.loc;
+    try {
+      if (Value *item = listItem())
+        cur = *item;
+      else
+        cur = sub ? getItem(obj, idx, target.loc) : getAttr(obj, att->attr, target.loc);
+    } catch (ParaxError &err) {
+      annotate(err, target.loc);
+      throw;
+    }
+  } else {
+    cur = evalOperand(target, f);
+  }
+  Value rhs = evalOperand(*a->value, f);
+  auto store = [&](const Value &r) {
+    if (Value *item = listItem())
+      *item = r;
+    else if (sub)
+      storeItem(*sub, obj, idx, r);
+    else if (att)
+      storeAttr(*att, obj, r);
+    else
+      assign(target, r, f);
+  };
+  if (Value q; fastArithmetic(a->op, cur, rhs, q)) {
+    store(q);
+    return Flow::Normal;
+  }
+  // Lists are mutable: `xs += it` extends and `xs *= n` repeats in place,
+  // so other names bound to the same list see the change, as in Python.
+  if (classOfInstance(cur)) {
+    Value r;
+    if (callSpecial(*this, cur, inplaceDunder(a->op), {rhs}, r) &&
+        !r.identical(notImplemented())) {
+      store(r);
+      return Flow::Normal;
+    }
+  }
+  if (setInplace(*this, a->op, cur, rhs) || // s |= t mutates s
+      dictInplace(*this, a->op, cur, rhs))
+    return Flow::Normal;
+  if (cur.isList() && a->op == BinOpKind::Add) {
+    auto items = iterate(rhs, a->value->loc);
+    growList(cur, items.size());
+    auto &el = cur.elements();
+    el.insert(el.end(), items.begin(), items.end());
+    return Flow::Normal;
+  }
+  if (cur.isList() && a->op == BinOpKind::Mul && (rhs.isInt() || rhs.isBool())) {
+    Value repeated = binary(a->op, cur, rhs, a->loc);
+    cur.elements() = std::move(repeated.elements());
+    recountList(cur);
+    return Flow::Normal;
+  }
+  store(binary(a->op, cur, rhs, a->loc));
+  return Flow::Normal;
+}
+
 Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
   curLoc_ = s.loc;
   if (opts_.maxSteps && ++steps_ > opts_.maxSteps)
@@ -669,74 +775,18 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     case StmtKind::Assign: {
       auto *a = cast<AssignStmt>(&s);
       Value v = eval(*a->value, f);
+      // `x = ...` to a function's local: the value moves into its slot.
+      if (a->targets.size() == 1 && a->targets[0]->kind == ExprKind::Name)
+        if (int i = cachedSlot(*cast<NameExpr>(a->targets[0].get()), *f.scope); i >= 0) {
+          f.scope->slots[i] = std::move(v);
+          return Flow::Normal;
+        }
       for (auto &t : a->targets)
         assign(*t, v, f);
       return Flow::Normal;
     }
-    case StmtKind::AugAssign: {
-      auto *a = cast<AugAssignStmt>(&s);
-      // As Python does: the target's object and index once (a[f()] += 1
-      // calls f once), then its current value, then the right-hand side.
-      const Expr &target = *a->target;
-      auto *sub = dyn_cast<SubscriptExpr>(&target);
-      auto *att = dyn_cast<AttributeExpr>(&target);
-      Value obj, idx, cur;
-      if (sub || att) {
-        obj = eval(sub ? *sub->value : *att->value, f);
-        if (sub)
-          idx = evalSubscriptIndex(*sub->index, f);
-        curLoc_ = target.loc;
-        try {
-          cur = sub ? getItem(obj, idx, target.loc) : getAttr(obj, att->attr, target.loc);
-        } catch (ParaxError &err) {
-          annotate(err, target.loc);
-          throw;
-        }
-      } else {
-        cur = eval(target, f);
-      }
-      Value rhs = eval(*a->value, f);
-      auto store = [&](const Value &r) {
-        if (sub)
-          storeItem(*sub, obj, idx, r);
-        else if (att)
-          storeAttr(*att, obj, r);
-        else
-          assign(target, r, f);
-      };
-      if (Value q; fastArithmetic(a->op, cur, rhs, q)) {
-        store(q);
-        return Flow::Normal;
-      }
-      // Lists are mutable: `xs += it` extends and `xs *= n` repeats in place,
-      // so other names bound to the same list see the change, as in Python.
-      if (classOfInstance(cur)) {
-        Value r;
-        if (callSpecial(*this, cur, inplaceDunder(a->op), {rhs}, r) &&
-            !r.identical(notImplemented())) {
-          store(r);
-          return Flow::Normal;
-        }
-      }
-      if (setInplace(*this, a->op, cur, rhs) || // s |= t mutates s
-          dictInplace(*this, a->op, cur, rhs))
-        return Flow::Normal;
-      if (cur.isList() && a->op == BinOpKind::Add) {
-        auto items = iterate(rhs, a->value->loc);
-        growList(cur, items.size());
-        auto &el = cur.elements();
-        el.insert(el.end(), items.begin(), items.end());
-        return Flow::Normal;
-      }
-      if (cur.isList() && a->op == BinOpKind::Mul && (rhs.isInt() || rhs.isBool())) {
-        Value repeated = binary(a->op, cur, rhs, s.loc);
-        cur.elements() = std::move(repeated.elements());
-        recountList(cur);
-        return Flow::Normal;
-      }
-      store(binary(a->op, cur, rhs, s.loc));
-      return Flow::Normal;
-    }
+    case StmtKind::AugAssign:
+      return execAugAssign(*cast<AugAssignStmt>(&s), f);
     case StmtKind::AnnAssign: {
       auto *a = cast<AnnAssignStmt>(&s);
       if (f.scope->classBody)
@@ -755,7 +805,11 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
     }
     case StmtKind::If: {
       auto *i = cast<IfStmt>(&s);
-      if (truthy(eval(*i->test, f)))
+      Value t = eval(*i->test, f);
+      bool b;
+      if (!fastTruthy(t, b))
+        b = truthy(t);
+      if (b)
         return execBlock(i->body, f);
       return execBlock(i->orelse, f);
     }
@@ -766,7 +820,8 @@ Evaluator::Flow Evaluator::execStmt(const Stmt &s, Frame &f) {
         Value t = eval(*w->test, f);
         bool go;
         try {
-          go = truthy(t);
+          if (!fastTruthy(t, go))
+            go = truthy(t);
         } catch (ParaxError &e) {
           if (e.diag().kind == "TracerBoolConversionError" &&
               e.diag().hint.find("axis_index") == std::string::npos)
@@ -1019,8 +1074,10 @@ void Evaluator::execClassDef(const ClassDefStmt &s, Frame &f) {
   auto cls = std::make_shared<ClassObj>(s.name, module, bases);
   cls->linearize();
   cls->metaclass = metaclass;
+  cls->qualname = qualnameIn(f, s.name);
   auto scope = std::make_shared<Scope>();
   scope->classBody = true;
+  scope->qualname = cls->qualname;
   scope->parent = f.scope == globals_ ? nullptr : f.scope;
   {
     ScopeSwap swap(scope_, scope);
@@ -1501,12 +1558,25 @@ Value Evaluator::loadEmbeddedModule(const std::string &name, ModuleObject *into)
 //===----------------------------------------------------------------------===//
 // Functions and calls
 //===----------------------------------------------------------------------===//
+std::string Evaluator::qualnameIn(const Frame &f, const std::string &name) const {
+  const Scope *s = f.scope.get();
+  if (s->classBody)
+    return s->qualname + "." + name;
+  if (s->info)
+    for (auto it = calls_.rbegin(); it != calls_.rend(); ++it)
+      if (it->second == s)
+        return (it->first->qualname.empty() ? it->first->name : it->first->qualname) +
+               ".<locals>." + name;
+  return name;
+}
+
 Value Evaluator::makeFunction(const std::string &name, Loc loc,
                               const Parameters &p, const Block *body,
                               const Expr *exprBody, Frame &f, bool isGenerator) {
   ++functionsByFile_[loc.file];
   auto fn = std::make_shared<FunctionObj>();
   fn->name = name;
+  fn->qualname = qualnameIn(f, name);
   fn->isGenerator = isGenerator;
   fn->loc = loc;
   fn->params = &p;
@@ -1547,7 +1617,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
     return;
   }
   std::vector<bool> bound(npos, false);
-  auto fname = [&] { return fn.name + "()"; };
+  auto fname = [&] { return (fn.qualname.empty() ? fn.name : fn.qualname) + "()"; };
   for (size_t i = 0; i < args.args.size(); ++i) {
     if (i < npos) {
       scope.set(p.positional[i].name, args.args[i]);
@@ -1628,20 +1698,7 @@ void Evaluator::bindParams(FunctionObj &fn, CallArgs &args, Scope &scope) {
     }
 }
 
-Value Evaluator::callFunction(const Value &f, CallArgs &args) {
-  FunctionObj &fn = f.asFunction();
-  // Python's limit on nested calls, then the native stack actually left
-  // (short on embedding threads; see ir/StackGuard.h).
-  if (depth_ >= recursionLimit)
-    raise("RecursionError", "maximum recursion depth exceeded",
-          "a function recursed " + std::to_string(recursionLimit) +
-              " calls deep (Python's limit); rewrite the recursion as a loop");
-  checkStack();
-  ++depth_;
-  struct DepthGuard {
-    int &d;
-    ~DepthGuard() { --d; }
-  } guard{depth_};
+std::shared_ptr<Scope> Evaluator::newActivation(const FunctionObj &fn) {
   auto scope = newScope();
   scope->parent = fn.closure;
   scope->locals = &fn.info->locals;
@@ -1649,22 +1706,72 @@ Value Evaluator::callFunction(const Value &f, CallArgs &args) {
   scope->slots.assign(fn.info->slotNames.size(), Value::unbound());
   if (!fn.info->declared.empty())
     scope->declared = &fn.info->declared;
+  return scope;
+}
+
+Value Evaluator::callFunction(const Value &f, CallArgs &args) {
+  FunctionObj &fn = f.asFunction();
+  auto scope = newActivation(fn);
   bindParams(fn, args, *scope);
+  return runActivation(f, fn, std::move(scope));
+}
+
+Value Evaluator::runActivation(const Value &f, FunctionObj &fn, std::shared_ptr<Scope> scope) {
+  // Python's limit on nested calls, then the native stack actually left
+  // (short on embedding threads; see ir/StackGuard.h).
+  if (depth_ >= recursionLimit)
+    raise("RecursionError", "maximum recursion depth exceeded",
+          "a function recursed " + std::to_string(recursionLimit) +
+              " calls deep (Python's limit); rewrite the recursion as a loop");
+  checkStack();
   if (fn.isGenerator) // the body runs when the generator is iterated
     return makeGenerator(f, scope);
+  ++depth_;
+  struct DepthGuard {
+    int &d;
+    ~DepthGuard() { --d; }
+  } guard{depth_};
   ScopeSwap swap(scope_, scope);
   calls_.emplace_back(&fn, scope.get());
   struct CallPop {
     std::vector<std::pair<const FunctionObj *, Scope *>> &calls;
     ~CallPop() { calls.pop_back(); }
   } callPop{calls_};
-  Frame frame{scope, {}};
+  Frame frame{std::move(scope), {}};
   if (fn.exprBody)
     return eval(*fn.exprBody, frame);
   Flow fl = execBlock(*fn.body, frame);
   if (fl == Flow::Break || fl == Flow::Continue)
     raise("SyntaxError", "'break' outside loop");
-  return fl == Flow::Return ? frame.returnValue : Value::none();
+  return fl == Flow::Return ? std::move(frame.returnValue) : Value::none();
+}
+
+bool Evaluator::callPlain(const Value &fnValue, Value *self, const CallExpr &c, Frame &f,
+                          Value &result) {
+  FunctionObj &fn = fnValue.asFunction();
+  size_t nargs = c.args.size() + (self ? 1 : 0);
+  if (!fn.info->plainParams || fn.params->positional.size() != nargs ||
+      !c.keywords.empty() || isLibraryFile(fn.loc.file))
+    return false;
+  for (auto &a : c.args)
+    if (a->kind == ExprKind::Starred)
+      return false;
+  auto scope = newActivation(fn);
+  size_t k = 0;
+  if (self)
+    scope->slots[k++] = std::move(*self);
+  for (auto &a : c.args)
+    scope->slots[k++] = evalOperand(*a, f);
+  curLoc_ = c.loc;
+  try {
+    checkStack();
+    FrameGuard frame(*this, fn.name, c.loc);
+    result = runActivation(fnValue, fn, std::move(scope));
+  } catch (ParaxError &err) {
+    annotate(err, c.loc);
+    throw;
+  }
+  return true;
 }
 
 Value Evaluator::call(const Value &f, CallArgs &args) {

@@ -64,6 +64,10 @@ struct FunctionInfo {
   uint64_t layoutId = 0;
   /// Positional parameter i is slot i (a call binds them by index).
   bool paramsInSlots = false;
+  /// Only positional parameters (no *args, **kwargs or keyword-only), each
+  /// in its slot: a call with exactly that many positional arguments binds
+  /// them straight into the slots (Evaluator::callPlain).
+  bool plainParams = false;
 };
 
 /// A function activation's locals: up to kInline of them stored in place
@@ -113,12 +117,62 @@ private:
   std::unique_ptr<Value[]> heap_;
 };
 
+/// A scope's names: a NameMap that stamps each change of which names it
+/// holds (a name added or removed; not a new value for one already there).
+/// The stamp is unique across all maps, so a lookup cached with it is
+/// right exactly while the map's stamp is unchanged (Evaluator::cachedGlobal).
+class VarMap {
+public:
+  using Map = NameMap<Value>;
+  template <typename K> Map::iterator find(const K &k) { return m_.find(k); }
+  template <typename K> Map::const_iterator find(const K &k) const { return m_.find(k); }
+  Map::iterator begin() { return m_.begin(); }
+  Map::iterator end() { return m_.end(); }
+  Map::const_iterator begin() const { return m_.begin(); }
+  Map::const_iterator end() const { return m_.end(); }
+  bool empty() const { return m_.empty(); }
+  size_t size() const { return m_.size(); }
+  Value &operator[](const std::string &k) {
+    auto [it, fresh] = m_.try_emplace(k);
+    if (fresh)
+      restamp();
+    return it->second;
+  }
+  std::pair<Map::iterator, bool> insert_or_assign(const std::string &k, const Value &v) {
+    auto r = m_.insert_or_assign(k, v);
+    if (r.second)
+      restamp();
+    return r;
+  }
+  size_t erase(const std::string &k) {
+    size_t n = m_.erase(k);
+    if (n)
+      restamp();
+    return n;
+  }
+  void clear() {
+    if (!m_.empty())
+      restamp();
+    m_.clear();
+  }
+  /// 0 for a map never changed; else unique to this map's current names.
+  uint64_t stamp() const { return stamp_; }
+
+private:
+  void restamp() {
+    static std::atomic<uint64_t> next{1};
+    stamp_ = next.fetch_add(1, std::memory_order_relaxed);
+  }
+  Map m_;
+  uint64_t stamp_ = 0;
+};
+
 /// A variable scope: a function activation or the module's globals.
 /// A function's locals live in `slots` (laid out by info->slotOf); every
 /// other scope (module, class body, comprehension) keeps names in `vars`.
 /// Go through find/set/erase/forEach, which see both.
 struct Scope {
-  NameMap<Value> vars;
+  VarMap vars;
   SlotArray slots; ///< Value::unbound() until assigned
   const FunctionInfo *info = nullptr; ///< the slots' layout (functions only)
   std::shared_ptr<Scope> parent; ///< Enclosing function scope (closures).
@@ -130,6 +184,7 @@ struct Scope {
   bool classBody = false;
   std::vector<std::string> definitionOrder;
   std::vector<std::string> annotations;
+  std::string qualname; ///< a class body's: its class's __qualname__
   /// The function's `global` (true) and `nonlocal` (false) names; null when
   /// it declares none (the common case costs one pointer test).
   const NameMap<bool> *declared = nullptr;
@@ -210,6 +265,9 @@ struct FunctionObj : Object {
   FunctionObj() : charge_(int64_t(sizeof(FunctionObj)) + 64, "a function") {}
   HostCharge charge_;
   std::string name;
+  /// Python's __qualname__: `C.method`, `outer.<locals>.inner` (what
+  /// CPython's argument errors name).
+  std::string qualname;
   Loc loc;
   const Parameters *params = nullptr;
   const Block *body = nullptr;    ///< def
@@ -458,7 +516,13 @@ private:
 
   Flow execBlock(const Block &b, Frame &f);
   Flow execStmt(const Stmt &s, Frame &f);
+  Flow execAugAssign(const AugAssignStmt &s, Frame &f);
   Value eval(const Expr &e, Frame &f);
+  /// eval() with the leaves most operands are (a bound local, a number
+  /// literal) done inline: for the operands of the hottest nodes only (an
+  /// inlined copy at every eval() would grow the recursive frames, and
+  /// with them the native stack a Python call takes).
+  Value evalOperand(const Expr &e, Frame &f);
   Value evalCall(const CallExpr &c, Frame &f);
   Value evalFString(const FStringExpr &e, Frame &f);
   Value evalComprehension(const ListCompExpr &e, Frame &f);
@@ -473,6 +537,29 @@ private:
                      const Block *body, const Expr *exprBody, Frame &f,
                      bool isGenerator = false);
   Value callFunction(const Value &f, CallArgs &args);
+  /// The __qualname__ of `name` defined in `f` (a class body, a function's
+  /// activation, or the module).
+  std::string qualnameIn(const Frame &f, const std::string &name) const;
+  /// `n` looked up as a global or builtin of the main module (what
+  /// lookupOuter(n, nullptr) finds), remembered per name until the globals
+  /// gain or lose a name. Null when not bound.
+  const Value *cachedGlobal(const NameExpr &n);
+  struct GlobalCacheEntry {
+    uint64_t stamp = 0; ///< globals_->vars.stamp() when found
+    const Value *value = nullptr;
+  };
+  std::vector<GlobalCacheEntry> globalCache_; ///< by NameExpr::globalIndex
+  /// A new activation of `fn`: its slots, none bound.
+  std::shared_ptr<Scope> newActivation(const FunctionObj &fn);
+  /// Runs `fn`'s body in `scope` (its parameters bound), under Python's
+  /// recursion limit.
+  Value runActivation(const Value &f, FunctionObj &fn, std::shared_ptr<Scope> scope);
+  /// `fn(args...)` for a call site of plain positional arguments whose
+  /// callee has plain parameters: each argument is evaluated straight into
+  /// its slot (no argument vector, no binding pass). `self`, when not
+  /// null, is the first argument (a method call). Null when the call is not
+  /// that simple: the caller takes the general path.
+  bool callPlain(const Value &fn, Value *self, const CallExpr &c, Frame &f, Value &result);
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 
   Value lookup(HashedName name, Frame &f, Loc loc);
@@ -586,6 +673,25 @@ private:
   friend void installModules(Evaluator &ev,
                              std::unordered_map<std::string, Value> &m);
 };
+
+/// Half the nodes a body evaluates are leaves: a local already bound, an
+/// int or float literal. They cannot fail or recurse, so they skip evalNode's
+/// stack check, error annotation and dispatch.
+[[gnu::always_inline]] inline Value Evaluator::evalOperand(const Expr &e, Frame &f) {
+  if (e.kind == ExprKind::Name) {
+    Scope &s = *f.scope;
+    if (int i = cachedSlot(*static_cast<const NameExpr *>(&e), s);
+        i >= 0 && !s.slots[i].isUnbound())
+      return s.slots[i];
+  } else if (e.kind == ExprKind::Constant) {
+    auto *c = static_cast<const ConstantExpr *>(&e);
+    if (c->type == ConstantExpr::Type::Int && c->strValue.empty())
+      return Value::integer(c->intValue);
+    if (c->type == ConstantExpr::Type::Float)
+      return Value::floating(c->floatValue);
+  }
+  return eval(e, f);
+}
 
 /// Raises ParaxError(kind, msg) (location filled in by the caller's call).
 [[noreturn]] void raise(const std::string &kind, const std::string &msg,

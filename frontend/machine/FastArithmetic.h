@@ -1,8 +1,9 @@
 //===- FastArithmetic.h - the evaluator's arithmetic fast path --*- C++ -*-===//
 //
-// x + y, x - y, x * y (and x / y of floats) on two plain Python floats or
-// two ints whose result stays in int64: what Evaluator::binary computes,
-// without its dispatch over every kind of operand. Used by the evaluator
+// x + y, x - y, x * y, x // y, x % y of two ints whose result stays in
+// int64; x + y, x - y, x * y, x / y, x ** y of two plain Python floats:
+// what Evaluator::binary computes, without its dispatch over every kind
+// of operand. Used by the evaluator
 // for binary expressions and augmented assignments.
 //
 //===----------------------------------------------------------------------===//
@@ -10,6 +11,8 @@
 
 #include "frontend/machine/Value.h"
 #include "frontend/syntax/Ast.h"
+
+#include <cmath>
 
 namespace parax::frontend {
 
@@ -29,6 +32,14 @@ namespace parax::frontend {
         return false;
       out = Value::floating(x / y);
       return true;
+    case BinOpKind::Pow: {
+      // A positive base with a finite result: libm's pow, as CPython's.
+      double z = std::pow(x, y);
+      if (!(x > 0) || !std::isfinite(z))
+        return false;
+      out = Value::floating(z);
+      return true;
+    }
     default: return false;
     }
   }
@@ -39,6 +50,20 @@ namespace parax::frontend {
     case BinOpKind::Add: overflow = __builtin_add_overflow(x, y, &z); break;
     case BinOpKind::Sub: overflow = __builtin_sub_overflow(x, y, &z); break;
     case BinOpKind::Mul: overflow = __builtin_mul_overflow(x, y, &z); break;
+    case BinOpKind::FloorDiv:
+    case BinOpKind::Mod: {
+      // Python rounds the quotient down (the remainder takes y's sign).
+      if (y == 0 || (x == INT64_MIN && y == -1))
+        return false;
+      int64_t q = x / y, r = x % y;
+      if (r != 0 && ((r < 0) != (y < 0))) {
+        q -= 1;
+        r += y;
+      }
+      z = op == BinOpKind::Mod ? r : q;
+      overflow = false;
+      break;
+    }
     default: return false;
     }
     if (overflow)
@@ -47,6 +72,50 @@ namespace parax::frontend {
     return true;
   }
   return false;
+}
+
+/// a < b, a == b, ... on two plain ints or two plain floats (what
+/// Evaluator::compare answers first); false for anything else.
+[[gnu::always_inline]] inline bool fastCompare(CmpOpKind op, const Value &a, const Value &b, bool &out) {
+  if (a.kind() != b.kind() || a.processVarying() || b.processVarying())
+    return false;
+  if (a.isInt()) {
+    int64_t x = a.asInt(), y = b.asInt();
+    switch (op) {
+    case CmpOpKind::Eq: out = x == y; return true;
+    case CmpOpKind::NotEq: out = x != y; return true;
+    case CmpOpKind::Lt: out = x < y; return true;
+    case CmpOpKind::LtE: out = x <= y; return true;
+    case CmpOpKind::Gt: out = x > y; return true;
+    case CmpOpKind::GtE: out = x >= y; return true;
+    default: return false;
+    }
+  }
+  if (a.isFloat()) {
+    double x = a.asFloat(), y = b.asFloat();
+    switch (op) {
+    case CmpOpKind::Eq: out = x == y; return true;
+    case CmpOpKind::NotEq: out = x != y; return true;
+    case CmpOpKind::Lt: out = x < y; return true;
+    case CmpOpKind::LtE: out = x <= y; return true;
+    case CmpOpKind::Gt: out = x > y; return true;
+    case CmpOpKind::GtE: out = x >= y; return true;
+    default: return false;
+    }
+  }
+  return false;
+}
+
+/// The truth of a bool, int, float or None without Evaluator::truthy's
+/// dispatch; false (out untouched) for every other kind.
+[[gnu::always_inline]] inline bool fastTruthy(const Value &v, bool &out) {
+  switch (v.kind()) {
+  case Value::Kind::Bool: out = v.asBool(); return true;
+  case Value::Kind::Int: out = v.asInt() != 0; return true;
+  case Value::Kind::Float: out = v.asFloat() != 0; return true;
+  case Value::Kind::None: out = false; return true;
+  default: return false;
+  }
 }
 
 } // namespace parax::frontend

@@ -143,7 +143,7 @@ void installObjectBuiltins(Evaluator &, NameMap<Value> &b) {
     std::vector<Value> out;
     for (auto &n : names)
       out.push_back(Value::str(n));
-    return Value::list(out);
+    return Value::list(std::move(out));
   });
 }
 

@@ -81,7 +81,7 @@ int64_t floorDiv(int64_t a, int64_t b) {
 }
 int64_t floorMod(int64_t a, int64_t b) {
   if (b == 0)
-    raise("ZeroDivisionError", "integer division or modulo by zero");
+    raise("ZeroDivisionError", "integer modulo by zero"); // CPython 3.11's wording
   int64_t r = a % b;
   if (r != 0 && ((r < 0) != (b < 0)))
     r += b;

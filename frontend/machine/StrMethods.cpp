@@ -85,7 +85,7 @@ Value splitImpl(const std::string &s, const Value *sepArg, int64_t maxsplit, boo
     }
     for (auto [b, e] : words)
       out.push_back(Value::str(s.substr(b, e - b)));
-    return Value::list(out);
+    return Value::list(std::move(out));
   }
   if (!sepArg->isStr())
     raise("TypeError", "must be str or None, not " + typeName(*sepArg));
@@ -101,7 +101,7 @@ Value splitImpl(const std::string &s, const Value *sepArg, int64_t maxsplit, boo
       ++n;
     }
     out.push_back(Value::str(s.substr(start)));
-    return Value::list(out);
+    return Value::list(std::move(out));
   }
   size_t end = s.size();
   int64_t n = 0;
@@ -117,7 +117,7 @@ Value splitImpl(const std::string &s, const Value *sepArg, int64_t maxsplit, boo
   }
   out.push_back(Value::str(s.substr(0, end)));
   std::reverse(out.begin(), out.end());
-  return Value::list(out);
+  return Value::list(std::move(out));
 }
 
 bool allChars(const std::string &s, bool (*pred)(unsigned char)) {
@@ -385,7 +385,7 @@ Value strSplitlines(Evaluator &ev, const Value &self, const std::string &, CallA
   }
   if (start < s.size())
     out.push_back(Value::str(s.substr(start)));
-  return Value::list(out);
+  return Value::list(std::move(out));
 }
 
 Value strExpandtabs(Evaluator &ev, const Value &self, const std::string &, CallArgs &a) {

@@ -64,6 +64,9 @@ struct NameExpr : Expr {
   /// checked against the running scope's layout before use; one word, so
   /// it is read and written whole.
   mutable uint64_t slotCache = 0;
+  /// This name's entry in an evaluator's cache of global lookups
+  /// (Evaluator::cachedGlobal); 0 until first looked up as a global.
+  mutable uint32_t globalIndex = 0;
   NameExpr(Loc l, std::string id)
       : Expr(ExprKind::Name, l), id(std::move(id)), hash(std::hash<std::string>{}(this->id)) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Name; }

@@ -115,8 +115,8 @@ Value unflatten(const TreeDef &def, const std::vector<Value> &leaves,
     std::vector<Value> items;
     for (auto &c : def.children)
       items.push_back(unflatten(c, leaves, pos));
-    return def.kind == TreeDef::Kind::Tuple ? Value::tuple(items)
-                                            : Value::list(items);
+    return def.kind == TreeDef::Kind::Tuple ? Value::tuple(std::move(items))
+                                            : Value::list(std::move(items));
   }
   case TreeDef::Kind::Dict: {
     Value d = Value::dict();
