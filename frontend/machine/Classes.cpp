@@ -89,9 +89,11 @@ ClassObj::ClassObj(std::string name, std::string module,
                    std::vector<std::shared_ptr<ClassObj>> bases)
     : name_(std::move(name)), module_(std::move(module)), bases_(std::move(bases)) {
   role_ = Role::Class;
+  bumpEpoch();
 }
 
 void ClassObj::linearize() {
+  bumpEpoch();
   // C3: merge the bases' MROs and the list of bases, always taking the
   // first head that appears in no other list's tail.
   std::vector<std::vector<ClassObj *>> seqs;
@@ -154,6 +156,7 @@ bool ClassObj::isSubclassOf(const ClassObj *other) const {
 }
 
 void ClassObj::setAttr(const std::string &name, const Value &v) {
+  bumpEpoch();
   if (Value *slot = findMember(dict_, name))
     *slot = v;
   else
@@ -161,6 +164,7 @@ void ClassObj::setAttr(const std::string &name, const Value &v) {
 }
 
 bool ClassObj::delAttr(const std::string &name) {
+  bumpEpoch();
   for (auto it = dict_.begin(); it != dict_.end(); ++it)
     if (it->first == name) {
       dict_.erase(it);

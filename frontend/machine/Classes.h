@@ -17,6 +17,7 @@
 #include "frontend/machine/NameMap.h"
 #include "frontend/machine/Value.h"
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -32,6 +33,9 @@ class Evaluator;
 class ClassObj : public NativeObject, public std::enable_shared_from_this<ClassObj> {
 public:
   ClassObj(std::string name, std::string module, std::vector<std::shared_ptr<ClassObj>> bases);
+  /// Changes whenever any class is made or any class's attributes or MRO
+  /// change: a class lookup remembered with it is right while it is equal.
+  static uint64_t epoch() { return epoch_.load(std::memory_order_relaxed); }
   /// Python's __qualname__ (`Outer.Inner`, `f.<locals>.C`); empty for
   /// classes parax makes itself (then the name).
   std::string qualname;
@@ -92,6 +96,8 @@ private:
   std::vector<std::shared_ptr<ClassObj>> bases_;
   std::vector<ClassObj *> mro_; ///< this first; bases are kept alive by bases_
   std::vector<std::pair<std::string, Value>> dict_;
+  static void bumpEpoch() { epoch_.fetch_add(1, std::memory_order_relaxed); }
+  static inline std::atomic<uint64_t> epoch_{1};
 };
 
 /// An instance of a user class.

@@ -155,6 +155,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
     case ExprKind::Attribute: {
       auto *a = cast<AttributeExpr>(&e);
       Value obj = evalOperand(*a->value, f);
+      if (Value v; instanceAttr(*a, obj, v))
+        return v;
       curLoc_ = e.loc;
       return getAttr(obj, a->attr, e.loc);
     }
@@ -302,14 +304,16 @@ namespace {
 /// (not shadowed by the instance's own attribute): the function, to be
 /// called with obj first - what the BoundMethod getAttr would make does,
 /// without making it.
-bool plainMethod(const Value &obj, const std::string &name, Value &fn) {
+/// `lookup` finds a name in a class (Evaluator::classAttrsAt's cache).
+template <typename Lookup>
+bool plainMethod(const Value &obj, const std::string &name, Value &fn, Lookup &&lookup) {
   if (obj.kind() != Value::Kind::Native)
     return false;
   Object *o = obj.objectPtr().get();
   if (typeid(*o) != typeid(InstanceObj) || name == "__class__" || name == "__dict__")
     return false;
   auto *inst = static_cast<InstanceObj *>(o);
-  const Value *m = inst->cls()->lookup(name);
+  const Value *m = lookup(*inst->cls());
   if (!m || m->kind() != Value::Kind::Function || inst->ownAttr(name))
     return false;
   fn = *m;
@@ -365,7 +369,8 @@ Value Evaluator::evalCall(const CallExpr &c, Frame &f) {
     } else {
       try {
         checkStack();
-        if (plainMethod(obj, a->attr, fn)) {
+        if (plainMethod(obj, a->attr, fn,
+                        [&](const ClassObj &c) { return classAttrsAt(*a, c).attr; })) {
           self = std::move(obj);
           method = true;
         } else {

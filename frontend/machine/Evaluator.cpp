@@ -370,17 +370,90 @@ const Value *Evaluator::lookupOuter(HashedName key, Scope *first) const {
   return b != builtins_.end() ? &b->second : nullptr;
 }
 
-const Value *Evaluator::cachedGlobal(const NameExpr &n) {
-  // Indices are handed out process-wide (an AST may be run by several
-  // evaluators); each evaluator keeps its own entries.
+namespace {
+/// The index of an AST site in the evaluators' lookup caches, handed out
+/// process-wide on first use (an AST may be run by several evaluators;
+/// each keeps its own entries).
+uint32_t cacheIndexOf(uint32_t &site) {
   static std::atomic<uint32_t> nextIndex{1};
-  constexpr uint32_t kMaxIndex = 1u << 22;
-  std::atomic_ref<uint32_t> index(n.globalIndex);
+  std::atomic_ref<uint32_t> index(site);
   uint32_t i = index.load(std::memory_order_relaxed);
   if (i == 0) {
     uint32_t mine = nextIndex.fetch_add(1, std::memory_order_relaxed);
     i = index.compare_exchange_strong(i, mine, std::memory_order_relaxed) ? mine : i;
   }
+  return i;
+}
+/// Sites past this many are not cached (their tables would grow too big).
+constexpr uint32_t kMaxCacheIndex = 1u << 22;
+} // namespace
+
+const Evaluator::ClassAttrs &Evaluator::classAttrsAt(const AttributeExpr &a,
+                                                     const ClassObj &cls) {
+  // Two entries per site (a call site often sees a class and a subclass),
+  // the newer first.
+  uint32_t i = cacheIndexOf(a.classCacheIndex);
+  uint64_t epoch = ClassObj::epoch();
+  size_t at = 2 * size_t(i);
+  if (at + 1 < classCache_.size())
+    for (size_t k = at; k < at + 2; ++k)
+      if (classCache_[k].cls == &cls && classCache_[k].epoch == epoch)
+        return classCache_[k];
+  ClassAttrs e{&cls, epoch, cls.lookup(a.attr), cls.lookup("__setattr__")};
+  if (i >= kMaxCacheIndex) {
+    thread_local ClassAttrs scratch;
+    return scratch = e;
+  }
+  if (at + 1 >= classCache_.size())
+    classCache_.resize(std::max<size_t>(at + 2, 2 * classCache_.size()));
+  classCache_[at + 1] = classCache_[at];
+  return classCache_[at] = e;
+}
+
+namespace {
+/// The instance `obj` is when it is a plain one (not a subclass of a
+/// built-in type or another kind of native object), else null.
+InstanceObj *plainInstance(const Value &obj) {
+  if (obj.kind() != Value::Kind::Native)
+    return nullptr;
+  Object *o = obj.objectPtr().get();
+  if (typeid(*o) != typeid(InstanceObj))
+    return nullptr;
+  auto *inst = static_cast<InstanceObj *>(o);
+  return inst->builtinValue.isNone() ? inst : nullptr;
+}
+bool isDunder(const std::string &name) { return name.size() > 4 && name[0] == '_' && name[1] == '_'; }
+} // namespace
+
+bool Evaluator::instanceAttr(const AttributeExpr &a, const Value &obj, Value &out) {
+  InstanceObj *inst = plainInstance(obj);
+  if (!inst || isDunder(a.attr))
+    return false;
+  // No class attribute of that name (so no property): the instance's own
+  // value is the answer, as InstanceObj::getAttr would find.
+  if (classAttrsAt(a, *inst->cls()).attr)
+    return false;
+  const Value *v = inst->ownAttr(a.attr);
+  if (!v)
+    return false;
+  out = *v;
+  return true;
+}
+
+bool Evaluator::storeInstanceAttr(const AttributeExpr &a, const Value &obj, const Value &v) {
+  InstanceObj *inst = plainInstance(obj);
+  if (!inst || isDunder(a.attr))
+    return false;
+  const ClassAttrs &c = classAttrsAt(a, *inst->cls());
+  if (c.setattr || (c.attr && c.attr->kind() == Value::Kind::Native))
+    return false; // __setattr__, or perhaps a property: InstanceObj::setAttr
+  inst->setOwnAttr(a.attr, v);
+  return true;
+}
+
+const Value *Evaluator::cachedGlobal(const NameExpr &n) {
+  uint32_t i = cacheIndexOf(n.globalIndex);
+  constexpr uint32_t kMaxIndex = kMaxCacheIndex;
   uint64_t stamp = globals_->vars.stamp();
   if (i < globalCache_.size() && globalCache_[i].stamp == stamp && globalCache_[i].value)
     return globalCache_[i].value;
@@ -511,6 +584,8 @@ void Evaluator::storeItem(const SubscriptExpr &target, const Value &obj, const V
 
 void Evaluator::storeAttr(const AttributeExpr &target, const Value &obj, const Value &v) {
   const AttributeExpr *at = &target;
+  if (storeInstanceAttr(target, obj, v))
+    return;
   if (obj.kind() == Value::Kind::Native) {
     if (auto *inst = asInstance(obj)) {
       inst->setAttr(*this, at->attr, v);
@@ -704,7 +779,7 @@ Evaluator::Flow Evaluator::execAugAssign(const AugAssignStmt &aug, Frame &f) {
     try {
       if (Value *item = listItem())
         cur = *item;
-      else
+      else if (!att || !instanceAttr(*att, obj, cur))
         cur = sub ? getItem(obj, idx, target.loc) : getAttr(obj, att->attr, target.loc);
     } catch (ParaxError &err) {
       annotate(err, target.loc);

@@ -549,6 +549,23 @@ private:
     const Value *value = nullptr;
   };
   std::vector<GlobalCacheEntry> globalCache_; ///< by NameExpr::globalIndex
+  /// What `cls` has for the attribute of call site `a` (ClassObj::lookup
+  /// of it and of __setattr__), remembered per site while no class changes.
+  struct ClassAttrs {
+    const ClassObj *cls = nullptr;
+    uint64_t epoch = 0;           ///< ClassObj::epoch() when looked up
+    const Value *attr = nullptr;  ///< cls's attribute of that name, or null
+    const Value *setattr = nullptr;
+  };
+  const ClassAttrs &classAttrsAt(const AttributeExpr &a, const ClassObj &cls);
+  std::vector<ClassAttrs> classCache_; ///< 2 per AttributeExpr::classCacheIndex
+  /// `obj.name` of a plain instance whose class has no attribute `name`
+  /// and that has one of its own: that value (true), without the general
+  /// getAttr. False: take the general path.
+  bool instanceAttr(const AttributeExpr &a, const Value &obj, Value &out);
+  /// `obj.name = v` of a plain instance whose class has neither a property
+  /// `name` nor __setattr__: stored (true). False: the general path.
+  bool storeInstanceAttr(const AttributeExpr &a, const Value &obj, const Value &v);
   /// A new activation of `fn`: its slots, none bound.
   std::shared_ptr<Scope> newActivation(const FunctionObj &fn);
   /// Runs `fn`'s body in `scope` (its parameters bound), under Python's

@@ -187,6 +187,9 @@ struct AttributeExpr : Expr {
   /// (a BuiltinMethod, checked against the receiver's kind before use).
   /// Opaque here; one word, read and written whole.
   mutable const void *methodCache = nullptr;
+  /// This site's entry in an evaluator's cache of class lookups
+  /// (Evaluator::classAttrsAt); 0 until first used.
+  mutable uint32_t classCacheIndex = 0;
   AttributeExpr(Loc l, ExprPtr v, std::string a)
       : Expr(ExprKind::Attribute, l), value(std::move(v)), attr(std::move(a)) {}
   static bool classof(const Expr *e) { return e->kind == ExprKind::Attribute; }

@@ -233,3 +233,81 @@ for bad in (lambda: Outer.Inner().method(), lambda: Outer().method(1)(), lambda:
         bad()
     except TypeError as e:
         print("TypeError", e)
+
+
+# Attribute reads and writes on instances (the class lookups are cached per
+# site): properties, __setattr__, __getattr__, __slots__, classes changed
+# while their instances are in use.
+class Point:
+    def __init__(self, x):
+        self.x = x
+
+    def norm(self):
+        return "norm of " + str(self.x)
+
+
+class Guarded(Point):
+    def __setattr__(self, name, value):
+        print("setattr", name, value)
+
+
+class WithProperty:
+    def __init__(self):
+        self._v = 1
+
+    @property
+    def v(self):
+        return self._v * 10
+
+
+class Fallback:
+    def __getattr__(self, name):
+        return "missing " + name
+
+
+class Slotted:
+    __slots__ = ("a",)
+
+
+def read_x(p):
+    return p.x
+
+
+def bump_x(p):
+    p.x += 1
+    return p.x
+
+
+pts = [Point(1), Point(-2)]
+print([read_x(p) for p in pts], [bump_x(p) for p in pts], [p.norm() for p in pts])
+g = Guarded(5)
+g.y = 3
+wp = WithProperty()
+print(wp.v)
+try:
+    wp.v = 5
+except AttributeError as e:
+    print("AttributeError", e)
+print(Fallback().anything)
+s = Slotted()
+s.a = 1
+try:
+    s.b = 2
+except AttributeError as e:
+    print("AttributeError", e)
+p = Point(3)
+for step in range(4):
+    if step == 1:
+        Point.x = property(lambda self: "class property")
+    if step == 2:
+        del Point.x
+    if step == 3:
+        p.norm = lambda: "instance attribute"
+    try:
+        print(step, read_x(p), p.norm())
+    except AttributeError as e:
+        print(step, "AttributeError", e)
+try:
+    Point(1).nothing
+except AttributeError as e:
+    print("AttributeError", e)
