@@ -1652,6 +1652,7 @@ Value Evaluator::makeFunction(const std::string &name, Loc loc,
   auto fn = std::make_shared<FunctionObj>();
   fn->name = name;
   fn->qualname = qualnameIn(f, name);
+  fn->inLibrary = isLibraryFile(loc.file);
   fn->isGenerator = isGenerator;
   fn->loc = loc;
   fn->params = &p;
@@ -1826,7 +1827,7 @@ bool Evaluator::callPlain(const Value &fnValue, Value *self, const CallExpr &c, 
   FunctionObj &fn = fnValue.asFunction();
   size_t nargs = c.args.size() + (self ? 1 : 0);
   if (!fn.info->plainParams || fn.params->positional.size() != nargs ||
-      !c.keywords.empty() || isLibraryFile(fn.loc.file))
+      !c.keywords.empty() || fn.inLibrary)
     return false;
   for (auto &a : c.args)
     if (a->kind == ExprKind::Starred)
@@ -1856,7 +1857,7 @@ Value Evaluator::call(const Value &f, CallArgs &args) {
   case Value::Kind::Function: {
     FunctionObj &fn = f.asFunction();
     FrameGuard frame(*this, fn.name, args.loc);
-    if (!isLibraryFile(fn.loc.file) || !args.loc.valid() || isLibraryFile(args.loc.file))
+    if (!fn.inLibrary || !args.loc.valid() || isLibraryFile(args.loc.file))
       return callFunction(f, args);
     try {
       return callFunction(f, args);

@@ -124,36 +124,37 @@ private:
 class VarMap {
 public:
   using Map = NameMap<Value>;
-  template <typename K> Map::iterator find(const K &k) { return m_.find(k); }
-  template <typename K> Map::const_iterator find(const K &k) const { return m_.find(k); }
-  Map::iterator begin() { return m_.begin(); }
-  Map::iterator end() { return m_.end(); }
-  Map::const_iterator begin() const { return m_.begin(); }
-  Map::const_iterator end() const { return m_.end(); }
-  bool empty() const { return m_.empty(); }
-  size_t size() const { return m_.size(); }
+  template <typename K> Map::iterator find(const K &k) { return map().find(k); }
+  template <typename K> Map::const_iterator find(const K &k) const { return map().find(k); }
+  Map::iterator begin() { return map().begin(); }
+  Map::iterator end() { return map().end(); }
+  Map::const_iterator begin() const { return map().begin(); }
+  Map::const_iterator end() const { return map().end(); }
+  bool empty() const { return !m_ || m_->empty(); }
+  size_t size() const { return m_ ? m_->size() : 0; }
   Value &operator[](const std::string &k) {
-    auto [it, fresh] = m_.try_emplace(k);
+    auto [it, fresh] = made().try_emplace(k);
     if (fresh)
       restamp();
     return it->second;
   }
   std::pair<Map::iterator, bool> insert_or_assign(const std::string &k, const Value &v) {
-    auto r = m_.insert_or_assign(k, v);
+    auto r = made().insert_or_assign(k, v);
     if (r.second)
       restamp();
     return r;
   }
   size_t erase(const std::string &k) {
-    size_t n = m_.erase(k);
+    size_t n = m_ ? m_->erase(k) : 0;
     if (n)
       restamp();
     return n;
   }
   void clear() {
-    if (!m_.empty())
+    if (!empty())
       restamp();
-    m_.clear();
+    if (m_)
+      m_->clear();
   }
   /// 0 for a map never changed; else unique to this map's current names.
   uint64_t stamp() const { return stamp_; }
@@ -163,7 +164,20 @@ private:
     static std::atomic<uint64_t> next{1};
     stamp_ = next.fetch_add(1, std::memory_order_relaxed);
   }
-  Map m_;
+  // Most scopes (function activations) never hold a name here, so the map
+  // is made on the first insertion; until then reads see a shared empty
+  // map, which is never written.
+  static Map &noNames() {
+    static Map empty;
+    return empty;
+  }
+  Map &map() const { return m_ ? *m_ : noNames(); }
+  Map &made() {
+    if (!m_)
+      m_ = std::make_unique<Map>();
+    return *m_;
+  }
+  std::unique_ptr<Map> m_;
   uint64_t stamp_ = 0;
 };
 
@@ -287,6 +301,9 @@ struct FunctionObj : Object {
   std::vector<std::pair<std::string, Value>> attrs;
   /// Its body contains `yield`: a call returns a generator (Generators.h).
   bool isGenerator = false;
+  /// Defined in a module parax ships in Python (Evaluator::isLibraryFile of
+  /// loc.file, decided once).
+  bool inLibrary = false;
 };
 
 /// Evaluator options that the program can observe.
