@@ -10,6 +10,7 @@
 #include "frontend/machine/BuiltinMethods.h"
 #include "frontend/machine/Classes.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/FastArithmetic.h"
 #include "frontend/machine/BuiltinSubclass.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/ObjectBuiltins.h"
@@ -216,14 +217,8 @@ void sliceIndices(Evaluator &ev, const SliceObj &s, int64_t n, int64_t &start,
 
 Value Evaluator::getItem(const Value &obj, const Value &index, Loc loc) {
   // xs[i] on a list or tuple with an int in range: the common case, first.
-  if ((obj.isList() || obj.isTuple()) && index.isInt()) {
-    const auto &elts = obj.elements();
-    int64_t i = index.asInt(), n = int64_t(elts.size());
-    if (i < 0)
-      i += n;
-    if (i >= 0 && i < n)
-      return elts[size_t(i)];
-  }
+  if (const Value *item = sequenceItem(obj, index))
+    return *item;
   // (Special methods are only on Native values: instances, classes.)
   if (Value r; obj.kind() == Value::Kind::Native && callSpecial(*this, obj, "__getitem__", {index}, r))
     return r;

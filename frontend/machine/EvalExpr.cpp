@@ -167,14 +167,8 @@ Value Evaluator::eval(const Expr &e, Frame &f) {
                       ? evalSubscriptIndex(*s->index, f)
                       : evalOperand(*s->index, f);
       // xs[i] of a list or tuple, i in range: getItem's first case, inline.
-      if ((obj.isList() || obj.isTuple()) && idx.isInt()) {
-        const auto &elts = obj.elements();
-        int64_t i = idx.asInt(), n = int64_t(elts.size());
-        if (i < 0)
-          i += n;
-        if (i >= 0 && i < n)
-          return elts[size_t(i)];
-      }
+      if (const Value *item = sequenceItem(obj, idx))
+        return *item;
       curLoc_ = e.loc;
       return getItem(obj, idx, e.loc);
     }

@@ -453,12 +453,11 @@ bool Evaluator::storeInstanceAttr(const AttributeExpr &a, const Value &obj, cons
 
 const Value *Evaluator::cachedGlobal(const NameExpr &n) {
   uint32_t i = cacheIndexOf(n.globalIndex);
-  constexpr uint32_t kMaxIndex = kMaxCacheIndex;
   uint64_t stamp = globals_->vars.stamp();
   if (i < globalCache_.size() && globalCache_[i].stamp == stamp && globalCache_[i].value)
     return globalCache_[i].value;
   const Value *v = lookupOuter(HashedName{n.id, n.hash}, nullptr);
-  if (v && i < kMaxIndex) {
+  if (v && i < kMaxCacheIndex) {
     if (i >= globalCache_.size())
       globalCache_.resize(std::max<size_t>(i + 1, 2 * globalCache_.size()));
     globalCache_[i] = {stamp, v};
@@ -763,13 +762,8 @@ Evaluator::Flow Evaluator::execAugAssign(const AugAssignStmt &aug, Frame &f) {
   // xs[i] += ... of a list and an int: read and written in place (the
   // right-hand side may resize the list: the index is checked again).
   auto listItem = [&]() -> Value * {
-    if (!sub || !obj.isList() || !idx.isInt())
-      return nullptr;
-    auto &el = obj.elements();
-    int64_t i = idx.asInt(), n = int64_t(el.size());
-    if (i < 0)
-      i += n;
-    return i >= 0 && i < n ? &el[size_t(i)] : nullptr;
+    // obj is a list this statement may write: the item is not const.
+    return sub && obj.isList() ? const_cast<Value *>(sequenceItem(obj, idx)) : nullptr;
   };
   if (sub || att) {
     obj = evalOperand(sub ? *sub->value : *att->value, f);

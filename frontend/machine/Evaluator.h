@@ -591,8 +591,9 @@ private:
   /// `fn(args...)` for a call site of plain positional arguments whose
   /// callee has plain parameters: each argument is evaluated straight into
   /// its slot (no argument vector, no binding pass). `self`, when not
-  /// null, is the first argument (a method call). Null when the call is not
-  /// that simple: the caller takes the general path.
+  /// null, is the first argument (a method call). False (nothing evaluated,
+  /// `self` untouched) when the call is not that simple: the caller takes
+  /// the general path.
   bool callPlain(const Value &fn, Value *self, const CallExpr &c, Frame &f, Value &result);
   void bindParams(FunctionObj &fn, CallArgs &args, Scope &scope);
 

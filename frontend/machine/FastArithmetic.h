@@ -3,8 +3,8 @@
 // x + y, x - y, x * y, x // y, x % y of two ints whose result stays in
 // int64; x + y, x - y, x * y, x / y, x ** y of two plain Python floats:
 // what Evaluator::binary computes, without its dispatch over every kind
-// of operand. Used by the evaluator
-// for binary expressions and augmented assignments.
+// of operand. Also comparisons, truth tests and list/tuple items. Used by
+// the evaluator for expressions and augmented assignments.
 //
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -74,36 +74,43 @@ namespace parax::frontend {
   return false;
 }
 
-/// a < b, a == b, ... on two plain ints or two plain floats (what
-/// Evaluator::compare answers first); false for anything else.
+/// x op y for one of the six order/equality comparisons; false for the
+/// others (is, in, ...).
+template <typename T> [[gnu::always_inline]] inline bool compareNumbers(CmpOpKind op, T x, T y, bool &out) {
+  switch (op) {
+  case CmpOpKind::Eq: out = x == y; return true;
+  case CmpOpKind::NotEq: out = x != y; return true;
+  case CmpOpKind::Lt: out = x < y; return true;
+  case CmpOpKind::LtE: out = x <= y; return true;
+  case CmpOpKind::Gt: out = x > y; return true;
+  case CmpOpKind::GtE: out = x >= y; return true;
+  default: return false;
+  }
+}
+
+/// a < b, a == b, ... on two plain ints or two plain floats (not
+/// jax.process_index()-derived); false for anything else. Evaluator::compare
+/// answers these first too.
 [[gnu::always_inline]] inline bool fastCompare(CmpOpKind op, const Value &a, const Value &b, bool &out) {
   if (a.kind() != b.kind() || a.processVarying() || b.processVarying())
     return false;
-  if (a.isInt()) {
-    int64_t x = a.asInt(), y = b.asInt();
-    switch (op) {
-    case CmpOpKind::Eq: out = x == y; return true;
-    case CmpOpKind::NotEq: out = x != y; return true;
-    case CmpOpKind::Lt: out = x < y; return true;
-    case CmpOpKind::LtE: out = x <= y; return true;
-    case CmpOpKind::Gt: out = x > y; return true;
-    case CmpOpKind::GtE: out = x >= y; return true;
-    default: return false;
-    }
-  }
-  if (a.isFloat()) {
-    double x = a.asFloat(), y = b.asFloat();
-    switch (op) {
-    case CmpOpKind::Eq: out = x == y; return true;
-    case CmpOpKind::NotEq: out = x != y; return true;
-    case CmpOpKind::Lt: out = x < y; return true;
-    case CmpOpKind::LtE: out = x <= y; return true;
-    case CmpOpKind::Gt: out = x > y; return true;
-    case CmpOpKind::GtE: out = x >= y; return true;
-    default: return false;
-    }
-  }
+  if (a.isInt())
+    return compareNumbers(op, a.asInt(), b.asInt(), out);
+  if (a.isFloat())
+    return compareNumbers(op, a.asFloat(), b.asFloat(), out);
   return false;
+}
+
+/// xs[i] of a list or tuple with an int index in range (negative counts
+/// from the end), else null: the case getItem and the evaluator take first.
+[[gnu::always_inline]] inline const Value *sequenceItem(const Value &xs, const Value &index) {
+  if (!(xs.isList() || xs.isTuple()) || !index.isInt())
+    return nullptr;
+  const auto &elts = xs.elements();
+  int64_t i = index.asInt(), n = int64_t(elts.size());
+  if (i < 0)
+    i += n;
+  return i >= 0 && i < n ? &elts[size_t(i)] : nullptr;
 }
 
 /// The truth of a bool, int, float or None without Evaluator::truthy's

@@ -13,6 +13,7 @@
 #include "frontend/machine/Sets.h"
 #include "frontend/machine/Iterators.h"
 #include "frontend/machine/Evaluator.h"
+#include "frontend/machine/FastArithmetic.h"
 #include "frontend/machine/Hashing.h"
 #include "frontend/machine/Placeholder.h"
 #include "frontend/tracing/Trace.h"
@@ -509,21 +510,8 @@ Value Evaluator::compare(CmpOpKind op, const Value &a, const Value &b, Loc loc) 
     break;
   }
   // Two ints or two floats (not jax.process_index()-derived): compared at once.
-  if (a.kind() == b.kind() && (a.isInt() || a.isFloat()) && !a.processVarying() &&
-      !b.processVarying()) {
-    bool ints = a.isInt();
-    int64_t x = ints ? a.asInt() : 0, y = ints ? b.asInt() : 0;
-    double u = ints ? 0.0 : a.asFloat(), v = ints ? 0.0 : b.asFloat();
-    switch (op) {
-    case CmpOpKind::Eq: return Value::boolean(ints ? x == y : u == v);
-    case CmpOpKind::NotEq: return Value::boolean(ints ? x != y : u != v);
-    case CmpOpKind::Lt: return Value::boolean(ints ? x < y : u < v);
-    case CmpOpKind::LtE: return Value::boolean(ints ? x <= y : u <= v);
-    case CmpOpKind::Gt: return Value::boolean(ints ? x > y : u > v);
-    case CmpOpKind::GtE: return Value::boolean(ints ? x >= y : u >= v);
-    default: break;
-    }
-  }
+  if (bool r; fastCompare(op, a, b, r))
+    return Value::boolean(r);
   if (processVaryingNumbers(a, b))
     return compare(op, unmarked(a), unmarked(b), loc).markProcessVarying();
   if (classOfInstance(a) || classOfInstance(b)) {
