@@ -1,6 +1,7 @@
 //===- KernelsBlas.cpp - an optional system BLAS for large matmuls --------===//
 #include "runtime/KernelsBlas.h"
 #include "runtime/Kernels.h"
+#include "runtime/KernelsGemm.h"
 
 #include <climits>
 #include <cstdlib>
@@ -78,30 +79,21 @@ void blasTiles(Gemm gemm, const T *a, const T *b, T *c, int64_t m, int64_t n,
                int64_t k) {
   const IntraOp *io = tlsIntraOp;
   int width = io && io->parallelFor ? io->width : 1;
-  bool alongN = n >= m;
-  int64_t dim = alongN ? n : m;
-  // Tiles of at least 64 rows/columns, a few per thread (a helper that
-  // starts late, because the machine is busy, then costs one tile).
-  int64_t tiles = std::min<int64_t>(int64_t(width) * 2, dim / 64);
-  if (width <= 1 || tiles <= 1 || m * n * k < (int64_t(1) << 22)) {
-    gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(n), int(k),
-         T(1), a, int(k), b, int(n), T(0), c, int(n));
-    return;
-  }
-  io->parallelFor(tiles, [&](int64_t t) {
-    // Tile edges on multiples of 16 (whole vector registers of the kernel).
-    int64_t lo = (dim * t / tiles) & ~int64_t(15);
-    int64_t hi = t + 1 == tiles ? dim : (dim * (t + 1) / tiles) & ~int64_t(15);
-    if (hi <= lo)
-      return;
-    if (alongN)
-      gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m), int(hi - lo),
-           int(k), T(1), a, int(k), b + lo, int(n), T(0), c + lo, int(n));
-    else
-      gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(hi - lo), int(n),
-           int(k), T(1), a + lo * k, int(k), b, int(n), T(0), c + lo * n,
-           int(n));
-  });
+  forEachGemmTile(
+      width,
+      [&](int64_t count, const std::function<void(int64_t)> &fn) {
+        io->parallelFor(count, fn);
+      },
+      m, n, k, 16, 16, [&](int64_t lo, int64_t hi, bool alongN) {
+        if (alongN)
+          gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(m),
+               int(hi - lo), int(k), T(1), a, int(k), b + lo, int(n), T(0),
+               c + lo, int(n));
+        else
+          gemm(kCblasRowMajor, kCblasNoTrans, kCblasNoTrans, int(hi - lo),
+               int(n), int(k), T(1), a + lo * k, int(k), b, int(n), T(0),
+               c + lo * n, int(n));
+      });
 }
 
 } // namespace

@@ -1,11 +1,12 @@
 //===- KernelsBlas.h - an optional system BLAS for large matmuls -*- C++ -*-===//
 //
-// A tuned, multi-threaded sgemm (OpenBLAS, BSD licensed) is several times
-// faster than parax's own single-threaded kernel on large float32 matrices.
-// It is loaded with dlopen at first use, so parax neither links nor needs
-// it: without libopenblas.so.0 (or with PARAX_BLAS=off) the built-in kernel
-// runs. Only large products use it (their accumulation order differs from
-// the built-in kernel's k order, within float32 tolerance).
+// A tuned dgemm, and an sgemm for CPUs without AVX-512 (where parax's own
+// AVX2 kernel is slower than OpenBLAS's; with AVX-512 its own kernel is as
+// fast: KernelsGemmF32.cpp), from OpenBLAS (BSD licensed). It is loaded
+// with dlopen at first use, so parax neither links nor needs it: without
+// libopenblas.so.0 (or with PARAX_BLAS=off) the built-in kernels run. Only
+// large products use it (their accumulation order differs from the
+// built-in kernel's k order, within float32 tolerance).
 //
 //===----------------------------------------------------------------------===//
 #pragma once
