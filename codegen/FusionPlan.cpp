@@ -23,6 +23,7 @@
 #include "codegen/DotLayout.h"
 #include "codegen/EmitLLVM.h"
 #include "ir/Diagnostics.h"
+#include "ir/DotOperandView.h"
 #include "ir/OpRules.h"
 
 #include <algorithm>
@@ -175,7 +176,8 @@ bool FusionPlan::hostScalar(const ir::Value *v) {
   // host's (carries are phis); only the program's own results may be
   // one-element buffers.
   for (const ir::Operation *u : v->users())
-    if (u->numRegions() || (u->hasTrait(ir::T) && u->parentBlock() != entryBlock_))
+    if (u->numRegions() ||
+        (u->hasTrait(ir::T) && u->parentBlock() != entryBlock_))
       return true;
   if (isReduceOrArg(op->kind()))
     return false;
@@ -396,11 +398,10 @@ bool onlyRead(const FusionPlan &plan, const ir::Value *v,
         return false;
       continue;
     }
-    bool compiled =
-        FusionPlan::isFusibleKind(u->kind()) ||
-        (isReduceOrArg(u->kind()) && !plan.f64RunsKernel(*u)) ||
-        (u->kind() == OpKind::DotGeneral && !plan.f64RunsKernel(*u) &&
-         !plan.dotRunsKernel(*u));
+    bool compiled = FusionPlan::isFusibleKind(u->kind()) ||
+                    (isReduceOrArg(u->kind()) && !plan.f64RunsKernel(*u)) ||
+                    (u->kind() == OpKind::DotGeneral &&
+                     !plan.f64RunsKernel(*u) && !plan.dotRunsKernel(*u));
     if (!compiled || plan.runsRuntimeKernel(*u))
       return false;
   }
@@ -457,8 +458,10 @@ bool FusionPlan::dotUsesKernel(const ir::Operation &op) {
 bool FusionPlan::dotRunsKernel(const ir::Operation &op) const {
   if (!dotUsesKernel(op))
     return false;
-  DotLayout L = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
-  return L.kind == DotLayout::Kind::None || L.NB * L.Mn * L.Nn * L.Kn >= (int64_t(1) << 24);
+  DotLayout L =
+      analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); });
+  return L.kind == DotLayout::Kind::None ||
+         L.NB * L.Mn * L.Nn * L.Kn >= (int64_t(1) << 24);
 }
 
 ir::StorageModel::Storage FusionPlan::storage(const ir::Value *v) const {
@@ -507,53 +510,14 @@ int64_t FusionPlan::scratchBytes(const ir::Operation &op) const {
   if (op.kind() != OpKind::DotGeneral)
     return 0;
   const TensorType &rt = op.result()->type();
-  const TensorType &lt = op.operand(0)->type(), &rht = op.operand(1)->type();
-  DType d = lt.dtype;
+  DType d = op.operand(0)->type().dtype;
   bool fl = isFloat(d);
-  if (dotRunsKernel(op)) {
-    // runtime/KernelsDot.cpp dotGeneralOp: operands whose dimensions are
-    // not in (batch, free, contracting) order are transposed into copies;
-    // float16/bfloat16 operands and the result are widened to float32, and
-    // the result array allocated first is replaced by the converted one.
-    auto inOrder = [](const std::vector<int64_t> &a,
-                      const std::vector<int64_t> &b,
-                      const std::vector<int64_t> &c) {
-      std::vector<int64_t> o = a;
-      o.insert(o.end(), b.begin(), b.end());
-      o.insert(o.end(), c.begin(), c.end());
-      for (size_t i = 0; i < o.size(); ++i)
-        if (o[i] != int64_t(i))
-          return false;
-      return true;
-    };
-    auto freeDims = [](const Shape &sh, const std::vector<int64_t> &bd,
-                       const std::vector<int64_t> &cd) {
-      std::vector<int64_t> f;
-      for (int64_t i = 0; i < int64_t(sh.size()); ++i)
-        if (std::find(bd.begin(), bd.end(), i) == bd.end() &&
-            std::find(cd.begin(), cd.end(), i) == cd.end())
-          f.push_back(i);
-      return f;
-    };
-    const auto &lb = op.attrs().getInts("lhs_batch");
-    const auto &rb = op.attrs().getInts("rhs_batch");
-    const auto &lc = op.attrs().getInts("lhs_contract");
-    const auto &rc = op.attrs().getInts("rhs_contract");
-    // Saturating: each operand is under 2^62 bytes, their sum may not be.
-    int64_t s = 0;
-    if (!inOrder(lb, freeDims(lt.shape, lb, lc), lc))
-      s = saturatingAdd(s, lt.byteSize());
-    if (!inOrder(rb, rc, freeDims(rht.shape, rb, rc)))
-      s = saturatingAdd(s, rht.byteSize());
-    if (d != DType::F32)
-      for (const TensorType *t : {&lt, &rht, &rt})
-        s = saturatingAdd(saturatingAdd(s, TensorType{DType::F32, t->shape}.byteSize()),
-                          t == &rt ? rt.byteSize() : 0);
-    return s;
-  }
+  if (dotRunsKernel(op) || f64RunsKernel(op))
+    return ir::dotKernelScratchBytes(op);
   // The compiled float32 loops may first copy the rhs (DotLayout.h).
-  if (int64_t b = analyzeDotLayout(op, [&](const ir::Value *v) { return repr(v); })
-                      .scratchBytes())
+  if (int64_t b = analyzeDotLayout(op, [&](const ir::Value *v) {
+                    return repr(v);
+                  }).scratchBytes())
     return b;
   // emitDot accumulates float16/bfloat16 products, and a rank-0 result,
   // in a scratch buffer of the result's shape.

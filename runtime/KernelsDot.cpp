@@ -1,31 +1,37 @@
 //===- KernelsDot.cpp - dot_general ---------------------------------------===//
 //
-// dot_general = transpose each operand to [batch, M, K] / [batch, K, N]
-// (skipped when already in that layout) + a batched matmul. float32 runs
-// parax's packed GEMM (KernelsGemmF32.cpp): every output accumulates its
-// products in k order. float16/bfloat16
-// operands are widened to float32 and the result rounded once. float64
+// dot_general = a batched matmul of [batch, M, K] by [batch, K, N]. float32
+// runs parax's packed GEMM (KernelsGemmF32.cpp), which reads an operand in
+// place through strides when its dimension groups allow it (x.T @ y,
+// x @ y.T: ir/DotOperandView.h) and otherwise a transposed copy; every
+// output accumulates its products in k order. float16/bfloat16 operands are
+// widened to float32 and the result rounded once. Other dtypes are always
+// transposed into [batch, M, K] / [batch, K, N] first. float64
 // products go to BLAS dgemm when one is installed, else a k-ordered double
 // loop. Integer products accumulate in 32 bits (64 for int64/uint64) and
 // wrap; bool dot is OR of ANDs.
 //
 //===----------------------------------------------------------------------===//
+#include "ir/DotOperandView.h"
 #include "runtime/Kernels.h"
 #include "runtime/KernelsBlas.h"
 #include "runtime/KernelsCommon.h"
 #include "runtime/KernelsGemm.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace parax::runtime {
 
 using namespace detail;
+using ir::DotOperandStrides;
+using ir::dotOperandStrides;
 
 namespace {
 
 /// C = A * B in float64: BLAS when available, else k-ordered accumulation.
-void gemmF64(const double *a, const double *b, double *c, int64_t m,
-             int64_t n, int64_t k) {
+void gemmF64(const double *a, const double *b, double *c, int64_t m, int64_t n,
+             int64_t k) {
   if (blasDgemm(a, b, c, m, n, k))
     return;
   for (int64_t i = 0; i < m; ++i) {
@@ -113,17 +119,28 @@ Array dotGeneralOp(const Array &lhs, const Array &rhs,
         << "dot_general: contracting sizes differ";
     k *= lhs.shape()[lhsContract[i]];
   }
-  std::vector<int64_t> lo = lhsBatch, ro = rhsBatch;
-  lo.insert(lo.end(), lf.begin(), lf.end());
-  lo.insert(lo.end(), lhsContract.begin(), lhsContract.end());
-  ro.insert(ro.end(), rhsContract.begin(), rhsContract.end());
-  ro.insert(ro.end(), rf.begin(), rf.end());
-  Array a = arrange(lhs, lo), b = arrange(rhs, ro);
   Array y = newArray(resultType);
   PARAX_ASSERT(y.size() == nb * m * n) << "dot_general: result shape";
   if (y.size() == 0)
     return y;
   DType dt = lhs.dtype();
+  std::optional<DotOperandStrides> av, bv;
+  if (isFloat(dt) && dt != DType::F64) {
+    av = dotOperandStrides(lhs.shape(), lhsBatch, lf, lhsContract);
+    bv = dotOperandStrides(rhs.shape(), rhsBatch, rhsContract, rf);
+  }
+  // Operands not read in place are transposed into [batch, M, K] and
+  // [batch, K, N] copies.
+  std::vector<int64_t> lo = lhsBatch, ro = rhsBatch;
+  lo.insert(lo.end(), lf.begin(), lf.end());
+  lo.insert(lo.end(), lhsContract.begin(), lhsContract.end());
+  ro.insert(ro.end(), rhsContract.begin(), rhsContract.end());
+  ro.insert(ro.end(), rf.begin(), rf.end());
+  Array a = av ? lhs : arrange(lhs, lo), b = bv ? rhs : arrange(rhs, ro);
+  if (!av)
+    av = DotOperandStrides{m * k, k, 1};
+  if (!bv)
+    bv = DotOperandStrides{k * n, n, 1};
   if (dt == DType::F64) {
     for (int64_t bi = 0; bi < nb; ++bi)
       gemmF64(a.data<double>() + bi * m * k, b.data<double>() + bi * k * n,
@@ -138,8 +155,8 @@ Array dotGeneralOp(const Array &lhs, const Array &rhs,
       yf = Array::allocate(DType::F32, resultType.shape);
     }
     for (int64_t bi = 0; bi < nb; ++bi)
-      gemmF32(MatrixF32{af.data<float>() + bi * m * k, k, 1},
-              MatrixF32{bf.data<float>() + bi * k * n, n, 1},
+      gemmF32(MatrixF32{af.data<float>() + bi * av->batch, av->rows, av->cols},
+              MatrixF32{bf.data<float>() + bi * bv->batch, bv->rows, bv->cols},
               yf.data<float>() + bi * m * n, n, m, n, k);
     if (dt != DType::F32)
       return convertOp(yf, resultType);

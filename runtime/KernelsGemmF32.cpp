@@ -184,12 +184,27 @@ PackBuffers &packBuffers() {
   return buffers;
 }
 
-/// Packs B[k0:k0+kc, j0:j0+w] into NR-wide panels, kc rows each.
+/// Packs B[k0:k0+kc, j0:j0+w] into NR-wide panels, kc rows each. Reads
+/// along whichever of B's dimensions is contiguous (B^T: down the columns).
 void packB(const MicroKernel &mk, MatrixF32 b, int64_t k0, int64_t kc,
            int64_t j0, int64_t w, float *dst) {
+  bool byColumns = b.rowStride < b.colStride;
   for (int64_t p = 0; p * mk.nr < w; ++p) {
     int64_t c0 = j0 + p * mk.nr, cw = std::min(mk.nr, j0 + w - c0);
     float *panel = dst + p * kc * mk.nr;
+    if (byColumns) {
+      for (int64_t j = 0; j < mk.nr; ++j) {
+        if (j >= cw) {
+          for (int64_t kk = 0; kk < kc; ++kk)
+            panel[kk * mk.nr + j] = 0.0f;
+          continue;
+        }
+        const float *src = b.data + k0 * b.rowStride + (c0 + j) * b.colStride;
+        for (int64_t kk = 0; kk < kc; ++kk)
+          panel[kk * mk.nr + j] = src[kk * b.rowStride];
+      }
+      continue;
+    }
     for (int64_t kk = 0; kk < kc; ++kk) {
       const float *src = b.data + (k0 + kk) * b.rowStride + c0 * b.colStride;
       float *d = panel + kk * mk.nr;
@@ -203,12 +218,24 @@ void packB(const MicroKernel &mk, MatrixF32 b, int64_t k0, int64_t kc,
   }
 }
 
-/// Packs A[i0:i0+h, k0:k0+kc] into MR-high panels, kc columns each.
+/// Packs A[i0:i0+h, k0:k0+kc] into MR-high panels, kc columns each. Reads
+/// along whichever of A's dimensions is contiguous (A^T: across the rows).
 void packA(const MicroKernel &mk, MatrixF32 a, int64_t i0, int64_t h,
            int64_t k0, int64_t kc, float *dst) {
+  bool byColumns = a.rowStride < a.colStride;
   for (int64_t p = 0; p * mk.mr < h; ++p) {
     int64_t r0 = i0 + p * mk.mr, rh = std::min(mk.mr, i0 + h - r0);
     float *panel = dst + p * kc * mk.mr;
+    if (byColumns) {
+      for (int64_t kk = 0; kk < kc; ++kk) {
+        const float *src = a.data + r0 * a.rowStride + (k0 + kk) * a.colStride;
+        float *d = panel + kk * mk.mr;
+        for (int64_t i = 0; i < rh; ++i)
+          d[i] = src[i * a.rowStride];
+        std::fill(d + rh, d + mk.mr, 0.0f);
+      }
+      continue;
+    }
     for (int64_t i = 0; i < mk.mr; ++i) {
       if (i >= rh) {
         for (int64_t kk = 0; kk < kc; ++kk)

@@ -44,6 +44,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ir/analysis/MemoryPlan.h"
+#include "ir/DotOperandView.h"
 #include "ir/OpRules.h"
 #include "ir/PmapParts.h"
 
@@ -426,6 +427,10 @@ private:
       }
       for (auto &r : op.results())
         setSlot(r.get(), alloc(r.get(), r->type().byteSize(), device_));
+      // The kernel's own temporaries (transposed operand copies).
+      if (op.kind() == OpKind::DotGeneral)
+        if (int64_t s = dotKernelScratchBytes(op))
+          unref(alloc(op.result(), s, device_));
       return;
     }
   }
