@@ -81,7 +81,8 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return bindBuiltinMethod(*m, obj);
     noAttribute(obj, name, builtinMethodNames(obj.kind()));
   case Value::Kind::DType:
-    if (name == "name")
+    // (jnp.float32.__name__: the value stands for the scalar type too.)
+    if (name == "name" || name == "__name__")
       return Value::str(std::string(dtypeName(obj.asDType())));
     if (name == "itemsize")
       return Value::integer(dtypeSize(obj.asDType()));
@@ -91,7 +92,7 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       DType t = obj.asDType();
       return Value::str(t == DType::Bool ? "b" : isFloat(t) ? "f" : isSigned(t) ? "i" : "u");
     }
-    noAttribute(obj, name, {"name", "itemsize", "kind"});
+    noAttribute(obj, name, {"name", "itemsize", "kind", "__name__"});
   case Value::Kind::Function: {
     FunctionObj &fn = obj.asFunction();
     for (auto &kv : fn.attrs)
