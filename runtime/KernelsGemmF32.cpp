@@ -4,12 +4,14 @@
 // packed into NR-wide panels (up to kNC columns at a time) and A's rows into
 // MR-high panels (kMC rows at a time); an MR x NR block of C stays in vector
 // registers while a micro-kernel runs the slice. The B panel is reused from
-// L1 across the A panels, the A block from L2 across the B panels.
+// L1 across the A panels, the A block from L2 across the B panels. Where
+// packing B costs more than it saves (few rows of A, rows of B not 4 KiB
+// apart: readBInPlace) the AVX-512 kernel reads B where it lies.
 //
 // Micro-kernels, chosen once per process:
-//  - AVX-512: 12 x 32 (24 zmm accumulators; on a Zen 5 core 225-235
-//    GFLOP/s at 1024^3, as fast as OpenBLAS's SkylakeX kernels and 1.8x its
-//    Haswell ones, which Debian's OpenBLAS picks on AMD's AVX-512 cores);
+//  - AVX-512: 8 x 32 (16 zmm accumulators; on a Zen 5 core 224 GFLOP/s at
+//    1024^3 where a 12 x 32 one made 216-221, and 107 vs 86 at 8 x 256 x
+//    256, whose 12-row panels were a third padding);
 //  - AVX2+FMA: 6 x 16;  - plain C++: 6 x 16.
 // Each output's products are added in k order, one fma each; C is stored
 // between slices and reloaded exactly, so neither the slice depth nor the
@@ -32,15 +34,21 @@ namespace parax::runtime::detail {
 namespace {
 
 constexpr int64_t kKC = 256, kMC = 144, kNC = 2048;
-constexpr int64_t kMaxMR = 12, kMaxNR = 32;
+constexpr int64_t kMaxMR = 8, kMaxNR = 32;
 
 /// C[mr x nr] (+)= Ap[kc x MR] * Bp[kc x NR], both packed and zero padded.
 using MicroFn = void (*)(int64_t kc, const float *ap, const float *bp, float *c,
                          int64_t ldc, int64_t mr, int64_t nr, bool accumulate);
 
+/// The same reading B's rows `ldb` apart, unpacked (edges masked).
+using StridedMicroFn = void (*)(int64_t kc, const float *ap, const float *bp,
+                                int64_t ldb, float *c, int64_t ldc, int64_t mr,
+                                int64_t nr, bool accumulate);
+
 struct MicroKernel {
   int64_t mr, nr;
   MicroFn fn;
+  StridedMicroFn strided = nullptr; ///< null: B must be packed
 };
 
 template <int64_t MR, int64_t NR>
@@ -116,12 +124,38 @@ microAvx2(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
       c[i * ldc + j] = tmp[i][j];
 }
 
-/// Edge blocks use masked loads and stores of C (the packed panels are
-/// zero padded, so the extra lanes compute zeros that are never stored).
+/// acc[MR x 32] += A panel * B rows over kc steps (the micro-kernel's loop).
+template <int64_t MR, bool Full>
+__attribute__((target("avx512f"), always_inline)) inline void
+avx512Slice(int64_t kc, const float *ap, const float *bp, int64_t ldb,
+            __mmask16 m0, __mmask16 m1, __m512 (&acc)[MR][2]) {
+  for (int64_t k = 0; k < kc; ++k) {
+    __m512 b0, b1;
+    if constexpr (Full) {
+      b0 = _mm512_loadu_ps(bp + k * ldb);
+      b1 = _mm512_loadu_ps(bp + k * ldb + 16);
+    } else {
+      b0 = _mm512_maskz_loadu_ps(m0, bp + k * ldb);
+      b1 = _mm512_maskz_loadu_ps(m1, bp + k * ldb + 16);
+    }
+    const float *a = ap + k * MR;
+#pragma GCC unroll 12
+    for (int64_t i = 0; i < MR; ++i) {
+      __m512 av = _mm512_set1_ps(a[i]);
+      acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
+      acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
+    }
+  }
+}
+
+/// MR rows x 32 columns (two zmm a row), B's rows `ldb` apart: a packed
+/// panel (ldb 32) or B itself, read in place. Loads of B and of C are
+/// masked at the edges, so no lane outside the matrices is touched.
+template <int64_t MR>
 __attribute__((target("avx512f"))) void
-microAvx512(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
-            int64_t mr, int64_t nr, bool accumulate) {
-  constexpr int64_t MR = 12, NR = 32;
+microAvx512Strided(int64_t kc, const float *ap, const float *bp, int64_t ldb,
+                   float *c, int64_t ldc, int64_t mr, int64_t nr,
+                   bool accumulate) {
   __m512 acc[MR][2];
   __mmask16 m0 = nr >= 16 ? __mmask16(0xffff) : __mmask16((1u << nr) - 1);
   __mmask16 m1 = nr >= 32   ? __mmask16(0xffff)
@@ -134,21 +168,21 @@ microAvx512(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
     } else {
       acc[i][0] = acc[i][1] = _mm512_setzero_ps();
     }
-  for (int64_t k = 0; k < kc; ++k) {
-    __m512 b0 = _mm512_loadu_ps(bp + k * NR);
-    __m512 b1 = _mm512_loadu_ps(bp + k * NR + 16);
-    const float *a = ap + k * MR;
-#pragma GCC unroll 12
-    for (int64_t i = 0; i < MR; ++i) {
-      __m512 av = _mm512_set1_ps(a[i]);
-      acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
-      acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
-    }
-  }
+  // Unmasked loads in the common full-width case: a masked load in the
+  // loop costs a third of the speed on Zen 5.
+  if (nr == 32)
+    avx512Slice<MR, true>(kc, ap, bp, ldb, m0, m1, acc);
+  else
+    avx512Slice<MR, false>(kc, ap, bp, ldb, m0, m1, acc);
   for (int64_t i = 0; i < mr; ++i) {
     _mm512_mask_storeu_ps(c + i * ldc, m0, acc[i][0]);
     _mm512_mask_storeu_ps(c + i * ldc + 16, m1, acc[i][1]);
   }
+}
+template <int64_t MR>
+void microAvx512(int64_t kc, const float *ap, const float *bp, float *c,
+                 int64_t ldc, int64_t mr, int64_t nr, bool accumulate) {
+  microAvx512Strided<MR>(kc, ap, bp, 32, c, ldc, mr, nr, accumulate);
 }
 #endif
 
@@ -164,7 +198,7 @@ const MicroKernel &microKernel() {
   static const MicroKernel kernel = []() -> MicroKernel {
 #if defined(PARAX_KERNELS_X86)
     if (cpuHasAvx512())
-      return {12, 32, microAvx512};
+      return {8, 32, microAvx512<8>, microAvx512Strided<8>};
     if (hasAvx2Fma())
       return {6, 16, microAvx2};
 #endif
@@ -261,9 +295,39 @@ void multiplyBlock(const MicroKernel &mk, MatrixF32 a, const float *packedB,
             ldc, std::min(mk.mr, mc - ip), std::min(mk.nr, nc - jp), k0 > 0);
 }
 
+/// Whether B is read in place rather than packed: when its rows are
+/// contiguous, a 32-column strip of a 256-deep slice (32 KiB) stays in L1
+/// across A's panels read where it lies, and copying it costs as much as the
+/// products when A has few rows (8 x 256 x 256: 213 GFLOP/s in place, 86
+/// packed). Rows 4 KiB apart (or a multiple) alias in L1: packed wins there
+/// once A has over 32 rows (64 x 1024 x 1024: 170 in place, 185 packed).
+bool readBInPlace(const MicroKernel &mk, MatrixF32 b, int64_t m) {
+  return mk.strided && b.colStride == 1 && (m <= 32 || b.rowStride % 1024 != 0);
+}
+
+/// C[m x n] = A[m x k] * B[k x n] on this thread alone, B read in place.
+void gemmBInPlace(const MicroKernel &mk, MatrixF32 a, MatrixF32 b, float *c,
+                  int64_t ldc, int64_t m, int64_t n, int64_t k) {
+  float *packedA = packBuffers().a.get();
+  for (int64_t k0 = 0; k0 < k; k0 += kKC) {
+    int64_t kc = std::min(kKC, k - k0);
+    for (int64_t i0 = 0; i0 < m; i0 += kMC) {
+      int64_t mc = std::min(kMC, m - i0);
+      packA(mk, a, i0, mc, k0, kc, packedA);
+      for (int64_t jp = 0; jp < n; jp += mk.nr)
+        for (int64_t ip = 0; ip < mc; ip += mk.mr)
+          mk.strided(kc, packedA + ip * kc, b.data + k0 * b.rowStride + jp,
+                     b.rowStride, c + (i0 + ip) * ldc + jp, ldc,
+                     std::min(mk.mr, mc - ip), std::min(mk.nr, n - jp), k0 > 0);
+    }
+  }
+}
+
 /// C[m x n] = A[m x k] * B[k x n] on this thread alone.
 void gemmBlocked(const MicroKernel &mk, MatrixF32 a, MatrixF32 b, float *c,
                  int64_t ldc, int64_t m, int64_t n, int64_t k) {
+  if (readBInPlace(mk, b, m))
+    return gemmBInPlace(mk, a, b, c, ldc, m, n, k);
   float *packedB = packBuffers().b.get();
   for (int64_t j0 = 0; j0 < n; j0 += kNC) {
     int64_t nc = std::min(kNC, n - j0);
@@ -430,7 +494,7 @@ bool tryBlas(MatrixF32 a, MatrixF32 b, float *c, int64_t ldc, int64_t m,
 
 bool gemmUsesAvx512() {
 #if defined(PARAX_KERNELS_X86)
-  return microKernel().fn == microAvx512;
+  return microKernel().fn == microAvx512<8>;
 #else
   return false;
 #endif
@@ -491,7 +555,7 @@ bool gemmF32Using(GemmKernel kernel, MatrixF32 a, MatrixF32 b, float *c,
   if (kernel == GemmKernel::Avx512) {
     if (!cpuHasAvx512())
       return false;
-    mk = {12, 32, microAvx512};
+    mk = {8, 32, microAvx512<8>, microAvx512Strided<8>};
   } else if (kernel == GemmKernel::Avx2) {
     if (!hasAvx2Fma())
       return false;
