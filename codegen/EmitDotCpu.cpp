@@ -1,8 +1,9 @@
 //===- EmitDotCpu.cpp - register-blocked float32 dot_general for the CPU ---===//
 //
-// The compiled loops for the float32 dot_generals below the BLAS size: the
-// small products of RNN cells, per-example gradients, MLP layers and the
-// transposed products reverse mode makes. The
+// The compiled loops for the small float32 dot_generals (below 2^17
+// multiply-adds or 8 rows, FusionPlan::dotRunsKernel): per-example
+// gradients, matrix-vector products, the small transposed products reverse
+// mode makes. The
 // generic lowering in EmitReduce.cpp (emitDot) streams an accumulator row
 // through memory for every k and reads a "transposed" operand with gathers;
 // here the loops follow the operands' memory layout instead:
@@ -19,9 +20,8 @@
 // Operands are read in place: buffers, and lazy transposes / reshapes /
 // broadcasts / slices of them, become (base, strides) without being copied
 // (DotLayout.h; for inner products with many rows the rhs is copied once
-// into [k, n] order and the row panel runs). These dots stay out of the
-// runtime GEMM up to the BLAS size (FusionPlan::dotRunsKernel, asked by
-// the memory planner too, as is the copy's scratch). Anything else
+// into [k, n] order and the row panel runs). The memory planner
+// asks FusionPlan the same, and for the copy's scratch. Anything else
 // (float16, lazy computed operands, groups of dims that are not one stride
 // apart) keeps the generic lowering or the runtime GEMM.
 //

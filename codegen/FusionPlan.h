@@ -72,13 +72,10 @@ public:
   /// the yield is written into a spare and the dead old carry becomes the
   /// next spare, so steady-state iterations call no runtime function.
   bool recyclesCarry(const ir::Operation &loop, unsigned k) const override;
-  /// Whether a dot_general runs the runtime's packed GEMM kernel (big float
-  /// products) rather than compiled loops.
-  static bool dotUsesKernel(const ir::Operation &op);
-  /// What the CPU emitter does for dot `op`: the runtime GEMM when
-  /// dotUsesKernel, except float32 products below the BLAS size whose
-  /// operands the register-blocked compiled loops read in place
-  /// (codegen/DotLayout.h).
+  /// What the CPU emitter does for dot `op`: the runtime's GEMM for float
+  /// products of at least 8 x 16 outputs and 2^17 multiply-adds, else the
+  /// register-blocked compiled loops (codegen/DotLayout.h) or the generic
+  /// ones. The memory planner asks the same.
   bool dotRunsKernel(const ir::Operation &op) const;
 
   // ir::StorageModel (what the CPU emitter allocates, for the planner).
