@@ -143,7 +143,7 @@ llvm::Value *Emitter::compute(const ir::Operation &op, unsigned res,
     return res == 0 ? y0 : y1;
   }
   case OpKind::Reshape: {
-    Index sub = makeLinearIndex(op.operand(0)->type().shape, linearOf(idx));
+    Index sub = reshapedIndex(idx, op.operand(0)->type().shape);
     return elem(op.operand(0), sub);
   }
   case OpKind::BroadcastInDim: {

@@ -60,6 +60,65 @@ llvm::Value *Emitter::linearOf(Index &idx) {
   return idx.linear;
 }
 
+Index Emitter::reshapedIndex(Index &idx, const Shape &to) {
+  // Only when the dims are already at hand (a loop nest, a transpose); a
+  // flat loop's index stays flat.
+  if (idx.dims.empty() || idx.shape.empty() || to.empty())
+    return makeLinearIndex(to, linearOf(idx));
+  const Shape &from = idx.shape;
+  // Non-unit dims of each side, innermost first, grouped into runs of equal
+  // size: the result's run [i0, i) covers the operand's run [j0, j).
+  std::vector<size_t> fd, td;
+  for (size_t k = from.size(); k-- > 0;)
+    if (from[k] != 1)
+      fd.push_back(k);
+  for (size_t k = to.size(); k-- > 0;)
+    if (to[k] != 1)
+      td.push_back(k);
+  std::vector<llvm::Value *> dims(to.size(), c64(0));
+  size_t i = 0, j = 0;
+  while (i < fd.size() && j < td.size()) {
+    size_t i0 = i, j0 = j;
+    int64_t pf = from[fd[i++]], pt = to[td[j++]];
+    while (pf != pt) {
+      if (pf < pt && i < fd.size())
+        pf *= from[fd[i++]];
+      else if (pt < pf && j < td.size())
+        pt *= to[td[j++]];
+      else
+        return makeLinearIndex(to, linearOf(idx)); // sizes disagree: not a reshape
+    }
+    if (i - i0 == 1 && j - j0 == 1) { // one dim of the same size
+      dims[td[j0]] = idx.dims[fd[i0]];
+      continue;
+    }
+    // The run's own flat index, then its digits in the operand's dims.
+    llvm::Value *l = nullptr;
+    int64_t stride = 1;
+    for (size_t k = i0; k < i; ++k) {
+      llvm::Value *t = idx.dims[fd[k]];
+      if (stride != 1)
+        t = B.CreateMul(t, c64(stride), "", true, true);
+      l = l ? B.CreateAdd(l, t, "", true, true) : t;
+      stride *= from[fd[k]];
+    }
+    for (size_t k = j0; k < j; ++k) {
+      int64_t n = to[td[k]];
+      if (k + 1 == j) {
+        dims[td[k]] = l;
+      } else {
+        dims[td[k]] = B.CreateURem(l, c64(n));
+        l = B.CreateUDiv(l, c64(n));
+      }
+    }
+  }
+  if (i != fd.size() || j != td.size())
+    return makeLinearIndex(to, linearOf(idx));
+  Index sub = makeIndex(to, std::move(dims));
+  sub.linear = idx.linear; // the flat position is the same (null if not made)
+  return sub;
+}
+
 const std::vector<llvm::Value *> &Emitter::dimsOf(Index &idx) {
   if (!idx.dims.empty() || idx.shape.empty())
     return idx.dims;

@@ -122,6 +122,12 @@ public:
   const std::vector<llvm::Value *> &dimsOf(Index &idx);
   Index makeIndex(const Shape &s, std::vector<llvm::Value *> dims);
   Index makeLinearIndex(const Shape &s, llvm::Value *linear);
+  /// The index into a reshape's operand (shape `to`) of the element at
+  /// `idx` of its result: dim by dim where the two shapes group into runs of
+  /// equal size, so a split or merge of dims costs a div/mod by that run's
+  /// sizes only (none where dims carry over), not a decomposition of the
+  /// whole flat index.
+  Index reshapedIndex(Index &idx, const Shape &to);
   /// Computes, where a fusible op stands, the scalars its element
   /// generator needs (clamped dynamic_slice starts).
   void prepareLazy(const ir::Operation &op);
