@@ -304,7 +304,8 @@ bool plainMethod(const Value &obj, const std::string &name, Value &fn, Lookup &&
   if (obj.kind() != Value::Kind::Native)
     return false;
   Object *o = obj.objectPtr().get();
-  if (typeid(*o) != typeid(InstanceObj) || name == "__class__" || name == "__dict__")
+  if (typeid(*o) != typeid(InstanceObj) ||
+      (name[0] == '_' && (name == "__class__" || name == "__dict__")))
     return false;
   auto *inst = static_cast<InstanceObj *>(o);
   const Value *m = lookup(*inst->cls());

@@ -1327,7 +1327,7 @@ Evaluator::Flow Evaluator::execTry(const TryStmt &s, Frame &f) {
     if (handling_.size() > handling)
       handling_.resize(handling);
     if (lazyFrames_.size() >= pendingFrames) { // else made real, and popped since
-      lazyFrames_.resize(pendingFrames);
+      lazyFrames_.shrink(pendingFrames);
       stack_ = stack;
     }
     disableJitDepth = jitDepth;
