@@ -6,7 +6,8 @@
 // registers while a micro-kernel runs the slice. The B panel is reused from
 // L1 across the A panels, the A block from L2 across the B panels. Where
 // packing B costs more than it saves (few rows of A, rows of B not 4 KiB
-// apart: readBInPlace) the AVX-512 kernel reads B where it lies.
+// apart: readBInPlace) the AVX-512 kernel reads B where it lies, and A's
+// rows too where they are contiguous (readAInPlace): no copy at all.
 //
 // Micro-kernels, chosen once per process:
 //  - AVX-512: 8 x 32 (16 zmm accumulators; on a Zen 5 core 224 GFLOP/s at
@@ -40,10 +41,12 @@ constexpr int64_t kMaxMR = 8, kMaxNR = 32;
 using MicroFn = void (*)(int64_t kc, const float *ap, const float *bp, float *c,
                          int64_t ldc, int64_t mr, int64_t nr, bool accumulate);
 
-/// The same reading B's rows `ldb` apart, unpacked (edges masked).
-using StridedMicroFn = void (*)(int64_t kc, const float *ap, const float *bp,
-                                int64_t ldb, float *c, int64_t ldc, int64_t mr,
-                                int64_t nr, bool accumulate);
+/// The same reading B's rows `ldb` apart, unpacked (edges masked), and A
+/// packed (lda 0) or its rows `lda` apart, unpacked.
+using StridedMicroFn = void (*)(int64_t kc, const float *ap, int64_t lda,
+                                const float *bp, int64_t ldb, float *c,
+                                int64_t ldc, int64_t mr, int64_t nr,
+                                bool accumulate);
 
 struct MicroKernel {
   int64_t mr, nr;
@@ -124,10 +127,12 @@ microAvx2(int64_t kc, const float *ap, const float *bp, float *c, int64_t ldc,
       c[i * ldc + j] = tmp[i][j];
 }
 
-/// acc[MR x 32] += A panel * B rows over kc steps (the micro-kernel's loop).
-template <int64_t MR, bool Full>
+/// acc[MR x 32] += A * B rows over kc steps (the micro-kernel's loop). A
+/// is a packed panel (element (i, k) at a[0][k * MR + i]) or, AInPlace,
+/// rows where they lie (element (i, k) at a[i][k]).
+template <int64_t MR, bool Full, bool AInPlace>
 __attribute__((target("avx512f"), always_inline)) inline void
-avx512Slice(int64_t kc, const float *ap, const float *bp, int64_t ldb,
+avx512Slice(int64_t kc, const float *const (&a)[MR], const float *bp, int64_t ldb,
             __mmask16 m0, __mmask16 m1, __m512 (&acc)[MR][2]) {
   for (int64_t k = 0; k < kc; ++k) {
     __m512 b0, b1;
@@ -138,10 +143,9 @@ avx512Slice(int64_t kc, const float *ap, const float *bp, int64_t ldb,
       b0 = _mm512_maskz_loadu_ps(m0, bp + k * ldb);
       b1 = _mm512_maskz_loadu_ps(m1, bp + k * ldb + 16);
     }
-    const float *a = ap + k * MR;
 #pragma GCC unroll 12
     for (int64_t i = 0; i < MR; ++i) {
-      __m512 av = _mm512_set1_ps(a[i]);
+      __m512 av = _mm512_set1_ps(AInPlace ? a[i][k] : a[0][k * MR + i]);
       acc[i][0] = _mm512_fmadd_ps(av, b0, acc[i][0]);
       acc[i][1] = _mm512_fmadd_ps(av, b1, acc[i][1]);
     }
@@ -149,12 +153,14 @@ avx512Slice(int64_t kc, const float *ap, const float *bp, int64_t ldb,
 }
 
 /// MR rows x 32 columns (two zmm a row), B's rows `ldb` apart: a packed
-/// panel (ldb 32) or B itself, read in place. Loads of B and of C are
-/// masked at the edges, so no lane outside the matrices is touched.
+/// panel (ldb 32) or B itself, read in place. A is a packed panel (lda 0)
+/// or A's rows `lda` apart, read in place (rows past mr read row mr - 1
+/// again, so nothing outside A is touched; their sums are not stored).
+/// Loads of B and of C are masked at the edges.
 template <int64_t MR>
 __attribute__((target("avx512f"))) void
-microAvx512Strided(int64_t kc, const float *ap, const float *bp, int64_t ldb,
-                   float *c, int64_t ldc, int64_t mr, int64_t nr,
+microAvx512Strided(int64_t kc, const float *ap, int64_t lda, const float *bp,
+                   int64_t ldb, float *c, int64_t ldc, int64_t mr, int64_t nr,
                    bool accumulate) {
   __m512 acc[MR][2];
   __mmask16 m0 = nr >= 16 ? __mmask16(0xffff) : __mmask16((1u << nr) - 1);
@@ -168,12 +174,19 @@ microAvx512Strided(int64_t kc, const float *ap, const float *bp, int64_t ldb,
     } else {
       acc[i][0] = acc[i][1] = _mm512_setzero_ps();
     }
+  const float *a[MR];
+  for (int64_t i = 0; i < MR; ++i)
+    a[i] = lda ? ap + std::min(i, mr - 1) * lda : ap;
   // Unmasked loads in the common full-width case: a masked load in the
   // loop costs a third of the speed on Zen 5.
-  if (nr == 32)
-    avx512Slice<MR, true>(kc, ap, bp, ldb, m0, m1, acc);
+  if (lda == 0 && nr == 32)
+    avx512Slice<MR, true, false>(kc, a, bp, ldb, m0, m1, acc);
+  else if (lda == 0)
+    avx512Slice<MR, false, false>(kc, a, bp, ldb, m0, m1, acc);
+  else if (nr == 32)
+    avx512Slice<MR, true, true>(kc, a, bp, ldb, m0, m1, acc);
   else
-    avx512Slice<MR, false>(kc, ap, bp, ldb, m0, m1, acc);
+    avx512Slice<MR, false, true>(kc, a, bp, ldb, m0, m1, acc);
   for (int64_t i = 0; i < mr; ++i) {
     _mm512_mask_storeu_ps(c + i * ldc, m0, acc[i][0]);
     _mm512_mask_storeu_ps(c + i * ldc + 16, m1, acc[i][1]);
@@ -182,7 +195,7 @@ microAvx512Strided(int64_t kc, const float *ap, const float *bp, int64_t ldb,
 template <int64_t MR>
 void microAvx512(int64_t kc, const float *ap, const float *bp, float *c,
                  int64_t ldc, int64_t mr, int64_t nr, bool accumulate) {
-  microAvx512Strided<MR>(kc, ap, bp, 32, c, ldc, mr, nr, accumulate);
+  microAvx512Strided<MR>(kc, ap, 0, bp, 32, c, ldc, mr, nr, accumulate);
 }
 #endif
 
@@ -305,20 +318,34 @@ bool readBInPlace(const MicroKernel &mk, MatrixF32 b, int64_t m) {
   return mk.strided && b.colStride == 1 && (m <= 32 || b.rowStride % 1024 != 0);
 }
 
-/// C[m x n] = A[m x k] * B[k x n] on this thread alone, B read in place.
+/// Whether the in-place path reads A where it lies too: rows contiguous and
+/// not 4 KiB apart. Packing A is a transposing copy, one scalar store per
+/// element, that cost a fifth of an 8 x 256 x 256 product (the RNN step's).
+bool readAInPlace(MatrixF32 a) {
+  return a.colStride == 1 && a.rowStride % 1024 != 0;
+}
+
+/// C[m x n] = A[m x k] * B[k x n] on this thread alone, B read in place
+/// (and A too where readAInPlace).
 void gemmBInPlace(const MicroKernel &mk, MatrixF32 a, MatrixF32 b, float *c,
                   int64_t ldc, int64_t m, int64_t n, int64_t k) {
   float *packedA = packBuffers().a.get();
+  const bool aInPlace = readAInPlace(a);
   for (int64_t k0 = 0; k0 < k; k0 += kKC) {
     int64_t kc = std::min(kKC, k - k0);
     for (int64_t i0 = 0; i0 < m; i0 += kMC) {
       int64_t mc = std::min(kMC, m - i0);
-      packA(mk, a, i0, mc, k0, kc, packedA);
+      if (!aInPlace)
+        packA(mk, a, i0, mc, k0, kc, packedA);
       for (int64_t jp = 0; jp < n; jp += mk.nr)
-        for (int64_t ip = 0; ip < mc; ip += mk.mr)
-          mk.strided(kc, packedA + ip * kc, b.data + k0 * b.rowStride + jp,
-                     b.rowStride, c + (i0 + ip) * ldc + jp, ldc,
-                     std::min(mk.mr, mc - ip), std::min(mk.nr, n - jp), k0 > 0);
+        for (int64_t ip = 0; ip < mc; ip += mk.mr) {
+          const float *ap = aInPlace ? a.data + (i0 + ip) * a.rowStride + k0
+                                     : packedA + ip * kc;
+          mk.strided(kc, ap, aInPlace ? a.rowStride : 0,
+                     b.data + k0 * b.rowStride + jp, b.rowStride,
+                     c + (i0 + ip) * ldc + jp, ldc, std::min(mk.mr, mc - ip),
+                     std::min(mk.nr, n - jp), k0 > 0);
+        }
     }
   }
 }
