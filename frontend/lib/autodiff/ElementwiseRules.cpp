@@ -1,9 +1,13 @@
 //===- ElementwiseRules.cpp - jvp/vjp of the elementwise ops --------------===//
 //
-// A differentiable unary op is its derivative f'(x, y) (y = f(x)): the jvp
-// is t * f', the vjp ct * f' (elementwise derivatives are self-adjoint). A
-// binary op is its two partials. Linear ops (neg, add, sub, select,
-// convert) have direct rules that keep zeros symbolic.
+// A differentiable unary op is its tangent rule g -> T(g, x, y) (y = f(x)),
+// written in the order of operations of JAX's jvp rule (lax.py) so that
+// float32 results round the same: mostly g * f'(x, y) or g / h(x). The vjp
+// is the same rule on the cotangent (elementwise derivatives are
+// self-adjoint) except where JAX's jvp is a longer linear expression (tanh,
+// exp2, erf, erf_inv, atanh): there the vjp evaluates its transpose, as
+// JAX's grad does. A binary op is its two partials. Linear ops (neg, add,
+// sub, select, convert) have direct rules that keep zeros symbolic.
 //
 //===----------------------------------------------------------------------===//
 #include "frontend/lib/autodiff/RuleUtil.h"
@@ -14,91 +18,114 @@ namespace parax::frontend::ad {
 
 namespace {
 
-using Deriv = Value (*)(Evaluator &ev, const Value &x, const Value &y);
+/// The tangent (vjp false) or cotangent (vjp true) image of `g`.
+using Tangent = Value (*)(Evaluator &ev, const Value &g, const Value &x, const Value &y,
+                          bool vjp);
 
-template <Deriv D> Vals unaryJvp(OpCtx &c, const Vals &t) {
-  return {mul(c.ev, t[0], D(c.ev, c.in[0], c.out[0]))};
+template <Tangent T> Vals unaryJvp(OpCtx &c, const Vals &t) {
+  return {T(c.ev, t[0], c.in[0], c.out[0], false)};
 }
-template <Deriv D> Vals unaryVjp(OpCtx &c, const Vals &ct) {
-  return {mul(c.ev, ct[0], D(c.ev, c.in[0], c.out[0]))};
+template <Tangent T> Vals unaryVjp(OpCtx &c, const Vals &ct) {
+  return {T(c.ev, ct[0], c.in[0], c.out[0], true)};
 }
 
 Value sq(Evaluator &ev, const Value &x) { return mul(ev, x, x); }
 Value rsqrt(Evaluator &ev, const Value &x) { return prims::unary(ev, OpKind::Rsqrt, x); }
+Value one(Evaluator &ev, const Value &like) { return constLike(ev, like, 1.0); }
+Value recip(Evaluator &ev, const Value &x) { return div(ev, one(ev, x), x); }
 
 /// 1 for x >= 0 (zero included), -1 otherwise: JAX's select(x >= 0, t, -t).
-Value dAbs(Evaluator &ev, const Value &x, const Value &) {
-  return prims::select(ev, prims::compare(ev, OpKind::Ge, x, constLike(ev, x, 0.0)),
-                       constLike(ev, x, 1.0), constLike(ev, x, -1.0));
+Value tAbs(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, prims::select(ev, prims::compare(ev, OpKind::Ge, x, constLike(ev, x, 0.0)),
+                                  one(ev, x), constLike(ev, x, -1.0)));
 }
-Value dExp(Evaluator &, const Value &, const Value &y) { return y; }
-Value dExp2(Evaluator &ev, const Value &, const Value &y) {
-  return mul(ev, y, constLike(ev, y, std::log(2.0)));
+Value tExp(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, y);
 }
-Value dLog(Evaluator &ev, const Value &x, const Value &) {
-  return div(ev, constLike(ev, x, 1.0), x);
+/// log(2) * (g * y); transposed (ct * log(2)) * y.
+Value tExp2(Evaluator &ev, const Value &g, const Value &, const Value &y, bool vjp) {
+  Value ln2 = constLike(ev, y, std::log(2.0));
+  return vjp ? mul(ev, mul(ev, g, ln2), y) : mul(ev, ln2, mul(ev, g, y));
 }
-Value dLog1p(Evaluator &ev, const Value &x, const Value &) {
-  return div(ev, constLike(ev, x, 1.0), add(ev, x, constLike(ev, x, 1.0)));
+Value tLog(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return div(ev, g, x);
 }
-Value dExpm1(Evaluator &ev, const Value &, const Value &y) {
-  return add(ev, y, constLike(ev, y, 1.0));
+Value tLog1p(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return div(ev, g, add(ev, x, one(ev, x)));
 }
-Value dSqrt(Evaluator &ev, const Value &, const Value &y) {
-  return div(ev, constLike(ev, y, 0.5), y);
+Value tExpm1(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, add(ev, y, one(ev, y)));
 }
-Value dRsqrt(Evaluator &ev, const Value &x, const Value &y) {
-  return mul(ev, constLike(ev, y, -0.5), div(ev, y, x));
+Value tSqrt(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, div(ev, constLike(ev, y, 0.5), y));
 }
-Value dCbrt(Evaluator &ev, const Value &, const Value &y) {
-  return div(ev, constLike(ev, y, 1.0 / 3.0), sq(ev, y));
+Value tRsqrt(Evaluator &ev, const Value &g, const Value &x, const Value &y, bool) {
+  return mul(ev, g, mul(ev, constLike(ev, y, -0.5), div(ev, y, x)));
 }
-Value dSin(Evaluator &ev, const Value &x, const Value &) {
-  return prims::unary(ev, OpKind::Cos, x);
+/// g * (1/3 * y^-2), y^-2 as integer_pow computes it: 1 / (y * y).
+Value tCbrt(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, mul(ev, constLike(ev, y, 1.0 / 3.0), recip(ev, sq(ev, y))));
 }
-Value dCos(Evaluator &ev, const Value &x, const Value &) {
-  return neg(ev, prims::unary(ev, OpKind::Sin, x));
+Value tSin(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, prims::unary(ev, OpKind::Cos, x));
 }
-Value dTan(Evaluator &ev, const Value &, const Value &y) {
-  return add(ev, constLike(ev, y, 1.0), sq(ev, y));
+Value tCos(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, neg(ev, prims::unary(ev, OpKind::Sin, x)));
 }
-Value dAsin(Evaluator &ev, const Value &x, const Value &) {
-  return rsqrt(ev, sub(ev, constLike(ev, x, 1.0), sq(ev, x)));
+Value tTan(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, add(ev, one(ev, y), sq(ev, y)));
 }
-Value dAcos(Evaluator &ev, const Value &x, const Value &) {
-  return neg(ev, rsqrt(ev, sub(ev, constLike(ev, x, 1.0), sq(ev, x))));
+Value tAsin(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, rsqrt(ev, sub(ev, one(ev, x), sq(ev, x))));
 }
-Value dAtan(Evaluator &ev, const Value &x, const Value &) {
-  return div(ev, constLike(ev, x, 1.0), add(ev, constLike(ev, x, 1.0), sq(ev, x)));
+Value tAcos(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, neg(ev, rsqrt(ev, sub(ev, one(ev, x), sq(ev, x)))));
 }
-Value dSinh(Evaluator &ev, const Value &x, const Value &) {
-  return prims::unary(ev, OpKind::Cosh, x);
+Value tAtan(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return div(ev, g, add(ev, one(ev, x), sq(ev, x)));
 }
-Value dCosh(Evaluator &ev, const Value &x, const Value &) {
-  return prims::unary(ev, OpKind::Sinh, x);
+Value tSinh(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, prims::unary(ev, OpKind::Cosh, x));
 }
-Value dTanh(Evaluator &ev, const Value &, const Value &y) {
-  return sub(ev, constLike(ev, y, 1.0), sq(ev, y));
+Value tCosh(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, prims::unary(ev, OpKind::Sinh, x));
 }
-Value dAsinh(Evaluator &ev, const Value &x, const Value &) {
-  return rsqrt(ev, add(ev, sq(ev, x), constLike(ev, x, 1.0)));
+/// (g + g * y) * (1 - y); transposed u + u * y with u = ct * (1 - y).
+Value tTanh(Evaluator &ev, const Value &g, const Value &, const Value &y, bool vjp) {
+  Value oneMinusY = sub(ev, one(ev, y), y);
+  if (vjp) {
+    Value u = mul(ev, g, oneMinusY);
+    return add(ev, u, mul(ev, u, y));
+  }
+  return mul(ev, add(ev, g, mul(ev, g, y)), oneMinusY);
 }
-Value dAcosh(Evaluator &ev, const Value &x, const Value &) {
-  return rsqrt(ev, sub(ev, sq(ev, x), constLike(ev, x, 1.0)));
+Value tAsinh(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, rsqrt(ev, add(ev, sq(ev, x), one(ev, x))));
 }
-Value dAtanh(Evaluator &ev, const Value &x, const Value &) {
-  return div(ev, constLike(ev, x, 1.0), sub(ev, constLike(ev, x, 1.0), sq(ev, x)));
+Value tAcosh(Evaluator &ev, const Value &g, const Value &x, const Value &, bool) {
+  return mul(ev, g, rsqrt(ev, sub(ev, sq(ev, x), one(ev, x))));
 }
-Value dLogistic(Evaluator &ev, const Value &, const Value &y) {
-  return mul(ev, y, sub(ev, constLike(ev, y, 1.0), y));
+/// 1/(1 + x) * (g / (1 - x)); transposed (ct * 1/(1 + x)) / (1 - x).
+Value tAtanh(Evaluator &ev, const Value &g, const Value &x, const Value &, bool vjp) {
+  Value r = recip(ev, add(ev, one(ev, x), x));
+  Value oneMinusX = sub(ev, one(ev, x), x);
+  return vjp ? div(ev, mul(ev, g, r), oneMinusX) : mul(ev, r, div(ev, g, oneMinusX));
 }
-Value dErf(Evaluator &ev, const Value &x, const Value &) {
-  return mul(ev, constLike(ev, x, 2.0 / std::sqrt(M_PI)),
-             prims::unary(ev, OpKind::Exp, neg(ev, sq(ev, x))));
+Value tLogistic(Evaluator &ev, const Value &g, const Value &, const Value &y, bool) {
+  return mul(ev, g, mul(ev, y, sub(ev, one(ev, y), y)));
 }
-Value dErfInv(Evaluator &ev, const Value &, const Value &y) {
-  return mul(ev, constLike(ev, y, std::sqrt(M_PI) / 2.0),
-             prims::unary(ev, OpKind::Exp, sq(ev, y)));
+/// c * (g * e): c a constant, e elementwise; transposed (ct * c) * e.
+Value scaledTangent(Evaluator &ev, double c, const Value &g, const Value &e, bool vjp) {
+  Value k = constLike(ev, e, c);
+  return vjp ? mul(ev, mul(ev, g, k), e) : mul(ev, k, mul(ev, g, e));
+}
+Value tErf(Evaluator &ev, const Value &g, const Value &x, const Value &, bool vjp) {
+  return scaledTangent(ev, 2.0 / std::sqrt(M_PI), g,
+                       prims::unary(ev, OpKind::Exp, neg(ev, sq(ev, x))), vjp);
+}
+Value tErfInv(Evaluator &ev, const Value &g, const Value &, const Value &y, bool vjp) {
+  return scaledTangent(ev, std::sqrt(M_PI) / 2.0, g, prims::unary(ev, OpKind::Exp, sq(ev, y)),
+                       vjp);
 }
 
 // --- Linear unary / conversions ---------------------------------------------
@@ -222,30 +249,30 @@ Vals selectVjp(OpCtx &c, const Vals &ct) {
 
 void registerElementwiseRules(RuleTable &t) {
 #define UNARY(K, D) t[OpKind::K].jvp = unaryJvp<D>, t[OpKind::K].vjp = unaryVjp<D>
-  UNARY(Abs, dAbs);
-  UNARY(Exp, dExp);
-  UNARY(Exp2, dExp2);
-  UNARY(Log, dLog);
-  UNARY(Log1p, dLog1p);
-  UNARY(Expm1, dExpm1);
-  UNARY(Sqrt, dSqrt);
-  UNARY(Rsqrt, dRsqrt);
-  UNARY(Cbrt, dCbrt);
-  UNARY(Sin, dSin);
-  UNARY(Cos, dCos);
-  UNARY(Tan, dTan);
-  UNARY(Asin, dAsin);
-  UNARY(Acos, dAcos);
-  UNARY(Atan, dAtan);
-  UNARY(Sinh, dSinh);
-  UNARY(Cosh, dCosh);
-  UNARY(Tanh, dTanh);
-  UNARY(Asinh, dAsinh);
-  UNARY(Acosh, dAcosh);
-  UNARY(Atanh, dAtanh);
-  UNARY(Logistic, dLogistic);
-  UNARY(Erf, dErf);
-  UNARY(ErfInv, dErfInv);
+  UNARY(Abs, tAbs);
+  UNARY(Exp, tExp);
+  UNARY(Exp2, tExp2);
+  UNARY(Log, tLog);
+  UNARY(Log1p, tLog1p);
+  UNARY(Expm1, tExpm1);
+  UNARY(Sqrt, tSqrt);
+  UNARY(Rsqrt, tRsqrt);
+  UNARY(Cbrt, tCbrt);
+  UNARY(Sin, tSin);
+  UNARY(Cos, tCos);
+  UNARY(Tan, tTan);
+  UNARY(Asin, tAsin);
+  UNARY(Acos, tAcos);
+  UNARY(Atan, tAtan);
+  UNARY(Sinh, tSinh);
+  UNARY(Cosh, tCosh);
+  UNARY(Tanh, tTanh);
+  UNARY(Asinh, tAsinh);
+  UNARY(Acosh, tAcosh);
+  UNARY(Atanh, tAtanh);
+  UNARY(Logistic, tLogistic);
+  UNARY(Erf, tErf);
+  UNARY(ErfInv, tErfInv);
 #undef UNARY
 #define BINARY(K, P) t[OpKind::K].jvp = binaryJvp<P>, t[OpKind::K].vjp = binaryVjp<P>
   BINARY(Mul, pMul);
