@@ -39,6 +39,18 @@ Value method(const std::string &name, BuiltinFunction::Impl impl) {
         "'" + typeName(obj) + "' object has no attribute '" + name + "'",
         close.empty() ? "" : "did you mean '" + close + "'?");
 }
+
+/// `(2.5).__round__(1)`, `[1].__len__()`, `'a'.__add__('b')`: a builtin
+/// value's dunder is its type's stand-in member (BuiltinSubclass) bound to it.
+bool builtinDunder(Evaluator &ev, const Value &obj, const std::string &name, Value &out) {
+  if (name.size() < 5 || name[0] != '_' || name[1] != '_')
+    return false;
+  Value member;
+  if (!builtinTypeMember(ev, obj.isBool() ? "int" : typeName(obj), name, member))
+    return false;
+  out = bindClassAttr(ev, member, obj, Value());
+  return true;
+}
 } // namespace
 
 Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
@@ -79,6 +91,8 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
   case Value::Kind::Dict:
     if (const BuiltinMethod *m = findBuiltinMethod(obj.kind(), name))
       return bindBuiltinMethod(*m, obj);
+    if (Value d; builtinDunder(*this, obj, name, d))
+      return d;
     noAttribute(obj, name, builtinMethodNames(obj.kind()));
   case Value::Kind::DType:
     // (jnp.float32.__name__: the value stands for the scalar type too.)
@@ -118,13 +132,19 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
         double d = obj.asFloat();
         return Value::boolean(std::isfinite(d) && d == std::floor(d));
       });
-    noAttribute(obj, name, {"real", "imag", "is_integer"});
+    if (name == "conjugate")
+      return method("float.conjugate", [obj](Evaluator &, CallArgs &) { return obj; });
+    if (Value d; builtinDunder(*this, obj, name, d))
+      return d;
+    noAttribute(obj, name, {"real", "imag", "is_integer", "conjugate"});
   case Value::Kind::Int:
   case Value::Kind::Bool:
   case Value::Kind::BigInt: {
     Value m = intMethod(*this, obj, name);
     if (!m.isNone())
       return m;
+    if (Value d; builtinDunder(*this, obj, name, d))
+      return d;
     noAttribute(obj, name, {"real", "imag", "numerator", "denominator", "bit_length",
                             "bit_count", "conjugate", "as_integer_ratio"});
   }
@@ -133,6 +153,8 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
     Value m = setMethod(*this, obj, name);
     if (!m.isNone())
       return m;
+    if (Value d; builtinDunder(*this, obj, name, d))
+      return d;
     noAttribute(obj, name, setMethodNames(obj.is(Value::Kind::FrozenSet)));
   }
   case Value::Kind::Slice: {
