@@ -368,8 +368,10 @@ class _DeviceGrid:
         for s in shape:
             n *= s
         if n != self.size:
+            # numpy's form: (2,2), (4,)
+            shown = '(' + ','.join(str(s) for s in shape) + (',)' if len(shape) == 1 else ')')
             raise ValueError('cannot reshape array of size ' + str(self.size) + ' into shape ' +
-                             repr(tuple(shape)))
+                             shown)
         return _DeviceGrid(self._flat, tuple(shape))
 
     def __len__(self):
