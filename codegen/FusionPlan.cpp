@@ -201,7 +201,14 @@ Repr FusionPlan::decide(const ir::Value *v) {
   } else if (!op) {
     r = Repr::Buffer;
   } else if (op->kind() == OpKind::Constant) {
-    r = decideCheap(v) ? Repr::Lazy : Repr::Buffer;
+    // A splat is Lazy (a register in the loops that read it), except where
+    // a dot reads it: a dot needs a buffer, and a lazy one is filled at
+    // each use (twice a step in an RNN's scan body); the constant's own
+    // data, passed by table, costs nothing.
+    bool readByDot = false;
+    for (const ir::Operation *u : v->users())
+      readByDot |= u->kind() == OpKind::DotGeneral;
+    r = decideCheap(v) && !readByDot ? Repr::Lazy : Repr::Buffer;
   } else if (isFusibleKind(op->kind())) {
     // Operands first (cheapness looks at them).
     for (const ir::Value *o : op->operands())
