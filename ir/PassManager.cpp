@@ -25,6 +25,7 @@ PassManager defaultPipeline() {
   PassManager pm;
   pm.add("canonicalize", canonicalize);
   pm.add("transposed-dot", foldTransposedDots);
+  pm.add("hoist-invariants", hoistLoopInvariants);
   pm.add("dce", eliminateDeadCode);
   return pm;
 }

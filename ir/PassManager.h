@@ -41,7 +41,7 @@ private:
 };
 
 /// The default pipeline for compiled programs: canonicalize, transposed-dot,
-/// dce.
+/// hoist-invariants, dce.
 PassManager defaultPipeline();
 
 // Passes (each in its own file under ir/transforms/).
@@ -51,6 +51,9 @@ bool canonicalize(Module &m);
 /// transpose(dot_general(a, b)) that swaps the result's free groups ->
 /// dot_general(b, a) (TransposedDot.cpp).
 bool foldTransposedDots(Module &m);
+/// Moves loop-invariant work (a dot's captured operand, a reduction of
+/// outer values) before the loop (HoistInvariants.cpp).
+bool hoistLoopInvariants(Module &m);
 /// Removes pure ops whose results are unused.
 bool eliminateDeadCode(Module &m);
 

@@ -277,15 +277,69 @@ TEST_F(PassTest, DceRemovesAnUnusedCondWithPureBranchesOnly) {
 }
 
 //===----------------------------------------------------------------------===//
+// hoist-invariants
+//===----------------------------------------------------------------------===//
+
+Attrs dotAttrs() {
+  return {{"lhs_batch", std::vector<int64_t>{}},
+          {"rhs_batch", std::vector<int64_t>{}},
+          {"lhs_contract", std::vector<int64_t>{1}},
+          {"rhs_contract", std::vector<int64_t>{0}}};
+}
+
+TEST_F(PassTest, HoistMovesADotsInvariantOperandAndReductionsBeforeTheLoop) {
+  start("f", {f32({2, 2}), f32({2, 2})});
+  Operation *loop = op(OpKind::ForiLoop,
+                       {scalar(0, DType::I32), scalar(3, DType::I32), arg(0)}, {f32({2, 2})});
+  Block &body = region(loop, 0, {i32(), f32({2, 2})}, [&](Block &blk) {
+    Value *w2 = val(OpKind::Add, {arg(1), arg(1)}, f32({2, 2}));  // feeds the dot
+    Value *s = val(OpKind::ReduceSum, {arg(1)}, f32(), {{"axes", std::vector<int64_t>{0, 1}}});
+    Value *e = val(OpKind::Exp, {arg(1)}, f32({2, 2}));            // cheap: stays
+    Value *d = val(OpKind::DotGeneral, {blk.argument(1), w2}, f32({2, 2}), dotAttrs());
+    Value *sb = val(OpKind::BroadcastInDim, {s}, f32({2, 2}), {{"dims", std::vector<int64_t>{}}});
+    yield({val(OpKind::Add, {val(OpKind::Add, {d, e}, f32({2, 2})), sb}, f32({2, 2}))});
+  });
+  ret({loop->result()});
+  EXPECT_TRUE(hoistLoopInvariants(m));
+  EXPECT_VALID(problems());
+  EXPECT_TRUE(dce());
+  EXPECT_EQ(kinds(f->entry()), "constant,constant,add,reduce_sum,fori_loop,return");
+  EXPECT_EQ(kinds(body), "exp,dot_general,broadcast_in_dim,add,add,yield");
+  EXPECT_FALSE(hoistLoopInvariants(m)); // nothing left to move
+}
+
+TEST_F(PassTest, HoistLeavesCarriedWorkEffectsAndCollectives) {
+  start("f", {f32({2}), f32({2})});
+  Operation *pm = op(OpKind::Pmap, {arg(0)}, {f32({2})}, pmapAttrs(2, {0}, {0}));
+  Block *body = nullptr;
+  region(pm, 0, {f32()}, [&](Block &outer) {
+    Operation *loop = op(OpKind::ForiLoop,
+                         {scalar(0, DType::I32), scalar(3, DType::I32), outer.argument(0)}, {f32()});
+    body = &region(loop, 0, {i32(), f32()}, [&](Block &blk) {
+      Value *p = val(OpKind::Psum, {outer.argument(0)}, f32(), {{"axis_name", std::string("i")}});
+      op(OpKind::DebugPrint, {outer.argument(0)}, {}, {{"format", std::string("{0}")}});
+      Value *r = val(OpKind::ReduceSum, {val(OpKind::Exp, {blk.argument(1)}, f32())}, f32(),
+                     {{"axes", std::vector<int64_t>{}}});
+      yield({val(OpKind::Add, {p, r}, f32())});
+    });
+    yield({loop->result()});
+  });
+  ret({pm->result()});
+  EXPECT_FALSE(hoistLoopInvariants(m));
+  EXPECT_EQ(kinds(*body), "psum,debug_print,exp,reduce_sum,add,yield");
+}
+
+//===----------------------------------------------------------------------===//
 // PassManager
 //===----------------------------------------------------------------------===//
 
-TEST_F(PassTest, DefaultPipelineIsCanonicalizeTransposedDotDce) {
+TEST_F(PassTest, DefaultPipelineIsCanonicalizeTransposedDotHoistDce) {
   PassManager pm = defaultPipeline();
-  ASSERT_EQ(pm.passes().size(), 3u);
+  ASSERT_EQ(pm.passes().size(), 4u);
   EXPECT_EQ(pm.passes()[0].name, "canonicalize");
   EXPECT_EQ(pm.passes()[1].name, "transposed-dot");
-  EXPECT_EQ(pm.passes()[2].name, "dce");
+  EXPECT_EQ(pm.passes()[2].name, "hoist-invariants");
+  EXPECT_EQ(pm.passes()[3].name, "dce");
 }
 
 TEST_F(PassTest, PipelineDumpsOnlyAfterPassesThatChangedTheIr) {
