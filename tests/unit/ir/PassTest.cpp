@@ -308,6 +308,29 @@ TEST_F(PassTest, HoistMovesADotsInvariantOperandAndReductionsBeforeTheLoop) {
   EXPECT_FALSE(hoistLoopInvariants(m)); // nothing left to move
 }
 
+TEST_F(PassTest, HoistBatchesAScansInputProjectionIntoOneDot) {
+  start("f", {f32({2, 3}), f32({5, 2, 4}), f32({4, 3})});
+  Operation *scan = op(OpKind::Scan, {arg(0), arg(1)}, {f32({2, 3})},
+                       {{"length", int64_t(5)}, {"num_carry", int64_t(1)}, {"reverse", int64_t(0)}});
+  Block &body = region(scan, 0, {f32({2, 3}), f32({2, 4})}, [&](Block &blk) {
+    Value *xu = val(OpKind::DotGeneral, {blk.argument(1), arg(2)}, f32({2, 3}), dotAttrs());
+    yield({val(OpKind::Add, {blk.argument(0), xu}, f32({2, 3}))});
+  });
+  ret({scan->result()});
+  EXPECT_TRUE(hoistLoopInvariants(m));
+  EXPECT_VALID(problems());
+  EXPECT_TRUE(dce());
+  EXPECT_EQ(kinds(f->entry()), "dot_general,scan,return");
+  EXPECT_EQ(kinds(body), "add,yield");
+  Operation *all = f->entry().operations().front().get();
+  EXPECT_EQ(all->operand(0), arg(1));
+  EXPECT_EQ(all->result()->type().shape, (Shape{5, 2, 3}));
+  EXPECT_EQ(all->attrs().getInts("lhs_contract"), (std::vector<int64_t>{2}));
+  ASSERT_EQ(scan->numOperands(), 3u);
+  EXPECT_EQ(scan->operand(2), all->result());
+  EXPECT_EQ(body.terminator()->operand(0)->definingOp()->operand(1), body.argument(2));
+}
+
 TEST_F(PassTest, HoistLeavesCarriedWorkEffectsAndCollectives) {
   start("f", {f32({2}), f32({2})});
   Operation *pm = op(OpKind::Pmap, {arg(0)}, {f32({2})}, pmapAttrs(2, {0}, {0}));
