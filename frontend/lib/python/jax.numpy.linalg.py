@@ -54,8 +54,27 @@ def _lu(a):
     return a, perm, sign
 
 
+def _det_2x2(a):
+    return a[..., 0, 0] * a[..., 1, 1] - a[..., 0, 1] * a[..., 1, 0]
+
+
+def _det_3x3(a):
+    return (a[..., 0, 0] * a[..., 1, 1] * a[..., 2, 2] +
+            a[..., 0, 1] * a[..., 1, 2] * a[..., 2, 0] +
+            a[..., 0, 2] * a[..., 1, 0] * a[..., 2, 1] -
+            a[..., 0, 2] * a[..., 1, 1] * a[..., 2, 0] -
+            a[..., 0, 0] * a[..., 1, 2] * a[..., 2, 1] -
+            a[..., 0, 1] * a[..., 1, 0] * a[..., 2, 2])
+
+
 def det(a):
     a = _square(a, 'det')
+    # JAX writes out 2 x 2 and 3 x 3 determinants (exact for small integers,
+    # where elimination rounds: det([[1, 2], [3, 4]]) is -2.0, not -1.9999999).
+    if a.shape[-1] == 2:
+        return _det_2x2(a)
+    if a.shape[-1] == 3:
+        return _det_3x3(a)
     if a.ndim > 2:
         return _jnp.stack([det(m) for m in a.reshape((-1,) + a.shape[-2:])]).reshape(a.shape[:-2])
     u, _, sign = _lu(a)
