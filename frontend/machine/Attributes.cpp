@@ -118,9 +118,26 @@ Value Evaluator::getAttr(const Value &obj, const std::string &name, Loc loc) {
       return Value::str(fn.qualname.empty() ? fn.name : fn.qualname);
     if (name == "__module__")
       return Value::str("__main__");
-    if (name == "__doc__")
+    if (name == "__doc__") {
+      // The docstring: a def whose first statement is a string literal.
+      if (fn.body && !fn.body->empty())
+        if (auto *st = dyn_cast<ExprStmt>(fn.body->front().get()))
+          if (auto *c = dyn_cast<ConstantExpr>(st->value.get());
+              c && c->type == ConstantExpr::Type::Str)
+            return Value::str(c->strValue);
       return Value::none();
-    noAttribute(obj, name, {"__name__"});
+    }
+    if (name == "__dict__") {
+      // A snapshot of the attributes set on it (functools.wraps copies
+      // them); the slots CPython keeps outside __dict__ are left out.
+      Value d = Value::dict();
+      for (auto &kv : fn.attrs)
+        if (kv.first != "__name__" && kv.first != "__qualname__" && kv.first != "__doc__" &&
+            kv.first != "__module__")
+          d.asDict().set(Value::str(kv.first), kv.second);
+      return d;
+    }
+    noAttribute(obj, name, {"__name__", "__qualname__", "__doc__", "__module__"});
   }
   case Value::Kind::Float:
     if (name == "real")

@@ -643,17 +643,7 @@ void installBuiltins(Evaluator &ev, NameMap<Value> &b) {
     expectPositional(a, 3, 3, "setattr");
     if (!a.args[1].isStr())
       raise("TypeError", "attribute name must be string, not '" + typeName(a.args[1]) + "'");
-    if (auto *inst = a.args[0].kind() == Value::Kind::Native ? asInstance(a.args[0])
-                                                             : nullptr)
-      inst->setAttr(ev, a.args[1].asStr(), a.args[2]);
-    else if (ClassObj *c = asClass(a.args[0]))
-      c->setAttr(a.args[1].asStr(), a.args[2]);
-    else if (auto *m = a.args[0].kind() == Value::Kind::Native ? a.args[0].as<ModuleObject>()
-                                                               : nullptr)
-      m->set(a.args[1].asStr(), a.args[2]);
-    else
-      raise("AttributeError", "'" + typeName(a.args[0]) + "' object attribute '" +
-                                  a.args[1].asStr() + "' is read-only");
+    ev.setAttribute(a.args[0], a.args[1].asStr(), a.args[2]);
     return Value();
   });
   def("callable", [](Evaluator &, CallArgs &a) {

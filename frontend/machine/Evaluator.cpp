@@ -582,38 +582,41 @@ void Evaluator::storeItem(const SubscriptExpr &target, const Value &obj, const V
 }
 
 void Evaluator::storeAttr(const AttributeExpr &target, const Value &obj, const Value &v) {
-  const AttributeExpr *at = &target;
   if (storeInstanceAttr(target, obj, v))
     return;
+  setAttribute(obj, target.attr, v);
+}
+
+void Evaluator::setAttribute(const Value &obj, const std::string &name, const Value &v) {
   if (obj.kind() == Value::Kind::Native) {
     if (auto *inst = asInstance(obj)) {
-      inst->setAttr(*this, at->attr, v);
+      inst->setAttr(*this, name, v);
       return;
     }
     if (auto *exc = obj.as<ExceptionValue>()) {
-      exc->setAttr(*this, at->attr, v);
+      exc->setAttr(*this, name, v);
       return;
     }
     if (auto *cls = obj.as<ClassObj>()) {
-      cls->setAttr(at->attr, v);
+      cls->setAttr(name, v);
       return;
     }
     if (auto *mod = obj.as<ModuleObject>()) { // sys.stdout = buffer
-      mod->set(at->attr, v);
+      mod->set(name, v);
       return;
     }
   }
   if (obj.kind() == Value::Kind::Function) {
     auto &attrs = obj.asFunction().attrs;
     for (auto &kv : attrs)
-      if (kv.first == at->attr) {
+      if (kv.first == name) {
         kv.second = v;
         return;
       }
-    attrs.emplace_back(at->attr, v);
+    attrs.emplace_back(name, v);
     return;
   }
-  raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + at->attr +
+  raise("AttributeError", "'" + typeName(obj) + "' object attribute '" + name +
                               "' is read-only");
 }
 

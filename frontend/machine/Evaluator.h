@@ -385,6 +385,9 @@ public:
   std::string str(const Value &v);
   std::string repr(const Value &v);
   Value getAttr(const Value &obj, const std::string &name, Loc loc);
+  /// obj.name = v (and setattr): instances, classes, modules, exceptions,
+  /// function attributes; AttributeError for values without attributes.
+  void setAttribute(const Value &obj, const std::string &name, const Value &v);
   Value getItem(const Value &obj, const Value &index, Loc loc);
   Value binary(BinOpKind op, const Value &a, const Value &b, Loc loc);
   Value unary(UnaryOpKind op, const Value &a, Loc loc);

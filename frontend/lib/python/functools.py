@@ -82,16 +82,44 @@ def cache(fn):
 
 
 WRAPPER_ASSIGNMENTS = ("__module__", "__name__", "__qualname__", "__doc__")
+WRAPPER_UPDATES = ("__dict__",)
 
 
-def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
+def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    # As CPython: the wrapped function's name, qualname, doc and module, and
+    # its attribute dict merged in (where the wrapper has one).
+    for attr in assigned:
+        try:
+            value = getattr(wrapped, attr)
+        except AttributeError:
+            continue
+        try:
+            setattr(wrapper, attr, value)
+        except (AttributeError, TypeError):
+            pass  # a native wrapper without that attribute slot
+    for attr in updated:
+        source = getattr(wrapped, attr, None)
+        if not source:
+            continue
+        if attr == "__dict__":
+            # Set one by one: a function's __dict__ here is a snapshot.
+            for key, value in source.items():
+                try:
+                    setattr(wrapper, key, value)
+                except (AttributeError, TypeError):
+                    pass
+        else:
+            try:
+                getattr(wrapper, attr).update(source)
+            except (AttributeError, TypeError):
+                pass
     wrapper.__wrapped__ = wrapped
     return wrapper
 
 
-def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=()):
+def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
     def decorating(wrapper):
-        return update_wrapper(wrapper, wrapped)
+        return update_wrapper(wrapper, wrapped, assigned, updated)
 
     return decorating
 
