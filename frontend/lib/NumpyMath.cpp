@@ -1286,6 +1286,27 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     Value xc = callNp(ev, "reshape", {x, Value::tuple({Value::integer(-1), Value::integer(1)})});
     return binaryUfunc(ev, "multiply", xc, y);
   });
+  // kron(a, b): ranks equalised with leading 1s, then a's dims interleaved
+  // with b's ((a0, 1, a1, 1) * (1, b0, 1, b1)) and each pair merged.
+  np.def("kron", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 2, 2, "kron");
+    Value x = asNp(ev, a.args[0]), y = asNp(ev, a.args[1]);
+    Shape xs = arr(x).shape, ys = arr(y).shape;
+    size_t r = std::max(xs.size(), ys.size());
+    xs.insert(xs.begin(), r - xs.size(), 1);
+    ys.insert(ys.begin(), r - ys.size(), 1);
+    std::vector<Value> xi, yi, out;
+    for (size_t d = 0; d < r; ++d) {
+      xi.push_back(Value::integer(xs[d]));
+      xi.push_back(Value::integer(1));
+      yi.push_back(Value::integer(1));
+      yi.push_back(Value::integer(ys[d]));
+      out.push_back(Value::integer(xs[d] * ys[d]));
+    }
+    Value prod = binaryUfunc(ev, "multiply", callNp(ev, "reshape", {x, Value::tuple(xi)}),
+                             callNp(ev, "reshape", {y, Value::tuple(yi)}));
+    return callNp(ev, "reshape", {prod, Value::tuple(out)});
+  });
   np.def("einsum", einsumImpl);
   np.def("isclose", [](Evaluator &ev, CallArgs &a) { return iscloseImpl(ev, a, false); });
   np.def("allclose", [](Evaluator &ev, CallArgs &a) { return iscloseImpl(ev, a, true); });
