@@ -105,4 +105,16 @@ Value callNp(Evaluator &ev, const std::string &name, std::vector<Value> args,
 /// The ndarray methods that forward to np.<name>(self, ...).
 bool arrayMethod(Evaluator &ev, const Value &self, const std::string &name, Value &out);
 
+/// numpy.linalg's matrix helpers (NumpyMath.cpp): the n x m matrix at
+/// `base` of a stack as doubles; LinAlgError unless the last two dims are
+/// square; fn(batchOffset, outIndex) for each matrix of a stack; the dtype
+/// a decomposition computes and returns (float32 stays, else float64).
+std::vector<double> matrixOf(const NumpyArrayObj &a, int64_t base, int64_t n, int64_t m);
+void requireSquare(const NumpyArrayObj &a);
+void forEachMatrix(const NumpyArrayObj &a, const std::function<void(int64_t, int64_t)> &fn);
+NpDType linalgType(NpDType t);
+/// Registers cholesky, eigh, eigvalsh and qr on numpy.linalg
+/// (NumpyDecompositions.cpp).
+void registerNumpyDecompositions(ModuleObject &linalg);
+
 } // namespace parax::frontend::npy

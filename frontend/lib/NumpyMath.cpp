@@ -727,33 +727,7 @@ int luDecompose(std::vector<double> &m, int64_t n, std::vector<int64_t> &piv) {
   return sign;
 }
 
-std::vector<double> matrixOf(const NumpyArrayObj &a, int64_t base, int64_t n, int64_t m) {
-  std::vector<double> v(static_cast<size_t>(n * m));
-  int64_t s0 = a.strides[size_t(a.rank() - 2)], s1 = a.strides[size_t(a.rank() - 1)];
-  for (int64_t i = 0; i < n; ++i)
-    for (int64_t j = 0; j < m; ++j)
-      v[size_t(i * m + j)] = a.getF(base + i * s0 + j * s1);
-  return v;
-}
 
-void requireSquare(const NumpyArrayObj &a) {
-  if (a.rank() < 2)
-    raise("LinAlgError", std::to_string(a.rank()) +
-                             "-dimensional array given. Array must be at least two-dimensional");
-  if (a.shape[size_t(a.rank() - 1)] != a.shape[size_t(a.rank() - 2)])
-    raise("LinAlgError", "Last 2 dimensions of the array must be square");
-}
-
-/// Calls fn(batchOffset, outIndex) for each matrix of a stack.
-void forEachMatrix(const NumpyArrayObj &a, const std::function<void(int64_t, int64_t)> &fn) {
-  NumpyArrayObj v(npArrayClass());
-  v.shape.assign(a.shape.begin(), a.shape.end() - 2);
-  v.strides.assign(a.strides.begin(), a.strides.end() - 2);
-  v.offset = a.offset;
-  forEachBroadcast(v.shape, {&v}, [&](int64_t i, const int64_t *o) { fn(o[0], i); });
-}
-
-NpDType linalgType(NpDType t) { return t == NpDType::F32 ? NpDType::F32 : NpDType::F64; }
 
 Value invImpl(Evaluator &ev, const Value &x0) {
   Value x = asNp(ev, x0);
@@ -1126,6 +1100,38 @@ Value nonzeroImpl(Evaluator &ev, const Value &x0) {
 }
 
 } // namespace
+
+// The matrix helpers numpy.linalg shares (NumpyInternal.h).
+namespace npy {
+std::vector<double> matrixOf(const NumpyArrayObj &a, int64_t base, int64_t n, int64_t m) {
+  std::vector<double> v(static_cast<size_t>(n * m));
+  int64_t s0 = a.strides[size_t(a.rank() - 2)], s1 = a.strides[size_t(a.rank() - 1)];
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j < m; ++j)
+      v[size_t(i * m + j)] = a.getF(base + i * s0 + j * s1);
+  return v;
+}
+
+void requireSquare(const NumpyArrayObj &a) {
+  if (a.rank() < 2)
+    raise("LinAlgError", std::to_string(a.rank()) +
+                             "-dimensional array given. Array must be at least two-dimensional");
+  if (a.shape[size_t(a.rank() - 1)] != a.shape[size_t(a.rank() - 2)])
+    raise("LinAlgError", "Last 2 dimensions of the array must be square");
+}
+
+/// Calls fn(batchOffset, outIndex) for each matrix of a stack.
+void forEachMatrix(const NumpyArrayObj &a, const std::function<void(int64_t, int64_t)> &fn) {
+  NumpyArrayObj v(npArrayClass());
+  v.shape.assign(a.shape.begin(), a.shape.end() - 2);
+  v.strides.assign(a.strides.begin(), a.strides.end() - 2);
+  v.offset = a.offset;
+  forEachBroadcast(v.shape, {&v}, [&](int64_t i, const int64_t *o) { fn(o[0], i); });
+}
+
+NpDType linalgType(NpDType t) { return t == NpDType::F32 ? NpDType::F32 : NpDType::F64; }
+
+} // namespace npy
 
 void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &linalg) {
   auto red = [](const char *name, int kind) {
@@ -1721,6 +1727,7 @@ void registerNumpyMathFunctions(Evaluator &, ModuleObject &np, ModuleObject &lin
     return detImpl(ev, a.args[0]);
   });
   linalg.def("norm", normImpl);
+  registerNumpyDecompositions(linalg);
   linalg.def("matrix_power", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 2, 2, "matrix_power");
     Value x = asNp(ev, a.args[0]);

@@ -1,0 +1,25 @@
+# covers: numpy.linalg cholesky, eigh/eigvalsh (UPLO, stacks), qr (reduced, complete, r) in float64 with LAPACK's sign conventions for R, LinAlgError
+import numpy as np
+a = np.array([[4., 2., 0.6], [2., 5., 1.], [0.6, 1., 3.]])
+L = np.linalg.cholesky(a)
+print(L)
+print(np.allclose(L @ L.T, a))
+w, v = np.linalg.eigh(a)
+print(w)
+print(np.allclose(a @ v, v * w), np.allclose(v.T @ v, np.eye(3)))
+print(np.linalg.eigvalsh(np.array([[2., 1.], [1., 2.]])), np.linalg.eigvalsh(a, UPLO="U"))
+m = np.array([[1., 2.], [3., 4.], [5., 6.]])
+q, r = np.linalg.qr(m)
+print(q.shape, r.shape)
+print(np.round(q, 6))
+print(np.round(r, 6))
+print(np.allclose(q @ r, m))
+qc, rc = np.linalg.qr(m, mode="complete")
+print(qc.shape, rc.shape, np.allclose(qc @ rc, m), np.allclose(qc.T @ qc, np.eye(3)))
+print(np.round(np.linalg.qr(m.T, mode="r"), 6))
+print(np.linalg.eigvalsh(np.stack([a, 2 * a])).shape, np.linalg.cholesky(np.eye(2, dtype=np.float32)).dtype)
+try:
+    np.linalg.cholesky(np.array([[1., 2.], [2., 1.]]))
+except np.linalg.LinAlgError as e:
+    print("LinAlgError", e)
+print(np.round(np.abs(np.linalg.eigh(np.array([[2., 1.], [1., 2.]]))[1]), 6))
