@@ -113,7 +113,8 @@ std::vector<double> matrixOf(const NumpyArrayObj &a, int64_t base, int64_t n, in
 void requireSquare(const NumpyArrayObj &a);
 void forEachMatrix(const NumpyArrayObj &a, const std::function<void(int64_t, int64_t)> &fn);
 NpDType linalgType(NpDType t);
-/// Registers cholesky, eigh, eigvalsh and qr on numpy.linalg
+/// Registers cholesky, eigh, eigvalsh, qr, svd, pinv, matrix_rank and
+/// lstsq on numpy.linalg
 /// (NumpyDecompositions.cpp).
 void registerNumpyDecompositions(ModuleObject &linalg);
 
