@@ -42,6 +42,16 @@ void setMatrix(NumpyArrayObj &out, int64_t bi, const Matrix &m, int64_t rows, in
     out.setF(bi * rows * cols + i, m[size_t(i)]);
 }
 
+/// A numpy array of rank >= 2 (a matrix or a stack of them), else LinAlgError.
+NumpyArrayObj &matrixArg(Evaluator &ev, Value &x, const Value &arg) {
+  x = asNp(ev, arg);
+  NumpyArrayObj &m = arr(x);
+  if (m.rank() < 2)
+    raise("LinAlgError", std::to_string(m.rank()) +
+                             "-dimensional array given. Array must be at least two-dimensional");
+  return m;
+}
+
 Shape batchShape(const NumpyArrayObj &a) { return Shape(a.shape.begin(), a.shape.end() - 2); }
 
 Shape withCore(Shape batch, std::initializer_list<int64_t> core) {
@@ -252,11 +262,8 @@ Value qr(Evaluator &ev, CallArgs &a) {
   std::string mode = a.args.size() > 1 && a.args[1].isStr() ? a.args[1].asStr() : "reduced";
   if (mode != "reduced" && mode != "complete" && mode != "r")
     raise("ValueError", "Unrecognized mode '" + mode + "'");
-  Value x = asNp(ev, a.args[0]);
-  NumpyArrayObj &m = arr(x);
-  if (m.rank() < 2)
-    raise("LinAlgError", std::to_string(m.rank()) +
-                             "-dimensional array given. Array must be at least two-dimensional");
+  Value x;
+  NumpyArrayObj &m = matrixArg(ev, x, a.args[0]);
   int64_t rows = m.shape[size_t(m.rank() - 2)], cols = m.shape.back();
   int64_t k = std::min(rows, cols);
   int64_t qCols = mode == "complete" ? rows : k, rRows = mode == "complete" ? rows : k;
@@ -415,11 +422,8 @@ Value svd(Evaluator &ev, CallArgs &a) {
   npBind(a, {"a", "full_matrices", "compute_uv", "hermitian"}, 1, "svd");
   bool full = a.args.size() < 2 || ev.truthy(a.args[1]);
   bool uv = a.args.size() < 3 || ev.truthy(a.args[2]);
-  Value x = asNp(ev, a.args[0]);
-  NumpyArrayObj &m = arr(x);
-  if (m.rank() < 2)
-    raise("LinAlgError", std::to_string(m.rank()) +
-                             "-dimensional array given. Array must be at least two-dimensional");
+  Value x;
+  NumpyArrayObj &m = matrixArg(ev, x, a.args[0]);
   int64_t rows = m.shape[size_t(m.rank() - 2)], cols = m.shape.back();
   int64_t k = std::min(rows, cols);
   int64_t uCols = full ? rows : k, vRows = full ? cols : k;
@@ -477,15 +481,6 @@ double scalarArg(Evaluator &ev, const Value &v) {
 }
 
 double epsOf(NpDType t) { return t == NpDType::F32 ? 1.1920929e-07 : 2.220446049250313e-16; }
-
-NumpyArrayObj &matrixArg(Evaluator &ev, Value &x, const Value &arg) {
-  x = asNp(ev, arg);
-  NumpyArrayObj &m = arr(x);
-  if (m.rank() < 2)
-    raise("LinAlgError", std::to_string(m.rank()) +
-                             "-dimensional array given. Array must be at least two-dimensional");
-  return m;
-}
 
 Value pinv(Evaluator &ev, CallArgs &a) {
   npBind(a, {"a", "rcond", "hermitian", "rtol"}, 1, "pinv");
