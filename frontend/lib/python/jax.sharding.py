@@ -763,14 +763,30 @@ def _put_leaf(x, s):
     return _ps.attach(x, s)
 
 
-def _tree_put(x, s, what):
+def _tree_put(x, s, what, committed_must_match=False):
     if isinstance(s, (list, tuple)) and isinstance(x, (list, tuple)) and len(s) == len(x):
-        out = [_tree_put(a, b, what) for a, b in zip(x, s)]
+        out = [_tree_put(a, b, what, committed_must_match) for a, b in zip(x, s)]
         return tuple(out) if isinstance(x, tuple) else out
     if isinstance(s, dict) and isinstance(x, dict):
-        return {k: _tree_put(x[k], s[k], what) for k in x}
+        return {k: _tree_put(x[k], s[k], what, committed_must_match) for k in x}
     s = _as_sharding(s, what)
-    return _jax.tree_util.tree_map(lambda leaf: _put_leaf(leaf, s), x)
+
+    def leaf(v):
+        if committed_must_match:
+            _check_committed(v, s)
+        return _put_leaf(v, s)
+    return _jax.tree_util.tree_map(leaf, x)
+
+
+def _check_committed(x, s):
+    """jit's in_shardings do not reshard an argument that already has a
+    sharding of its own: JAX refuses a mismatch."""
+    have = _ps.get(x) if hasattr(x, 'shape') else None
+    if have is None or not isinstance(s, NamedSharding) or have == s:
+        return
+    raise ValueError('Sharding passed to jit does not match the sharding on the respective '
+                     'arg. Got jit sharding: ' + repr(s) + ',\narg sharding: ' + repr(have) +
+                     ' for arg type: ' + str(_jax.typeof(x)))
 
 
 def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
@@ -1208,8 +1224,8 @@ class _JitWithShardings:
                                  'function was called with ' + str(len(args)) +
                                  ' positional arguments')
             return tuple([a if sh is None or not _is_array_tree(a) else
-                          _tree_put(a, sh, 'jit in_shardings') for a, sh in zip(args, s)])
-        return tuple([a if not _is_array_tree(a) else _tree_put(a, s, 'jit in_shardings')
+                          _tree_put(a, sh, 'jit in_shardings', True) for a, sh in zip(args, s)])
+        return tuple([a if not _is_array_tree(a) else _tree_put(a, s, 'jit in_shardings', True)
                       for a in args])
 
     def __call__(self, *args, **kwargs):
