@@ -139,13 +139,39 @@ bool arrayAttr(Evaluator &ev, const Value &x, const std::string &name, Value &ou
                                 "\nThe problem arose with the `item` method.",
                             self, "x.item() needs a concrete array; it cannot be used inside jit");
       const Array &arr = self.asArray();
-      if (arr.size() != 1)
-        raise("ValueError", "can only convert an array of size 1 to a Python scalar");
+      // item(): the one element; item(i): flat index i; item(i, j, ...):
+      // one index per dim (numpy's forms).
+      int64_t flat = 0;
+      if (a.args.empty()) {
+        if (arr.size() != 1)
+          raise("ValueError", "can only convert an array of size 1 to a Python scalar");
+      } else if (a.args.size() == 1) {
+        flat = ev.toIndex(a.args[0], "index");
+        if (flat < 0)
+          flat += arr.size();
+        if (flat < 0 || flat >= arr.size())
+          raise("IndexError", "index " + std::to_string(ev.toIndex(a.args[0], "index")) +
+                                  " is out of bounds for size " + std::to_string(arr.size()));
+      } else {
+        const Shape &shape = arr.type().shape;
+        if (a.args.size() != shape.size())
+          raise("ValueError", "incorrect number of indices for array");
+        for (size_t d = 0; d < shape.size(); ++d) {
+          int64_t i = ev.toIndex(a.args[d], "index");
+          if (i < 0)
+            i += shape[d];
+          if (i < 0 || i >= shape[d])
+            raise("IndexError", "index " + std::to_string(ev.toIndex(a.args[d], "index")) +
+                                    " is out of bounds for axis " + std::to_string(d) +
+                                    " with size " + std::to_string(shape[d]));
+          flat = flat * shape[d] + i;
+        }
+      }
       if (arr.dtype() == DType::Bool)
-        return Value::boolean(arr.getDouble(0) != 0);
+        return Value::boolean(arr.getDouble(flat) != 0);
       if (isFloat(arr.dtype()))
-        return Value::floating(arr.getDouble(0));
-      return Value::integer(arr.getInt(0));
+        return Value::floating(arr.getDouble(flat));
+      return Value::integer(arr.getInt(flat));
     });
   if (name == "tolist")
     return method([self](Evaluator &ev, CallArgs &) -> Value {
