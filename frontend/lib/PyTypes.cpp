@@ -18,6 +18,7 @@
 #include "frontend/machine/Evaluator.h"
 #include "frontend/tracing/Pytree.h"
 #include "frontend/lib/LibUtil.h"
+#include "frontend/machine/Exceptions.h"
 #include "frontend/lib/Modules.h"
 
 #include <algorithm>
@@ -325,7 +326,7 @@ const DataclassInfo *dataclassInfo(const ClassObj *c) {
   return nullptr;
 }
 
-Value makeDataclass(Evaluator &ev, const Value &clsv, bool frozen, bool eq) {
+Value makeDataclass(Evaluator &ev, const Value &clsv, bool frozen, bool eq, bool order) {
   ClassObj *cls = asClass(clsv);
   if (!cls)
     raise("TypeError", "dataclass() should be applied to a class");
@@ -417,6 +418,24 @@ Value makeDataclass(Evaluator &ev, const Value &clsv, bool frozen, bool eq) {
     else if (!cls->lookup("__hash__"))
       cls->setAttr("__hash__", Value::none()); // eq without frozen: unhashable
   }
+  if (order) {
+    // order=True: <, <=, >, >= compare the field tuples of two instances of
+    // the same class (NotImplemented otherwise, so Python raises TypeError).
+    static const std::pair<const char *, CmpOpKind> cmps[] = {
+        {"__lt__", CmpOpKind::Lt}, {"__le__", CmpOpKind::LtE},
+        {"__gt__", CmpOpKind::Gt}, {"__ge__", CmpOpKind::GtE}};
+    for (auto [dunder, op] : cmps) {
+      CmpOpKind k = op;
+      cls->setAttr(dunder, nativeMethod(dunder, [k](Evaluator &ev, CallArgs &a) {
+        ClassObj *c = classOfInstance(a.args[0]), *o = classOfInstance(a.args[1]);
+        if (c != o)
+          return notImplemented();
+        const DataclassInfo &di = *dataclassInfo(c);
+        return ev.compare(k, Value::tuple(fieldValues(a.args[0], di.fields)),
+                          Value::tuple(fieldValues(a.args[1], di.fields)), a.loc);
+      }));
+    }
+  }
   if (frozen) {
     cls->setAttr("__setattr__", nativeMethod("__setattr__", [](Evaluator &, CallArgs &a) -> Value {
       raise("FrozenInstanceError", "cannot assign to field '" + a.args[1].asStr() + "'");
@@ -432,11 +451,14 @@ Value dataclassDecorator(Evaluator &ev, CallArgs &a) {
            0, "dataclass");
   bool frozen = ev.truthy(argOr(a, 6, "frozen", Value::boolean(false)));
   bool eq = ev.truthy(argOr(a, 3, "eq", Value::boolean(true)));
+  bool order = ev.truthy(argOr(a, 4, "order", Value::boolean(false)));
+  if (order && !eq)
+    raise("ValueError", "eq must be true if order is true");
   if (!a.args.empty() && !a.args[0].isNone())
-    return makeDataclass(ev, a.args[0], frozen, eq);
-  return makeBuiltin("dataclass.<locals>.wrap", [frozen, eq](Evaluator &ev, CallArgs &d) {
+    return makeDataclass(ev, a.args[0], frozen, eq, order);
+  return makeBuiltin("dataclass.<locals>.wrap", [frozen, eq, order](Evaluator &ev, CallArgs &d) {
     expectPositional(d, 1, 1, "dataclass");
-    return makeDataclass(ev, d.args[0], frozen, eq);
+    return makeDataclass(ev, d.args[0], frozen, eq, order);
   });
 }
 
@@ -448,8 +470,41 @@ const DataclassInfo &requireDataclass(const Value &v, const char *fn) {
   return *di;
 }
 
+/// asdict/astuple: dataclass instances become dicts (or tuples) of their
+/// fields, recursively through lists, tuples and dicts, as CPython's do.
+Value dataclassAsBuiltins(Evaluator &ev, const Value &v, bool asTuple) {
+  ClassObj *c = classOfInstance(v);
+  if (const DataclassInfo *di = c ? dataclassInfo(c) : nullptr) {
+    std::vector<Value> vs = fieldValues(v, di->fields);
+    if (asTuple) {
+      for (Value &x : vs)
+        x = dataclassAsBuiltins(ev, x, true);
+      return Value::tuple(vs);
+    }
+    Value d = Value::dict();
+    for (size_t i = 0; i < vs.size(); ++i)
+      d.asDict().set(Value::str(di->fields[i]), dataclassAsBuiltins(ev, vs[i], false));
+    return d;
+  }
+  if (v.isList() || v.isTuple()) {
+    std::vector<Value> out;
+    for (const Value &x : v.elements())
+      out.push_back(dataclassAsBuiltins(ev, x, asTuple));
+    return v.isList() ? Value::list(std::move(out)) : Value::tuple(std::move(out));
+  }
+  if (v.isDict()) {
+    Value d = Value::dict();
+    for (auto &kv : v.asDict().items())
+      d.asDict().set(dataclassAsBuiltins(ev, kv.first, asTuple),
+                     dataclassAsBuiltins(ev, kv.second, asTuple));
+    return d;
+  }
+  return v;
+}
+
 void installDataclasses(Evaluator &ev, ModuleObject &m) {
   m.def("dataclass", dataclassDecorator);
+  m.set("FrozenInstanceError", ev.exceptionTypes().value("FrozenInstanceError"));
   m.def("field", [](Evaluator &, CallArgs &a) {
     auto spec = std::make_shared<FieldSpec>();
     if (const Value *d = a.get(99, "default"))
@@ -475,12 +530,13 @@ void installDataclasses(Evaluator &ev, ModuleObject &m) {
   });
   m.def("asdict", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "asdict");
-    const DataclassInfo &di = requireDataclass(a.args[0], "asdict");
-    Value d = Value::dict();
-    std::vector<Value> vs = fieldValues(a.args[0], di.fields);
-    for (size_t i = 0; i < vs.size(); ++i)
-      d.asDict().set(Value::str(di.fields[i]), vs[i]);
-    return d;
+    requireDataclass(a.args[0], "asdict");
+    return dataclassAsBuiltins(ev, a.args[0], false);
+  });
+  m.def("astuple", [](Evaluator &ev, CallArgs &a) {
+    expectPositional(a, 1, 1, "astuple");
+    requireDataclass(a.args[0], "astuple");
+    return dataclassAsBuiltins(ev, a.args[0], true);
   });
   m.def("replace", [](Evaluator &ev, CallArgs &a) {
     expectPositional(a, 1, 1, "replace");

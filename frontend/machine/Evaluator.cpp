@@ -1587,7 +1587,7 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
   std::string hint = "parax provides jax (numpy, lax, random, nn, tree_util, errors), numpy, "
                      "math, time, functools, operator, itertools, typing, collections, "
                      "dataclasses, sys, os, io, json, copy, enum, abc, numbers, string, "
-                     "textwrap, warnings, contextlib, logging and re";
+                     "textwrap, warnings, contextlib, logging, heapq, bisect, statistics and re";
   throw ParaxError("ModuleNotFoundError",
                    "parax provides no module '" + dotted + "'", loc, hint);
 }

@@ -314,6 +314,8 @@ ExceptionTypes::ExceptionTypes() {
   // and np.exceptions.AxisError (not builtins).
   for (auto [qual, base] : {std::pair{"numpy.linalg.LinAlgError", "ValueError"},
                             std::pair{"numpy.exceptions.AxisError", "ValueError"},
+                            // a frozen dataclass's assignment (dataclasses.FrozenInstanceError)
+                            std::pair{"dataclasses.FrozenInstanceError", "AttributeError"},
                             // JAX's sharding-in-types errors (not in jax.errors)
                             std::pair{"jax._src.core.ShardingTypeError", "Exception"}}) {
     auto t = std::make_shared<ExceptionType>(qual, find(base));
