@@ -42,22 +42,24 @@ TraceContext &resolveAxis(Evaluator &ev, const Value &axisName,
       return *traces[i];
     bound.push_back(traces[i]->axisName);
   }
-  std::string msg = "unbound axis name: " + key + ".";
+  // JAX's words; what parax knows about the enclosing maps goes in the hint.
+  std::string primitive = op.substr(op.rfind('.') + 1); // lax.psum -> psum
+  std::string msg = "Found an unbound axis name: " + key + ". To fix this, please call " +
+                    primitive + " under `jax.shard_map`.";
   std::string hint;
   if (bound.empty()) {
-    msg += " No enclosing pmap binds an axis name here";
-    hint = op + " must be called inside a function mapped with "
-                "jax.pmap(f, axis_name='" + key + "')";
+    hint = "no enclosing pmap binds an axis name here: " + op +
+           " must be called inside a function mapped with jax.pmap(f, axis_name='" + key + "')";
   } else {
     std::string list;
     for (auto &b : bound)
       list += (list.empty() ? "'" : ", '") + b + "'";
-    msg += " The enclosing pmap binds " + list;
+    hint = "the enclosing pmap binds " + list;
     if (bound.size() == 1 && bound[0] == kDefaultAxisName())
       hint = "pmap was called without axis_name; pass axis_name='" + key + "' to jax.pmap";
     std::string close = closestName(key, bound);
     if (!close.empty())
-      hint = "did you mean '" + close + "'?";
+      hint = "did you mean '" + close + "'? (the enclosing pmap binds " + list + ")";
   }
   raise("NameError", msg, hint);
 }
