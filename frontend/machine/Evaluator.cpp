@@ -1593,7 +1593,10 @@ Value Evaluator::importModule(const std::string &dotted, Loc loc) {
 }
 
 bool Evaluator::loadHalfFor(ModuleObject &m) {
-  if (!isJaxModuleName(m.name()) || !embeddedPythonSource(m.name()) ||
+  // JAX's modules and numpy have Python halves (lib/python/NAME.py): the
+  // functions composed of the C++ ones, loaded on the first name C++ lacks.
+  bool halved = isJaxModuleName(m.name()) || m.name() == "numpy";
+  if (!halved || !embeddedPythonSource(m.name()) ||
       !extendedModules_.insert(m.name()).second)
     return false;
   loadEmbeddedModule(m.name(), &m);
