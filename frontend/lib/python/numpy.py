@@ -432,3 +432,117 @@ class vectorize:
         dtype = self.otypes[0] if self.otypes else None
         out = _np.array(vals, dtype=dtype)
         return out.reshape(shape)
+
+
+def modf(x):
+    x = asarray(x)
+    x = x if x.dtype.kind == 'f' else x.astype(float)
+    whole = _np.trunc(x)
+    return x - whole, whole
+
+
+def ldexp(x1, x2):
+    x1 = asarray(x1)
+    x1 = x1 if x1.dtype.kind == 'f' else x1.astype(float)
+    return x1 * _np.exp2(asarray(x2).astype(x1.dtype))
+
+
+def diag_indices(n, ndim=2):
+    return (arange(n),) * ndim
+
+
+def block(arrays):
+    def depth(x):
+        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
+                                                                  else 0)
+    d = depth(arrays)
+
+    def rec(x, level):
+        if isinstance(x, list):
+            parts = [rec(e, level + 1) for e in x]
+            nd = max(p.ndim for p in parts)
+            parts = [p.reshape((1,) * (nd - p.ndim) + tuple(p.shape)) for p in parts]
+            return concatenate(parts, axis=-(d - level))
+        arr = asarray(x)
+        return arr.reshape((1,) * (d - arr.ndim) + tuple(arr.shape)) if arr.ndim < d else arr
+    if isinstance(arrays, tuple):
+        raise TypeError('arrays is a tuple. Only lists can be used to arrange blocks, and '
+                        'np.block does not allow implicit conversion from tuple to ndarray.')
+    return rec(arrays, 0)
+
+
+def lexsort(keys, axis=-1):
+    keys = [asarray(k) for k in keys]
+    if not keys:
+        raise TypeError('need sequence of keys with len > 0 in lexsort')
+    n = keys[0].shape[axis]
+    perm = arange(n)
+    for k in keys:  # the last key is the primary one: sort by it last, stably
+        perm = perm[_np.argsort(k[perm], kind='stable')]
+    return perm
+
+
+def choose(a, choices, mode='raise'):
+    a = asarray(a)
+    n = len(choices)
+    if mode == 'wrap':
+        a = a % n
+    elif mode == 'clip':
+        a = _np.clip(a, 0, n - 1)
+    elif _np.any((a < 0) | (a >= n)):
+        raise ValueError('invalid entry in choice array')
+    out = asarray(choices[0]) * 0
+    shape = _np.broadcast_shapes(a.shape, *[asarray(c).shape for c in choices])
+    out = _np.broadcast_to(out, shape)
+    for i, c in enumerate(choices):
+        out = where(a == i, c, out)
+    return out
+
+
+def compress(condition, a, axis=None):
+    cond = asarray(condition, dtype=bool).ravel()
+    arr = asarray(a)
+    if axis is None:
+        arr = arr.ravel()
+        axis = 0
+    idx = _np.nonzero(cond[:arr.shape[axis]])[0]
+    return _np.take(arr, idx, axis)
+
+
+def extract(condition, arr):
+    return compress(asarray(condition).ravel(), asarray(arr).ravel())
+
+
+def resize(a, new_shape):
+    new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
+    arr = asarray(a).ravel()
+    size = _math.prod(new_shape)
+    if arr.size == 0 or size == 0:
+        return _np.zeros(new_shape, arr.dtype)
+    reps = -(-size // arr.size)
+    return _np.tile(arr, reps)[:size].reshape(new_shape)
+
+
+def cumulative_prod(x, axis=None, dtype=None, include_initial=False):
+    out = _np.cumprod(x, axis=axis, dtype=dtype)
+    if include_initial:
+        out = concatenate([_np.ones_like(out[:1]), out], 0 if axis is None else axis)
+    return out
+
+
+def imag(val):
+    return zeros_like(asarray(val))  # parax's numpy has no complex dtypes
+
+
+def angle(z, deg=False):
+    z = asarray(z)
+    a = where(z < 0, pi, 0.0)
+    return a * 180.0 / pi if deg else a
+
+
+def fill_diagonal(a, val, wrap=False):
+    """In place, as numpy's: a[i, i, ...] = val for i < min(a.shape)."""
+    n = min(a.shape)
+    vals = asarray(val).ravel()
+    for i in range(n):
+        a[(i,) * a.ndim] = vals[i % vals.size]
