@@ -546,3 +546,70 @@ def fill_diagonal(a, val, wrap=False):
     vals = asarray(val).ravel()
     for i in range(n):
         a[(i,) * a.ndim] = vals[i % vals.size]
+
+
+def _pad_widths(pad_width, ndim):
+    w = asarray(pad_width).tolist()
+    if not isinstance(w, list):
+        return [(int(w), int(w))] * ndim
+    if len(w) > 0 and not isinstance(w[0], list):
+        if len(w) == 1:
+            return [(int(w[0]), int(w[0]))] * ndim
+        if len(w) == 2:
+            return [(int(w[0]), int(w[1]))] * ndim
+    if len(w) == 1:
+        return [(int(w[0][0]), int(w[0][1]))] * ndim
+    if len(w) != ndim:
+        raise ValueError('operands could not be broadcast together with remapped shapes')
+    return [(int(a), int(b)) for a, b in w]
+
+
+def pad(array, pad_width, mode='constant', **kwargs):
+    """numpy.pad's constant, edge, reflect, symmetric and wrap modes, one
+    axis at a time (each axis pads the result of the previous ones)."""
+    arr = asarray(array)
+    widths = _pad_widths(pad_width, arr.ndim)
+    cv = kwargs.get('constant_values', 0)
+    cvs = _pad_widths(cv, arr.ndim) if mode == 'constant' else None
+    for axis, (lo, hi) in enumerate(widths):
+        if lo < 0 or hi < 0:
+            raise ValueError("index can't contain negative values")
+        if lo == 0 and hi == 0:
+            continue
+        n = arr.shape[axis]
+        if mode == 'constant':
+            shape_lo = list(arr.shape)
+            shape_lo[axis] = lo
+            shape_hi = list(arr.shape)
+            shape_hi[axis] = hi
+            before = _np.full(tuple(shape_lo), cvs[axis][0], dtype=arr.dtype)
+            after = _np.full(tuple(shape_hi), cvs[axis][1], dtype=arr.dtype)
+        elif mode in ('edge', 'wrap', 'reflect', 'symmetric'):
+            if n == 0:
+                raise ValueError("can't extend empty axis " + str(axis) + " using modes other "
+                                 "than 'constant' or 'empty'")
+            if mode == 'edge':
+                idx_lo = [0] * lo
+                idx_hi = [n - 1] * hi
+            elif mode == 'wrap':
+                idx_lo = [(i - lo) % n for i in range(lo)]
+                idx_hi = [i % n for i in range(n, n + hi)]
+            else:
+                # reflect: ... 2 1 | 0 1 2 | 1 0 ...; symmetric repeats the edge.
+                period = 2 * (n - 1) if mode == 'reflect' else 2 * n
+                def fold(i):
+                    if period == 0:
+                        return 0
+                    i = i % period
+                    if mode == 'reflect':
+                        return i if i < n else period - i
+                    return i if i < n else period - 1 - i
+                idx_lo = [fold(i) for i in range(-lo, 0)]
+                idx_hi = [fold(i) for i in range(n, n + hi)]
+            before = _np.take(arr, _np.array(idx_lo, dtype=int64), axis)
+            after = _np.take(arr, _np.array(idx_hi, dtype=int64), axis)
+        else:
+            raise NotImplementedError("numpy.pad mode '" + str(mode) + "' is not part of parax "
+                                      "(constant, edge, reflect, symmetric, wrap are)")
+        arr = concatenate([before, arr, after], axis)
+    return arr
