@@ -2,11 +2,14 @@
 Python 3.10+)."""
 
 
-def bisect_left(a, x, lo=0, hi=None, *, key=None):
+def _bounds(a, lo, hi):
     if lo < 0:
         raise ValueError('lo must be non-negative')
-    if hi is None:
-        hi = len(a)
+    return lo, len(a) if hi is None else hi
+
+
+def bisect_left(a, x, lo=0, hi=None, *, key=None):
+    lo, hi = _bounds(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
         if (a[mid] if key is None else key(a[mid])) < x:
@@ -17,10 +20,7 @@ def bisect_left(a, x, lo=0, hi=None, *, key=None):
 
 
 def bisect_right(a, x, lo=0, hi=None, *, key=None):
-    if lo < 0:
-        raise ValueError('lo must be non-negative')
-    if hi is None:
-        hi = len(a)
+    lo, hi = _bounds(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
         if x < (a[mid] if key is None else key(a[mid])):

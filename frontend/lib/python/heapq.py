@@ -3,10 +3,10 @@ heap[2k+2]), as CPython's module keeps it, so programs that look at the
 list see the same order."""
 
 
-def _sift_up(heap, pos):
-    # Move heap[pos] towards the root while it is smaller than its parent.
+def _sift_up(heap, pos, start=0):
+    # Move heap[pos] towards heap[start] while it is smaller than its parent.
     item = heap[pos]
-    while pos > 0:
+    while pos > start:
         parent = (pos - 1) >> 1
         if item < heap[parent]:
             heap[pos] = heap[parent]
@@ -31,14 +31,7 @@ def _sift_down(heap, pos):
         pos = child
         child = 2 * pos + 1
     heap[pos] = item
-    while pos > start:
-        parent = (pos - 1) >> 1
-        if item < heap[parent]:
-            heap[pos] = heap[parent]
-            pos = parent
-        else:
-            break
-    heap[pos] = item
+    _sift_up(heap, pos, start)
 
 
 def heappush(heap, item):

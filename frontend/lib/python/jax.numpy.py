@@ -1892,24 +1892,8 @@ def apply_over_axes(func, a, axes):
 
 
 def block(arrays):
-    def depth(x):
-        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
-                                                                  else 0)
-
-    d = depth(arrays)
-
-    def rec(x, level):
-        if isinstance(x, list):
-            parts = [rec(e, level + 1) for e in x]
-            nd = max(p.ndim for p in parts)
-            parts = [p.reshape((1,) * (nd - p.ndim) + tuple(p.shape)) for p in parts]
-            return concatenate(parts, axis=-(d - level))
-        arr = asarray(x)
-        return arr.reshape((1,) * (d - arr.ndim) + tuple(arr.shape)) if arr.ndim < d else arr
-
-    if isinstance(arrays, tuple):
-        raise TypeError('jax.numpy.block does not allow tuples, got ' + str(arrays))
-    return rec(arrays, 0)
+    from _parax_block import assemble
+    return assemble(arrays, asarray, concatenate, 'jax.numpy.block does not allow tuples, got ')
 
 
 def partition(a, kth, axis=-1):

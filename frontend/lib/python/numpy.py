@@ -87,8 +87,7 @@ def delete(arr, obj, axis=None):
     keep = ones(n, dtype=bool)
     for i in drop.tolist():
         keep[int(i) % n if i < 0 else int(i)] = False
-    return arr.compress(keep, axis) if hasattr(arr, 'compress') else \
-        _np.take(arr, _np.nonzero(keep)[0], axis)
+    return compress(keep, arr, axis)
 
 
 def insert(arr, obj, values, axis=None):
@@ -452,23 +451,11 @@ def diag_indices(n, ndim=2):
 
 
 def block(arrays):
-    def depth(x):
-        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
-                                                                  else 0)
-    d = depth(arrays)
-
-    def rec(x, level):
-        if isinstance(x, list):
-            parts = [rec(e, level + 1) for e in x]
-            nd = max(p.ndim for p in parts)
-            parts = [p.reshape((1,) * (nd - p.ndim) + tuple(p.shape)) for p in parts]
-            return concatenate(parts, axis=-(d - level))
-        arr = asarray(x)
-        return arr.reshape((1,) * (d - arr.ndim) + tuple(arr.shape)) if arr.ndim < d else arr
+    from _parax_block import assemble
     if isinstance(arrays, tuple):
         raise TypeError('arrays is a tuple. Only lists can be used to arrange blocks, and '
                         'np.block does not allow implicit conversion from tuple to ndarray.')
-    return rec(arrays, 0)
+    return assemble(arrays, asarray, concatenate, '')
 
 
 def lexsort(keys, axis=-1):
